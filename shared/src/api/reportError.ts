@@ -1,0 +1,27 @@
+/** Where uncaught errors go (spec section 7, "Error reporting"): a form POST. */
+export const ERROR_REPORT_PATH = '/report/error/';
+
+export interface ErrorReport {
+  url?: string;
+  line?: number;
+  col?: number;
+  message: string;
+  error?: string;
+}
+
+export function reportError(report: ErrorReport): Promise<void> {
+  const body = new URLSearchParams({
+    url: report.url ?? '',
+    line: String(report.line ?? ''),
+    col: String(report.col ?? ''),
+    message: report.message,
+    error: report.error ?? '',
+    user_agent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
+    page_url: typeof location === 'undefined' ? '' : location.href,
+    languages: typeof navigator === 'undefined' ? '' : (navigator.languages ?? []).join(','),
+  });
+  return fetch(ERROR_REPORT_PATH, { method: 'POST', body, keepalive: true }).then(
+    () => undefined,
+    () => undefined,
+  );
+}

@@ -1,0 +1,21 @@
+/** Price with a comma decimal and the currency (default zł): 12.5 -> "12,50 zł". */
+export function formatPrice(value: number, currency = 'zł'): string {
+  const fixed = Math.abs(value).toFixed(2).replace('.', ',');
+  const [whole = '0', cents] = fixed.split(',');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  return `${value < 0 ? '-' : ''}${grouped},${cents}\u00a0${currency}`;
+}
+
+/**
+ * Polish numbers shown as +48 with grouping: "48123456789" -> "+48 123 456 789".
+ * Other numbers are shown as they are.
+ */
+export function formatPhone(phone: string | null | undefined): string {
+  if (!phone) return '';
+  const digits = phone.replace(/[^\d+]/g, '');
+  const national = /^(?:\+48|0048|48)?(\d{9})$/.exec(digits)?.[1];
+  if (national && (digits.length === 9 || /^(\+48|0048|48)/.test(digits))) {
+    return `+48 ${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`;
+  }
+  return phone;
+}

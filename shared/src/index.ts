@@ -1,0 +1,16 @@
+// @taxi/shared: one instance per page (a module-federation singleton).
+export * from './api/errors';
+export * from './api/client';
+export { api } from './api/instance';
+export { reportError, ERROR_REPORT_PATH, type ErrorReport } from './api/reportError';
+export * from './model/settings';
+export * from './model/preferences';
+export * from './model/constants';
+export * from './model/entities';
+export * from './session/store';
+export * from './session/session';
+export { deviceStorage } from './session/storage';
+export * from './i18n/i18n';
+export { commonTexts } from './i18n/catalogue';
+export * from './format/format';
+export * from './ui/index';

@@ -1,0 +1,38 @@
+import type { ApiReply } from '../api/client';
+import type { ClientData, Feature, FeatureCategory } from '../model/entities';
+import {
+  activeOrdersAtom,
+  clientDataAtom,
+  featuresAtom,
+  permsAtom,
+  phoneAtom,
+  sessionStore,
+  tokenAtom,
+} from './store';
+
+/** Keeps what an auth reply (GET_AUTH, GET_AUTH_PHONE) brings: token, features, categories. */
+export function signIn(reply: ApiReply): void {
+  if (typeof reply.auth !== 'string' || !reply.auth) throw new TypeError('auth reply without token');
+  sessionStore.set(tokenAtom, reply.auth);
+  sessionStore.set(featuresAtom, {
+    features: Array.isArray(reply.taxi_features) ? (reply.taxi_features as Feature[]) : [],
+    categories: Array.isArray(reply.taxi_feature_category_list)
+      ? (reply.taxi_feature_category_list as FeatureCategory[])
+      : [],
+  });
+}
+
+export function setClientData(data: ClientData): void {
+  sessionStore.set(clientDataAtom, data);
+  sessionStore.set(phoneAtom, data.phone || null);
+}
+
+/** Forgets the passenger on this device: token and everything loaded with it. */
+export function signOut(): void {
+  sessionStore.set(tokenAtom, null);
+  sessionStore.set(clientDataAtom, null);
+  sessionStore.set(phoneAtom, null);
+  sessionStore.set(permsAtom, {});
+  sessionStore.set(featuresAtom, { features: [], categories: [] });
+  sessionStore.set(activeOrdersAtom, []);
+}

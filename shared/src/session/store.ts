@@ -1,0 +1,58 @@
+import { atom, createStore } from 'jotai';
+import type { Settings } from '../model/settings';
+import { PREFERENCES_DEFAULTS, type LocalPreferences } from '../model/preferences';
+import type { ActiveOrder, ClientData, Feature, FeatureCategory } from '../model/entities';
+import { deviceStorage } from './storage';
+
+export const TOKEN_KEY = 'client_token';
+export const PREFERENCES_KEY = 'preferences';
+
+/**
+ * THE store of the page. Module federation shares @taxi/shared as a singleton,
+ * so every remote reads and writes these very atoms.
+ */
+export const sessionStore = createStore();
+
+const tokenValueAtom = atom<string | null>(deviceStorage.read(TOKEN_KEY));
+/** The client token, mirrored in localStorage under `client_token`. */
+export const tokenAtom = atom(
+  (get) => get(tokenValueAtom),
+  (_get, set, token: string | null) => {
+    deviceStorage.write(TOKEN_KEY, token);
+    set(tokenValueAtom, token);
+  },
+);
+
+export const settingsAtom = atom<Settings | null>(null);
+export const clientDataAtom = atom<ClientData | null>(null);
+export const phoneAtom = atom<string | null>(null);
+export const cityAtom = atom<string | null>(null);
+/** Contents not shown by the spec; kept as received. */
+export const permsAtom = atom<Record<string, unknown>>({});
+export const featuresAtom = atom<{ features: Feature[]; categories: FeatureCategory[] }>({
+  features: [],
+  categories: [],
+});
+export const activeOrdersAtom = atom<ActiveOrder[]>([]);
+
+function readPreferences(): LocalPreferences {
+  try {
+    const stored = JSON.parse(deviceStorage.read(PREFERENCES_KEY) ?? '{}') as object;
+    return { ...PREFERENCES_DEFAULTS, ...stored };
+  } catch {
+    return PREFERENCES_DEFAULTS;
+  }
+}
+
+const preferencesValueAtom = atom<LocalPreferences>(readPreferences());
+/** Local preferences with the spec's defaults, persisted on the device. */
+export const preferencesAtom = atom(
+  (get) => get(preferencesValueAtom),
+  (get, set, change: Partial<LocalPreferences>) => {
+    const next = { ...get(preferencesValueAtom), ...change };
+    deviceStorage.write(PREFERENCES_KEY, JSON.stringify(next));
+    set(preferencesValueAtom, next);
+  },
+);
+
+export const isLoggedInAtom = atom((get) => Boolean(get(tokenAtom)));

@@ -1,0 +1,96 @@
+// One webpack + module-federation configuration for the host and every remote.
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { sharedSingletons } from './singletons.js';
+
+// pnpm keeps webpack out of the federation plugin's reach; tell it where ours is.
+process.env.FEDERATION_WEBPACK_PATH ||= createRequire(import.meta.url).resolve('webpack');
+const { ModuleFederationPlugin } = await import('@module-federation/enhanced/webpack');
+
+const swcOptions = (dev) => ({
+  jsc: {
+    parser: { syntax: 'typescript', tsx: true },
+    transform: { react: { runtime: 'automatic', development: dev, refresh: false } },
+    target: 'es2020',
+  },
+});
+
+/**
+ * @param {object} o
+ * @param {string} o.dir         package folder
+ * @param {string} o.name        federation name (host, ordering, tracking, account, legal)
+ * @param {Record<string,string>} [o.exposes]  screen modules of a remote
+ * @param {boolean} [o.isHost]
+ * @param {number} [o.devPort]   webpack-dev-server port
+ */
+export function federatedConfig({ dir, name, exposes = {}, isHost = false, devPort = 3000 }) {
+  return (_env, argv) => {
+    const mode = argv.mode ?? 'production';
+    const dev = mode === 'development';
+    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    // Every build lands in its own versioned folder; the server maps it to /mf/<name>/<version>/.
+    const publicPath = isHost ? `/mf/host/${pkg.version}/` : 'auto';
+    return {
+      mode,
+      context: dir,
+      entry: isHost ? { main: './src/index.ts' } : {},
+      devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
+      output: {
+        path: path.join(dir, 'dist', pkg.version),
+        publicPath,
+        filename: dev ? '[name].js' : '[name].[contenthash:8].js',
+        chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
+        uniqueName: `taxi_${name}`,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules[\\/](?!@taxi)/,
+            use: { loader: 'swc-loader', options: swcOptions(dev) },
+          },
+          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.(png|svg|ico|webp)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: isHost ? 'host' : name,
+          filename: isHost ? undefined : 'remoteEntry.js',
+          exposes: isHost ? undefined : exposes,
+          remotes: isHost ? {} : undefined,
+          shared: sharedSingletons(dir),
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+        }),
+        ...(isHost
+          ? [
+              new HtmlWebpackPlugin({
+                template: path.join(dir, 'src', 'index.html'),
+                scriptLoading: 'defer',
+                minify: !dev,
+              }),
+            ]
+          : []),
+      ],
+      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      performance: { hints: false },
+      devServer: {
+        port: devPort,
+        hot: false,
+        historyApiFallback: isHost,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        devMiddleware: { publicPath: isHost ? publicPath : `/mf/${name}/${pkg.version}/` },
+      },
+      stats: 'errors-warnings',
+    };
+  };
+}
