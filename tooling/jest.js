@@ -1,13 +1,17 @@
 // Jest preset for the front-end packages: SWC transform, jsdom, CSS stubbed.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+const require = createRequire(import.meta.url);
 
 export function jestConfig(dir) {
   return {
     rootDir: dir,
-    testEnvironment: 'jsdom',
+    // jsdom with the web platform globals Node has (fetch, Response, TextEncoder…).
+    testEnvironment: require.resolve('jest-fixed-jsdom'),
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
     transform: {
       '^.+\\.(t|j)sx?$': [

@@ -6,7 +6,8 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { sharedSingletons } from './singletons.js';
 
 // pnpm keeps webpack out of the federation plugin's reach; tell it where ours is.
-process.env.FEDERATION_WEBPACK_PATH ||= createRequire(import.meta.url).resolve('webpack');
+const require = createRequire(import.meta.url);
+process.env.FEDERATION_WEBPACK_PATH ||= require.resolve('webpack');
 const { ModuleFederationPlugin } = await import('@module-federation/enhanced/webpack');
 
 const swcOptions = (dev) => ({
@@ -40,7 +41,8 @@ export function federatedConfig({ dir, name, exposes = {}, isHost = false, devPo
       output: {
         path: path.join(dir, 'dist', pkg.version),
         publicPath,
-        filename: dev ? '[name].js' : '[name].[contenthash:8].js',
+        // The release folder is versioned and immutable, so entry names need no hash.
+        filename: '[name].js',
         chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
         uniqueName: `taxi_${name}`,
         clean: true,
@@ -54,9 +56,9 @@ export function federatedConfig({ dir, name, exposes = {}, isHost = false, devPo
           {
             test: /\.[cm]?tsx?$/,
             exclude: /node_modules[\\/](?!@taxi)/,
-            use: { loader: 'swc-loader', options: swcOptions(dev) },
+            use: { loader: require.resolve('swc-loader'), options: swcOptions(dev) },
           },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
           { test: /\.(png|svg|ico|webp)$/, type: 'asset/resource' },
         ],
       },

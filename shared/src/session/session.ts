@@ -12,7 +12,8 @@ import {
 
 /** Keeps what an auth reply (GET_AUTH, GET_AUTH_PHONE) brings: token, features, categories. */
 export function signIn(reply: ApiReply): void {
-  if (typeof reply.auth !== 'string' || !reply.auth) throw new TypeError('auth reply without token');
+  if (typeof reply.auth !== 'string' || !reply.auth)
+    throw new TypeError('auth reply without token');
   sessionStore.set(tokenAtom, reply.auth);
   sessionStore.set(featuresAtom, {
     features: Array.isArray(reply.taxi_features) ? (reply.taxi_features as Feature[]) : [],

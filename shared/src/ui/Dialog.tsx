@@ -19,7 +19,9 @@ export function Dialog({ title, children, actions, onDismiss, role = 'dialog' }:
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    const first = panel.current?.querySelector<HTMLElement>('.tx-dialog__actions button:last-child');
+    const first = panel.current?.querySelector<HTMLElement>(
+      '.tx-dialog__actions button:last-child',
+    );
     (first ?? panel.current)?.focus();
     return () => previous?.focus?.();
   }, []);
@@ -100,7 +102,11 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           <Button variant="text" onClick={props.onCancel} disabled={props.busy}>
             {props.cancelLabel ?? t('common.cancel')}
           </Button>
-          <Button variant={props.danger ? 'danger' : 'primary'} onClick={props.onConfirm} busy={props.busy}>
+          <Button
+            variant={props.danger ? 'danger' : 'primary'}
+            onClick={props.onConfirm}
+            busy={props.busy}
+          >
             {props.confirmLabel ?? t('common.ok')}
           </Button>
         </>

@@ -1,0 +1,72 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'jotai';
+import { RouterProvider } from 'react-router-dom';
+import {
+  addTranslations,
+  browserLanguages,
+  detectLanguage,
+  initI18n,
+  preferencesAtom,
+  sessionStore,
+  settingsAtom,
+} from '@taxi/shared';
+import { shellTexts } from './i18n/texts';
+import { loadSettings } from './settings/loadSettings';
+import { applyBranding, applyPreferences } from './settings/branding';
+import { SettingsError } from './settings/SettingsError';
+import { fetchRegistry, registerRegistry } from './remotes/registry';
+import { checkStoredToken, loadClient } from './session/startSession';
+import { hashDestination, startupDestination } from './session/guard';
+import { createAppRouter } from './routes/createAppRouter';
+import { reportUncaughtErrors } from './errors/reporting';
+import './layout/shell.css';
+
+async function start(root: HTMLElement) {
+  initI18n();
+  addTranslations('shell', shellTexts);
+  applyPreferences(sessionStore.get(preferencesAtom));
+  reportUncaughtErrors();
+  const app = createRoot(root);
+
+  // Settings, the registry and the token check travel in parallel.
+  const [settings, registry, tokenCheck] = await Promise.allSettled([
+    loadSettings(),
+    fetchRegistry(),
+    checkStoredToken(),
+  ]);
+  if (settings.status === 'rejected') {
+    app.render(<SettingsError />);
+    return;
+  }
+  sessionStore.set(settingsAtom, settings.value);
+  initI18n(
+    detectLanguage(
+      browserLanguages(),
+      settings.value.locale_lang_list,
+      settings.value.locale_lang_default,
+    ),
+  );
+  applyBranding(settings.value);
+  // Without a registry every remote route shows 'unavailable'; the shell still works.
+  registerRegistry(registry.status === 'fulfilled' ? registry.value : {});
+
+  const check = tokenCheck.status === 'fulfilled' ? tokenCheck.value : 'unreachable';
+  if (check === 'valid') void loadClient();
+  const destination =
+    hashDestination(location.hash) ?? startupDestination(location.pathname, check);
+  if (destination !== location.pathname || location.hash) {
+    const keepQuery = destination === location.pathname ? location.search : '';
+    history.replaceState(null, '', destination + keepQuery);
+  }
+
+  app.render(
+    <StrictMode>
+      <Provider store={sessionStore}>
+        <RouterProvider router={createAppRouter()} />
+      </Provider>
+    </StrictMode>,
+  );
+}
+
+void start(document.getElementById('root')!);

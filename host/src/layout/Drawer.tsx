@@ -1,0 +1,156 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import {
+  activeOrdersAtom,
+  formatPhone,
+  isLoggedInAtom,
+  phoneAtom,
+  settingsAtom,
+} from '@taxi/shared';
+import { drawerEntries } from './drawerEntries';
+import { useInstallPlatform } from '../install/useInstallPlatform';
+
+interface DrawerProps {
+  onClose: () => void;
+  onLogout: () => void;
+}
+
+function CallUs({ numbers }: { numbers: { phone: string; owner: string }[] }) {
+  const { t } = useTranslation('shell');
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  return (
+    <li>
+      <button
+        type="button"
+        className="sh-drawer__item"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+      >
+        {t('menu.call_us')}
+        <span aria-hidden="true" className="sh-drawer__chevron">
+          {open ? '▴' : '▾'}
+        </span>
+      </button>
+      {open ? (
+        <ul id={listId} className="sh-drawer__sublist">
+          {numbers.map((entry) => (
+            <li key={entry.phone}>
+              <a className="sh-drawer__item" href={`tel:${entry.phone.replace(/\s/g, '')}`}>
+                <span>{entry.owner}</span>
+                <span className="sh-drawer__secondary">{formatPhone(entry.phone)}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+/** The side drawer (width 320), modal while open. */
+export function Drawer({ onClose, onLogout }: DrawerProps) {
+  const { t } = useTranslation('shell');
+  const settings = useAtomValue(settingsAtom);
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  const phone = useAtomValue(phoneAtom);
+  const activeOrders = useAtomValue(activeOrdersAtom);
+  const installPlatform = useInstallPlatform();
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    panel.current?.querySelector<HTMLElement>('button, a')?.focus();
+  }, []);
+
+  if (!settings) return null;
+  const entries = drawerEntries({
+    loggedIn,
+    activeOrders: activeOrders.length,
+    installPlatform,
+    settings,
+  });
+
+  return (
+    <div className="sh-drawer-backdrop" onClick={onClose}>
+      <div
+        ref={panel}
+        className="sh-drawer"
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('menu.title')}
+        onClick={(event) => event.stopPropagation()}
+        onKeyDown={(event) => event.key === 'Escape' && onClose()}
+      >
+        <button
+          type="button"
+          className="sh-drawer__close"
+          aria-label={t('menu.close')}
+          onClick={onClose}
+        >
+          ✕
+        </button>
+        <nav aria-label={t('menu.title')}>
+          <ul className="sh-drawer__list">
+            {entries.map((entry) => {
+              switch (entry.kind) {
+                case 'profile':
+                  return (
+                    <li key="profile">
+                      <Link to={entry.to} className="sh-drawer__profile" onClick={onClose}>
+                        <span className="sh-drawer__avatar" aria-hidden="true">
+                          👤
+                        </span>
+                        <span>
+                          <span className="sh-drawer__phone">
+                            {phone ? formatPhone(phone) : t('common:common.unknown')}
+                          </span>
+                          <span className="sh-drawer__secondary">{t('menu.my_account')}</span>
+                        </span>
+                      </Link>
+                    </li>
+                  );
+                case 'link':
+                  return (
+                    <li key={entry.id}>
+                      <Link to={entry.to} className="sh-drawer__item" onClick={onClose}>
+                        {t(`menu.${entry.id}`)}
+                      </Link>
+                    </li>
+                  );
+                case 'external':
+                  return (
+                    <li key={entry.href}>
+                      <a
+                        href={entry.href}
+                        className="sh-drawer__item"
+                        target="_blank"
+                        rel="noopener noreferrer"
+                      >
+                        {t('menu.website')}
+                        {entry.label ? (
+                          <span className="sh-drawer__secondary">{entry.label}</span>
+                        ) : null}
+                      </a>
+                    </li>
+                  );
+                case 'call':
+                  return <CallUs key="call" numbers={entry.numbers} />;
+                case 'logout':
+                  return (
+                    <li key="logout">
+                      <button type="button" className="sh-drawer__item" onClick={onLogout}>
+                        {t('menu.logout')}
+                      </button>
+                    </li>
+                  );
+              }
+            })}
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}

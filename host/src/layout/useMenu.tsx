@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { ConfirmDialog, signOut } from '@taxi/shared';
+import { AUTH_PATH } from '../routes/routeTable';
+import { Drawer } from './Drawer';
+
+/** The drawer and the logout confirmation, shared by the default and map layouts. */
+export function useMenu() {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [confirmLogout, setConfirmLogout] = useState(false);
+
+  const overlays = (
+    <>
+      {open ? (
+        <Drawer
+          onClose={() => setOpen(false)}
+          onLogout={() => {
+            setOpen(false);
+            setConfirmLogout(true);
+          }}
+        />
+      ) : null}
+      {confirmLogout ? (
+        <ConfirmDialog
+          title={t('logout_dialog.title')}
+          message={t('logout_dialog.message')}
+          confirmLabel={t('logout_dialog.confirm')}
+          onCancel={() => setConfirmLogout(false)}
+          onConfirm={() => {
+            setConfirmLogout(false);
+            signOut();
+            navigate(AUTH_PATH, { replace: true });
+          }}
+        />
+      ) : null}
+    </>
+  );
+
+  const menuButton = (className: string) => (
+    <button
+      type="button"
+      className={className}
+      aria-label={t('menu.open')}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      onClick={() => setOpen(true)}
+    >
+      <span aria-hidden="true">☰</span>
+    </button>
+  );
+
+  return { overlays, menuButton };
+}

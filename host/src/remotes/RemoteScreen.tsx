@@ -1,0 +1,95 @@
+import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Button, reportError, Spinner } from '@taxi/shared';
+import type { RemoteName } from '../routes/routeTable';
+import { forgetRemote, loadScreen, ScreenNotYetAvailable } from './registry';
+
+// One lazy component per screen, so revisiting a route does not suspend again.
+const screens = new Map<string, ComponentType>();
+
+function lazyScreen(remote: RemoteName, module: string): ComponentType {
+  const key = `${remote}/${module}`;
+  let screen = screens.get(key);
+  if (!screen) {
+    screen = lazy(() => loadScreen(remote, module).then((component) => ({ default: component })));
+    screens.set(key, screen);
+  }
+  return screen;
+}
+
+export function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('shell');
+  return (
+    <section className="tx-page tx-notice" aria-labelledby="remote-unavailable-title">
+      <h1 id="remote-unavailable-title">{t('remote.unavailable_title')}</h1>
+      <p>{t('remote.unavailable_message')}</p>
+      <Button onClick={onRetry}>{t('common:common.retry')}</Button>
+    </section>
+  );
+}
+
+export function NotYetAvailable() {
+  const { t } = useTranslation('shell');
+  return (
+    <section className="tx-page tx-notice" aria-labelledby="not-yet-title">
+      <h1 id="not-yet-title">{t('remote.not_yet_title')}</h1>
+      <p>{t('remote.not_yet_message')}</p>
+      <Link className="tx-button tx-button--secondary" to="/">
+        {t('remote.home')}
+      </Link>
+    </section>
+  );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  fallback: (error: unknown) => ReactNode;
+}
+
+class ScreenBoundary extends Component<BoundaryProps, { error: unknown }> {
+  override state = { error: null as unknown };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown) {
+    if (error instanceof ScreenNotYetAvailable) return;
+    void reportError({
+      message: error instanceof Error ? error.message : String(error),
+      error: error instanceof Error ? (error.stack ?? error.name) : String(error),
+    });
+  }
+
+  override render() {
+    return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
+  }
+}
+
+/** Renders a remote's screen; a remote that fails to load or render shows 'unavailable' with Retry. */
+export function RemoteScreen({ remote, module }: { remote: RemoteName; module: string }) {
+  const [attempt, setAttempt] = useState(0);
+  const Screen = lazyScreen(remote, module);
+  const retry = () => {
+    screens.delete(`${remote}/${module}`);
+    forgetRemote(remote);
+    setAttempt((n) => n + 1);
+  };
+  return (
+    <ScreenBoundary
+      key={`${remote}/${module}#${attempt}`}
+      fallback={(error) =>
+        error instanceof ScreenNotYetAvailable ? (
+          <NotYetAvailable />
+        ) : (
+          <RemoteUnavailable onRetry={retry} />
+        )
+      }
+    >
+      <Suspense fallback={<Spinner />}>
+        <Screen />
+      </Suspense>
+    </ScreenBoundary>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ComponentType } from 'react';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { reportError } from '@taxi/shared';
+import type { RemoteName } from '../routes/routeTable';
+
+/** A corporation's registry: remote name -> URL of its release's mf-manifest.json. */
+export type Registry = Partial<Record<RemoteName, string>>;
+
+/** The remote is up but does not expose this screen yet (its issue has not landed). */
+export class ScreenNotYetAvailable extends Error {
+  constructor(id: string) {
+    super(`${id} is not exposed yet`);
+    this.name = 'ScreenNotYetAvailable';
+  }
+}
+
+let registry: Registry = {};
+
+export async function fetchRegistry(hostname = location.hostname): Promise<Registry> {
+  const response = await fetch(`/remotes.json?${new URLSearchParams({ hostname })}`, {
+    cache: 'no-cache',
+  });
+  if (!response.ok) throw new Error(`remotes.json: HTTP ${response.status}`);
+  const body = (await response.json()) as { remotes?: Registry };
+  return body.remotes ?? {};
+}
+
+/** Registers every remote of the registry; nothing is downloaded until a route needs it. */
+export function registerRegistry(next: Registry): void {
+  registry = next;
+  registerPlugins([
+    {
+      name: 'taxi-report-remote-failures',
+      errorLoadRemote({ id, error }) {
+        console.warn(`remote ${id} failed to load`, error);
+        void reportError({ message: `remote ${id} failed to load`, error: String(error) });
+        // Nothing to fall back to here: the route's boundary shows the unavailable view.
+        return undefined;
+      },
+    },
+  ]);
+  registerRemotes(Object.entries(next).map(([name, entry]) => ({ name, entry })));
+}
+
+/** Drops what the runtime cached of a remote, so the next load fetches it again. */
+export function forgetRemote(remote: RemoteName): void {
+  const entry = registry[remote];
+  if (entry) registerRemotes([{ name: remote, entry }], { force: true });
+}
+
+async function exposesModule(entry: string, module: string): Promise<boolean | null> {
+  try {
+    const response = await fetch(entry, { cache: 'no-cache' });
+    if (!response.ok) return null;
+    const manifest = (await response.json()) as { exposes?: { path?: string }[] };
+    return (manifest.exposes ?? []).some((expose) => expose.path === module);
+  } catch {
+    return null;
+  }
+}
+
+/** Loads the component a route row names; throws when the remote is down or lacks it. */
+export async function loadScreen(remote: RemoteName, module: string): Promise<ComponentType> {
+  const entry = registry[remote];
+  if (!entry) throw new Error(`remote ${remote} is not in the registry`);
+  const id = `${remote}/${module.replace(/^\.\//, '')}`;
+  try {
+    const loaded = await loadRemote<{ default?: ComponentType }>(id);
+    if (!loaded?.default) throw new Error(`${id} has no default export`);
+    return loaded.default;
+  } catch (error) {
+    if ((await exposesModule(entry, module)) === false) throw new ScreenNotYetAvailable(id);
+    throw error;
+  }
+}

@@ -1,0 +1,85 @@
+import { useEffect } from 'react';
+import { useAtom, useAtomValue } from 'jotai';
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  useLocation,
+  type RouteObject,
+} from 'react-router-dom';
+import { AlertDialog, isLoggedInAtom, preferencesAtom, settingsAtom } from '@taxi/shared';
+import { useTranslation } from 'react-i18next';
+import { DefaultLayout, MapLayout, MaintenanceLayout } from '../layout/layouts';
+import { Maintenance } from '../maintenance/Maintenance';
+import { RemoteScreen } from '../remotes/RemoteScreen';
+import { applyPreferences } from '../settings/branding';
+import { uncaughtErrorAtom } from '../errors/reporting';
+import {
+  AUTH_PATH,
+  HOME_PATH,
+  MAINTENANCE_PATH,
+  ROUTE_TABLE,
+  type LayoutName,
+  type RouteRow,
+} from './routeTable';
+
+/** What is true of every page: maintenance mode, preferences, the uncaught-error alert. */
+function Shell() {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const settings = useAtomValue(settingsAtom);
+  const preferences = useAtomValue(preferencesAtom);
+  const [uncaught, setUncaught] = useAtom(uncaughtErrorAtom);
+
+  useEffect(() => applyPreferences(preferences), [preferences]);
+
+  const inMaintenance = pathname === MAINTENANCE_PATH || pathname === MAINTENANCE_PATH.slice(0, -1);
+  if (settings?.maintenance && !inMaintenance) return <Navigate to={MAINTENANCE_PATH} replace />;
+  if (!settings?.maintenance && inMaintenance) return <Navigate to={HOME_PATH} replace />;
+  return (
+    <>
+      <Outlet />
+      {uncaught ? (
+        <AlertDialog message={t('uncaught_error')} onClose={() => setUncaught(false)} />
+      ) : null}
+    </>
+  );
+}
+
+/** A route of the table: non-public ones need a token, at any time. */
+function TableRoute({ row }: { row: RouteRow }) {
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  if (!row.public && !loggedIn) return <Navigate to={AUTH_PATH} replace />;
+  if (!row.remote || !row.module) return null;
+  return <RemoteScreen remote={row.remote} module={row.module} />;
+}
+
+function routesOf(layout: LayoutName): RouteObject[] {
+  return ROUTE_TABLE.filter((row) => row.layout === layout).map((row) => ({
+    path: row.path,
+    element: <TableRoute row={row} />,
+  }));
+}
+
+/** The route objects of the one data router, built from the route table. */
+export function appRoutes(): RouteObject[] {
+  return [
+    {
+      element: <Shell />,
+      children: [
+        {
+          element: <MaintenanceLayout />,
+          children: [{ path: MAINTENANCE_PATH, element: <Maintenance /> }],
+        },
+        { element: <DefaultLayout />, children: routesOf('default') },
+        { element: <MapLayout />, children: routesOf('map') },
+        { path: '*', element: <Navigate to={HOME_PATH} replace /> },
+      ],
+    },
+  ];
+}
+
+/** The one data router of the page. */
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes());
+}

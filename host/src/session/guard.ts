@@ -1,0 +1,33 @@
+import { AUTH_PATH, HASH_REDIRECTS, HOME_PATH, isPublicPath } from '../routes/routeTable';
+
+/** What the start-up check of a stored token found. */
+export type TokenCheck = 'none' | 'valid' | 'rejected' | 'unreachable';
+
+/**
+ * Where the first load goes (spec section 4, "Session guard"):
+ * a valid token sends non-public destinations to Home while public ones stay;
+ * a failed check goes to Auth; no token on a non-public route goes to Auth.
+ * The login page itself is sent Home when the token is valid (nothing to log in to).
+ */
+export function startupDestination(pathname: string, check: TokenCheck): string {
+  const isPublic = isPublicPath(pathname);
+  switch (check) {
+    case 'valid':
+      return isPublic && pathname !== AUTH_PATH ? pathname : HOME_PATH;
+    case 'rejected':
+    case 'unreachable':
+      return isPublic ? pathname : AUTH_PATH;
+    case 'none':
+      return isPublic ? pathname : AUTH_PATH;
+  }
+}
+
+/** The page a start-up hash (#privacy, #regulations ...) opens, if it names one. */
+export function hashDestination(hash: string): string | undefined {
+  return HASH_REDIRECTS[hash.replace(/^#/, '').toLowerCase()];
+}
+
+/** Where the logo leads. */
+export function logoDestination(loggedIn: boolean): string {
+  return loggedIn ? HOME_PATH : AUTH_PATH;
+}

@@ -1,0 +1,43 @@
+import {
+  activeOrdersAtom,
+  api,
+  isApiError,
+  sessionStore,
+  setClientData,
+  signIn,
+  signOut,
+  tokenAtom,
+  type ActiveOrder,
+  type ClientData,
+} from '@taxi/shared';
+import type { TokenCheck } from './guard';
+
+/** At start, a stored token is checked with GET_AUTH (which also refreshes it). */
+export async function checkStoredToken(): Promise<TokenCheck> {
+  if (!sessionStore.get(tokenAtom)) return 'none';
+  try {
+    signIn(await api.get('GET_AUTH'));
+    return 'valid';
+  } catch (error) {
+    // An ERR reply means the token is dead; a network failure does not say so.
+    if (isApiError(error) && error.code !== 'CONNECTION_ERROR') {
+      signOut();
+      return 'rejected';
+    }
+    return 'unreachable';
+  }
+}
+
+/** What a logged-in passenger's pages read: client data and active orders. */
+export async function loadClient(): Promise<void> {
+  const [client, orders] = await Promise.allSettled([
+    api.get('GET_CLIENT'),
+    api.action('GET_CURRENT_ORDERS'),
+  ]);
+  if (client.status === 'fulfilled' && client.value.client_data) {
+    setClientData(client.value.client_data as ClientData);
+  }
+  if (orders.status === 'fulfilled' && Array.isArray(orders.value.data_list)) {
+    sessionStore.set(activeOrdersAtom, orders.value.data_list as ActiveOrder[]);
+  }
+}

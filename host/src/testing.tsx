@@ -1,0 +1,50 @@
+import { render } from '@testing-library/react';
+import { Provider } from 'jotai';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import {
+  activeOrdersAtom,
+  addTranslations,
+  initI18n,
+  normaliseSettings,
+  phoneAtom,
+  sessionStore,
+  settingsAtom,
+  tokenAtom,
+  type ActiveOrder,
+  type Settings,
+} from '@taxi/shared';
+import { shellTexts } from './i18n/texts';
+import { appRoutes } from './routes/createAppRouter';
+
+export interface AppOptions {
+  settings?: Partial<Settings>;
+  token?: string | null;
+  phone?: string | null;
+  activeOrders?: ActiveOrder[];
+  language?: 'pl' | 'en';
+}
+
+/** The whole shell at a URL, with the one store and the real route table. */
+export function renderApp(path: string, options: AppOptions = {}) {
+  initI18n(options.language ?? 'en');
+  addTranslations('shell', shellTexts);
+  sessionStore.set(
+    settingsAtom,
+    normaliseSettings({
+      corp: 'Test Taxi',
+      call_us_data: [{ phone: '+48221234567', owner: 'Dispatch' }],
+      corp_links: [{ name: 'test-taxi.example', url: 'https://test-taxi.example' }],
+      ...options.settings,
+    }),
+  );
+  sessionStore.set(tokenAtom, options.token ?? null);
+  sessionStore.set(phoneAtom, options.phone ?? null);
+  sessionStore.set(activeOrdersAtom, options.activeOrders ?? []);
+  const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
+  const result = render(
+    <Provider store={sessionStore}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { ...result, router };
+}
