@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+
+/** One taxi corporation: a JSON file in CORP_DIR. */
+export interface Corporation {
+  id: string;
+  hostnames: string[];
+  /** Sent to the browser as settings.json (spec section 3, "Settings"). */
+  settings: Record<string, unknown>;
+  /** Remote name -> version, channel name, or URL. */
+  releases: Record<string, string>;
+  /** The rest of the file: server-side sections read by the concern that owns them. */
+  raw: Record<string, unknown>;
+}
+
+export interface CorporationLookup {
+  byHostname(hostname: string): Corporation | undefined;
+  byId(id: string): Corporation | undefined;
+  /** The corporation a request is for: query `hostname`, else the Host header. */
+  forRequest(request: FastifyRequest): Corporation | undefined;
+}
+
+export const CORPORATION_ID = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+
+interface LoadedFile {
+  mtimeMs: number;
+  size: number;
+  corporation: Corporation | undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function parseCorporation(text: string): Corporation {
+  const raw: unknown = JSON.parse(text);
+  if (!isObject(raw)) throw new Error('not a JSON object');
+  const { id, hostnames, settings, releases } = raw;
+  if (typeof id !== 'string' || !CORPORATION_ID.test(id)) throw new Error('id: lower-case letters, digits, - and _');
+  if (!Array.isArray(hostnames) || !hostnames.every((h) => typeof h === 'string' && h !== '')) {
+    throw new Error('hostnames: a list of host names');
+  }
+  if (!isObject(settings)) throw new Error('settings: an object');
+  if (releases !== undefined && !(isObject(releases) && Object.values(releases).every((v) => typeof v === 'string'))) {
+    throw new Error('releases: an object of strings');
+  }
+  return {
+    id,
+    hostnames: hostnames.map((h: string) => h.toLowerCase()),
+    settings,
+    releases: (releases ?? {}) as Record<string, string>,
+    raw,
+  };
+}
+
+/** Host header or hostname parameter, lower case, without the port. */
+export function bareHostname(host: string): string {
+  const value = host.trim().toLowerCase();
+  if (value.startsWith('[')) return value.slice(0, value.indexOf(']') + 1);
+  const colon = value.indexOf(':');
+  return colon === -1 || value.indexOf(':', colon + 1) !== -1 ? value : value.slice(0, colon);
+}
+
+/**
+ * Reads every *.json of the folder and re-reads a file when its mtime or size changes, so an
+ * operator's edit takes effect without a restart. A broken file keeps its last good version.
+ */
+export function openCorporationDirectory(
+  dir: string,
+  log: FastifyBaseLogger,
+  refreshMs: number,
+): CorporationLookup {
+  const files = new Map<string, LoadedFile>();
+  let byHost = new Map<string, Corporation>();
+  let byId = new Map<string, Corporation>();
+  let checkedAt = -Infinity;
+
+  function scan(): void {
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
+    } catch (error) {
+      log.error({ err: error, dir }, 'corporations: cannot read folder');
+      names = [];
+    }
+    let changed = names.length !== files.size;
+    for (const name of [...files.keys()]) if (!names.includes(name)) files.delete(name);
+    for (const name of names) {
+      const file = path.join(dir, name);
+      let stat: fs.Stats;
+      try {
+        stat = fs.statSync(file);
+      } catch {
+        continue;
+      }
+      const known = files.get(name);
+      if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) continue;
+      changed = true;
+      try {
+        files.set(name, { mtimeMs: stat.mtimeMs, size: stat.size, corporation: parseCorporation(fs.readFileSync(file, 'utf8')) });
+        log.info({ file: name }, 'corporations: loaded');
+      } catch (error) {
+        log.error({ file: name, reason: (error as Error).message }, 'corporations: file rejected, keeping the last good version');
+        files.set(name, { mtimeMs: stat.mtimeMs, size: stat.size, corporation: known?.corporation });
+      }
+    }
+    if (!changed) return;
+    const hosts = new Map<string, Corporation>();
+    const ids = new Map<string, Corporation>();
+    for (const [name, { corporation }] of files) {
+      if (!corporation) continue;
+      if (ids.has(corporation.id)) {
+        log.error({ file: name, id: corporation.id }, 'corporations: duplicate id, file ignored');
+        continue;
+      }
+      ids.set(corporation.id, corporation);
+      for (const host of corporation.hostnames) {
+        if (hosts.has(host)) log.error({ file: name, host }, 'corporations: hostname already taken, ignored');
+        else hosts.set(host, corporation);
+      }
+    }
+    byHost = hosts;
+    byId = ids;
+  }
+
+  function fresh(): void {
+    const now = performance.now();
+    if (now - checkedAt < refreshMs) return;
+    checkedAt = now;
+    scan();
+  }
+
+  return {
+    byHostname(hostname) {
+      fresh();
+      return byHost.get(bareHostname(hostname));
+    },
+    byId(id) {
+      fresh();
+      return byId.get(id);
+    },
+    forRequest(request) {
+      const query = request.query as Record<string, unknown> | undefined;
+      const asked = query?.hostname;
+      return this.byHostname(typeof asked === 'string' && asked !== '' ? asked : (request.host ?? ''));
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { errorReply } from '../errors.ts';
+import type { Services } from '../services.ts';
+import type { Corporation } from './directory.ts';
+
+const ICON_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.webp': 'image/webp' };
+
+function text(settings: Record<string, unknown>, key: string): string {
+  const value = settings[key];
+  return typeof value === 'string' ? value : '';
+}
+
+/** The web-app manifest of spec section 1 ("installable on a phone home screen"), from settings. */
+export function webManifest(corporation: Corporation) {
+  const { settings } = corporation;
+  const name = text(settings, 'corp') || corporation.id;
+  const color = text(settings, 'color') || '#f5b400';
+  const icon = text(settings, 'corp_icon');
+  const type = ICON_TYPES[path.extname(icon.split('?')[0] ?? '').toLowerCase()];
+  return {
+    name,
+    short_name: name.length > 12 ? name.slice(0, 12).trimEnd() : name,
+    lang: text(settings, 'locale_lang_default') || 'en',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: color,
+    background_color: color,
+    icons: icon ? [{ src: icon, sizes: type === 'image/svg+xml' ? 'any' : '512x512', ...(type ? { type } : {}), purpose: 'any' }] : [],
+  };
+}
+
+/** Per-corporation settings, web-app manifest and brand assets (logo, icon). */
+export async function corporationsPlugin(app: FastifyInstance, { config, corporations }: Services) {
+  app.get('/settings.json', async (request, reply) => {
+    const corporation = corporations.forRequest(request);
+    reply.header('Cache-Control', 'no-cache');
+    if (!corporation) return reply.code(404).send(errorReply('NOT_FOUND', 'No taxi corporation serves this host name'));
+    return corporation.settings;
+  });
+
+  app.get('/manifest.webmanifest', async (request, reply) => {
+    const corporation = corporations.forRequest(request);
+    reply.header('Cache-Control', 'no-cache');
+    if (!corporation) return reply.code(404).send(errorReply('NOT_FOUND', 'No taxi corporation serves this host name'));
+    return reply.type('application/manifest+json').send(JSON.stringify(webManifest(corporation)));
+  });
+
+  // Each corporation's logo and icon live in CORP_DIR/assets/<corporation id>/.
+  await app.register(fastifyStatic, {
+    root: path.join(config.corpDir, 'assets'),
+    prefix: '/brand/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    cacheControl: false,
+    setHeaders: (reply) => reply.header('Cache-Control', 'public, max-age=300'),
+  });
+}

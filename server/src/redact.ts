@@ -1,0 +1,8 @@
+/** Query fields and path parts that carry a secret (client token, order secret, SMS code). */
+const SECRET_FIELDS = /([?&](?:auth|secret|token|p|cmd)=)[^&#]*/gi;
+const SECRET_PATHS = /^((?:[a-z]+:\/\/[^/]+)?\/(?:t|r)\/[^/?#]+\/)[^/?#]+/i;
+
+/** A URL fit for the log: secrets replaced by "***". */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PATHS, '$1***').replace(SECRET_FIELDS, '$1***');
+}

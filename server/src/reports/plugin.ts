@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiFailure } from '../errors.ts';
+import { redactUrl } from '../redact.ts';
+
+export const REPORT_FIELDS = ['url', 'line', 'col', 'message', 'error', 'user_agent', 'page_url', 'languages'] as const;
+type ErrorReport = Record<(typeof REPORT_FIELDS)[number], string>;
+
+const FIELD_LIMIT = 4000;
+
+/** The browser's uncaught-error reports (spec section 7, "Error reporting"). */
+export function readReport(body: unknown): ErrorReport {
+  if (!body || typeof body !== 'object') throw new ApiFailure('ARG_ERROR', 'Expected a form with the error report');
+  const form = body as Record<string, unknown>;
+  const report = {} as ErrorReport;
+  for (const field of REPORT_FIELDS) {
+    const raw = form[field];
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    if (value !== undefined && typeof value !== 'string') throw new ApiFailure('ARG_ERROR', `${field}: expected text`);
+    report[field] = (value ?? '').slice(0, FIELD_LIMIT);
+  }
+  // The page of a tracking link holds the order secret in its URL.
+  report.url = redactUrl(report.url);
+  report.page_url = redactUrl(report.page_url);
+  if (!report.message && !report.error) throw new ApiFailure('ARG_ERROR', 'message or error is required');
+  return report;
+}
+
+export async function reportsPlugin(app: FastifyInstance) {
+  app.post('/report/error/', { bodyLimit: 64 * 1024 }, async (request) => {
+    const report = readReport(request.body);
+    request.log.warn({ report }, 'browser error report');
+    return { status: 'OK' };
+  });
+}

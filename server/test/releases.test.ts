@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { compareVersions } from '../src/releases/resolve.ts';
+import { corporationFile, startApp, writeFile } from './helpers.ts';
+
+function publish(releasesDir: string, name: string, version: string): void {
+  const dir = path.join(releasesDir, 'mf', name, version);
+  if (name === 'host') writeFile(path.join(dir, 'index.html'), `<!doctype html><title>host ${version}</title>`);
+  else writeFile(path.join(dir, 'mf-manifest.json'), { name, version });
+  writeFile(path.join(dir, 'release.json'), { version });
+  writeFile(path.join(dir, 'main.js'), `console.log(${JSON.stringify(`${name} ${version}`)})`);
+}
+
+describe('remotes.json', () => {
+  test('maps each remote to its manifest: version, channel, URL, or the highest published', async () => {
+    const { app, config } = await startApp({
+      corporations: [
+        corporationFile('demo', ['localhost'], {
+          releases: { ordering: '1.0.0', tracking: 'stable', account: 'https://cdn.example/account/mf-manifest.json' },
+        }),
+      ],
+    });
+    for (const version of ['1.0.0', '1.2.0']) publish(config.releasesDir, 'ordering', version);
+    for (const version of ['2.0.0', '2.1.0']) publish(config.releasesDir, 'tracking', version);
+    for (const version of ['0.9.0', '0.10.0', '0.11.0-beta.1']) publish(config.releasesDir, 'legal', version);
+    writeFile(path.join(config.releasesDir, 'channels.json'), { tracking: { stable: '2.0.0', beta: '2.1.0' } });
+
+    const reply = await app.inject({ url: '/remotes.json?hostname=localhost' });
+    assert.equal(reply.statusCode, 200);
+    assert.equal(reply.headers['cache-control'], 'no-cache');
+    assert.deepEqual(reply.json(), {
+      remotes: {
+        ordering: '/mf/ordering/1.0.0/mf-manifest.json',
+        tracking: '/mf/tracking/2.0.0/mf-manifest.json',
+        account: 'https://cdn.example/account/mf-manifest.json',
+        legal: '/mf/legal/0.11.0-beta.1/mf-manifest.json',
+      },
+    });
+  });
+
+  test('leaves out remotes without a release, an unpublished version, or an unknown channel', async () => {
+    const { app, config } = await startApp({
+      corporations: [corporationFile('demo', ['localhost'], { releases: { ordering: '9.9.9', tracking: 'nightly' } })],
+    });
+    publish(config.releasesDir, 'ordering', '1.0.0');
+    publish(config.releasesDir, 'tracking', '1.0.0');
+    writeFile(path.join(config.releasesDir, 'mf/legal/1.0.0/main.js'), '// a folder without its manifest');
+    assert.deepEqual((await app.inject({ url: '/remotes.json?hostname=localhost' })).json(), { remotes: {} });
+  });
+
+  test('versions sort as semver', () => {
+    const sorted = ['1.10.0', '1.2.0', '1.2.0-rc.2', '1.2.0-rc.10', '0.9.9'].sort(compareVersions);
+    assert.deepEqual(sorted, ['0.9.9', '1.2.0-rc.2', '1.2.0-rc.10', '1.2.0', '1.10.0']);
+  });
+});
+
+describe('/mf/ release files', () => {
+  test('code is immutable, manifests and release records are revalidated', async () => {
+    const { app, config } = await startApp();
+    publish(config.releasesDir, 'tracking', '1.4.2');
+    const code = await app.inject({ url: '/mf/tracking/1.4.2/main.js' });
+    assert.equal(code.statusCode, 200);
+    assert.equal(code.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.match(String(code.headers['content-type']), /javascript/);
+    for (const file of ['mf-manifest.json', 'release.json']) {
+      const reply = await app.inject({ url: `/mf/tracking/1.4.2/${file}` });
+      assert.equal(reply.statusCode, 200);
+      assert.equal(reply.headers['cache-control'], 'no-cache');
+    }
+  });
+
+  test('missing files are 404 and no path escapes the releases folder', async () => {
+    const { app, config } = await startApp();
+    publish(config.releasesDir, 'tracking', '1.4.2');
+    writeFile(path.join(config.releasesDir, 'secret.txt'), 'top secret');
+    writeFile(path.join(config.releasesDir, 'mf/tracking/1.4.2/.env'), 'top secret');
+    assert.equal((await app.inject({ url: '/mf/tracking/1.4.2/nope.js' })).statusCode, 404);
+    for (const url of [
+      '/mf/../secret.txt',
+      '/mf/%2e%2e/secret.txt',
+      '/mf/tracking/..%2f..%2fsecret.txt',
+      '/mf/tracking/1.4.2/%2e%2e/%2e%2e/%2e%2e/secret.txt',
+      '/mf/tracking/1.4.2/.env',
+      '/mf/tracking/1.4.2/..%5c..%5c..%5csecret.txt',
+    ]) {
+      const reply = await app.inject({ url });
+      assert.notEqual(reply.statusCode, 200, url);
+      assert.doesNotMatch(reply.body, /top secret/, url);
+    }
+  });
+});
+
+describe('the single-page app', () => {
+  test('every screen path gets the host release index.html, uncached', async () => {
+    const { app, config } = await startApp({ corporations: [corporationFile('demo', ['localhost'], { releases: { host: 'live' } })] });
+    publish(config.releasesDir, 'host', '1.0.0');
+    publish(config.releasesDir, 'host', '1.1.0');
+    writeFile(path.join(config.releasesDir, 'channels.json'), { host: { live: '1.0.0' } });
+    for (const url of ['/', '/auth/', '/history/', '/track/?o=abc&p=def', '/t/abc/def', '/rate/', '/r/abc/def', '/maintenance/']) {
+      const reply = await app.inject({ url, headers: { host: 'localhost:8080' } });
+      assert.equal(reply.statusCode, 200, url);
+      assert.equal(reply.headers['cache-control'], 'no-cache', url);
+      assert.match(String(reply.headers['content-type']), /^text\/html/, url);
+      assert.match(reply.body, /host 1\.0\.0/, url);
+    }
+  });
+
+  test('API and file paths are never answered with the page', async () => {
+    const { app, config } = await startApp();
+    publish(config.releasesDir, 'host', '1.0.0');
+    for (const url of ['/api/9/', '/rate/api/2/', '/track/api/1/x', '/mf/none/1.0.0/x.js', '/dev/nothing', '/report/x', '/brand/x.svg', '/other.json']) {
+      const reply = await app.inject({ url, headers: { host: 'localhost' } });
+      assert.equal(reply.statusCode, 404, url);
+      assert.equal(reply.json().error_data, 'NOT_FOUND', url);
+    }
+  });
+
+  test('before the first build the page is a 503 saying so', async () => {
+    const { app } = await startApp();
+    const reply = await app.inject({ url: '/', headers: { host: 'localhost' } });
+    assert.equal(reply.statusCode, 503);
+    assert.match(reply.body, /not been built yet/);
+  });
+});

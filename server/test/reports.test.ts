@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { startApp } from './helpers.ts';
+
+const form = (fields: Record<string, string>) => ({
+  method: 'POST' as const,
+  url: '/report/error/',
+  headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' },
+  payload: new URLSearchParams(fields).toString(),
+});
+
+describe('POST /report/error/', () => {
+  test('accepts the browser report', async () => {
+    const { app } = await startApp();
+    const reply = await app.inject(
+      form({
+        url: 'http://localhost/mf/host/1.0.0/main.js',
+        line: '10',
+        col: '4',
+        message: 'TypeError: x is undefined',
+        error: 'TypeError: x is undefined\n    at main.js:10:4',
+        user_agent: 'Mozilla/5.0',
+        page_url: 'http://localhost/t/AB12CD/secret-part',
+        languages: 'pl-PL,pl,en',
+      }),
+    );
+    assert.equal(reply.statusCode, 200);
+    assert.deepEqual(reply.json(), { status: 'OK' });
+  });
+
+  test('malformed or oversized bodies get an ERR reply', async () => {
+    const { app } = await startApp();
+    const cases = [
+      form({}),
+      { ...form({ message: 'x' }), headers: { 'content-type': 'application/json' }, payload: '{"message": ' },
+      { ...form({ message: 'x' }), headers: { 'content-type': 'text/plain' } },
+      { ...form({ message: 'x' }), headers: { 'content-type': 'application/octet-stream' } },
+      form({ message: 'x'.repeat(200_000) }),
+    ];
+    for (const request of cases) {
+      const reply = await app.inject(request);
+      assert.equal(reply.statusCode, 200, request.payload.slice(0, 40));
+      assert.equal(reply.json().status, 'ERR', request.payload.slice(0, 40));
+      assert.equal(reply.json().error_data, 'ARG_ERROR');
+    }
+  });
+});
