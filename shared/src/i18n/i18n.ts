@@ -50,8 +50,9 @@ export function initI18n(language: string = detectLanguage(browserLanguages())):
   return i18n;
 }
 
-/** Registers a remote's namespace in both languages. */
+/** Registers a remote's namespace in both languages, whenever its module happens to load. */
 export function addTranslations(namespace: string, texts: { pl: object; en: object }): void {
+  if (!i18n.isInitialized) initI18n();
   for (const lng of LANGUAGES) i18n.addResourceBundle(lng, namespace, texts[lng], true, true);
 }
 

@@ -1,0 +1,97 @@
+// Prints what a new visitor's browser downloads before the first screen is usable:
+// gzip bytes of JavaScript, and how many JavaScript round trips follow the HTML.
+// Usage: node bench/first-screen.ts [path=/auth/] [ready-text]   (starts its own server)
+import { gzipSync } from 'node:zlib';
+import { startApp } from '../e2e/support/app.ts';
+import { launchBrowser, newContext } from '../e2e/support/browser.ts';
+
+const path = process.argv[2] ?? '/auth/';
+const readyText = process.argv[3];
+
+interface Fetched {
+  url: string;
+  type: string;
+  bytes: number;
+  gzip: number;
+  start: number;
+  end: number;
+  trip: number;
+}
+
+/**
+ * Waterfall depth: a script that starts only after a script of the current trip has
+ * arrived could have been asked for by it, so it opens the next trip.
+ */
+function countTrips(scripts: Fetched[]): number {
+  let trips = 0;
+  let firstArrival = -Infinity;
+  for (const script of [...scripts].sort((a, b) => a.start - b.start)) {
+    if (script.start >= firstArrival) {
+      trips += 1;
+      firstArrival = script.end;
+    } else {
+      firstArrival = Math.min(firstArrival, script.end);
+    }
+    script.trip = trips;
+  }
+  return trips;
+}
+
+const app = await startApp();
+const browser = await launchBrowser();
+try {
+  const context = await newContext(browser, 'pl-PL');
+  const page = await context.newPage();
+  const fetched: Fetched[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('requestfinished', (request) => {
+    const type = request.resourceType();
+    if (!['script', 'document', 'fetch', 'xhr'].includes(type)) return;
+    pending.push(
+      request.response().then(async (response) => {
+        const body = (await response?.body()) ?? Buffer.alloc(0);
+        const timing = request.timing();
+        fetched.push({
+          url: request.url(),
+          type,
+          bytes: body.length,
+          gzip: gzipSync(body, { level: 9 }).length,
+          start: timing.startTime,
+          end: timing.startTime + timing.responseEnd,
+          trip: 0,
+        });
+      }),
+    );
+  });
+  const started = performance.now();
+  await page.goto(`${app.url}${path}`);
+  if (readyText) await page.getByText(readyText).first().waitFor();
+  else await page.locator('main h1').first().waitFor();
+  const readyMs = performance.now() - started;
+  await Promise.all(pending);
+
+  const scripts = fetched.filter((entry) => entry.type === 'script');
+  const trips = countTrips(scripts);
+  const total = scripts.reduce((sum, script) => sum + script.gzip, 0);
+  console.log(
+    `first screen ${path} (new visitor, pl-PL), ready after ${readyMs.toFixed(0)} ms on loopback`,
+  );
+  console.log('gzip B  raw B   trip  script');
+  for (const script of scripts.sort((a, b) => a.trip - b.trip || b.gzip - a.gzip)) {
+    const name = script.url.replace(app.url, '');
+    console.log(
+      `${String(script.gzip).padStart(7)} ${String(script.bytes).padStart(7)}  ${String(script.trip).padStart(4)}  ${name}`,
+    );
+  }
+  const kB = (total / 1024).toFixed(1);
+  console.log(
+    `JavaScript: ${scripts.length} files, ${total} B gzip (${kB} kB), ${trips} sequential round trips after the HTML`,
+  );
+  const data = fetched.filter((entry) => entry.type !== 'script' && entry.type !== 'document');
+  console.log(
+    `data requests before ready: ${data.map((entry) => new URL(entry.url).pathname).join(', ')}`,
+  );
+} finally {
+  await browser.close();
+  await app.stop();
+}

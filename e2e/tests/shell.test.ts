@@ -1,0 +1,93 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { newContext } from '../support/browser.ts';
+import { useApp } from '../support/fixture.ts';
+import { demoCorporation } from '../support/app.ts';
+
+const demo = demoCorporation();
+const it = useApp({
+  corporations: [
+    {
+      ...demo,
+      id: 'maintenance-corp',
+      hostnames: ['maintenance.localhost'],
+      settings: { ...demo.settings, maintenance: true },
+    },
+    {
+      ...demo,
+      id: 'broken-tracking',
+      hostnames: ['broken.localhost'],
+      releases: {
+        ...(demo.releases ?? {}),
+        tracking: '/mf/tracking/0.0.0-missing/mf-manifest.json',
+      },
+    },
+  ],
+});
+
+test('maintenance on: every route shows the apology page', async () => {
+  const context = await newContext(it.browser, 'en-US');
+  const page = await context.newPage();
+  await page.goto(`${it.app.urlFor('maintenance.localhost')}/regulations/`);
+  await page.getByRole('heading', { name: 'We are sorry' }).waitFor();
+  await page
+    .getByText('Ordering a taxi through the application is currently not possible.')
+    .waitFor();
+  assert.equal(new URL(page.url()).pathname, '/maintenance/');
+  await page.goto(`${it.app.urlFor('maintenance.localhost')}/auth/`);
+  await page.getByRole('heading', { name: 'We are sorry' }).waitFor();
+  await context.close();
+});
+
+test('maintenance off: /maintenance/ goes Home, which sends a visitor to Auth', async () => {
+  const context = await newContext(it.browser, 'en-US');
+  const page = await context.newPage();
+  await page.goto(`${it.app.url}/maintenance/`);
+  await page.waitForURL((url) => url.pathname === '/auth/');
+  await context.close();
+});
+
+test('the drawer of a visitor has the public entries and no logout', async () => {
+  const context = await newContext(it.browser, 'en-US');
+  const page = await context.newPage();
+  await page.goto(`${it.app.url}/about-app/`);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Menu' });
+  for (const name of ['Regulations', 'Privacy policy', 'Privacy policy taxi', 'About app']) {
+    await menu.getByRole('link', { name, exact: true }).waitFor();
+  }
+  await menu.getByRole('button', { name: 'Call us' }).click();
+  assert.ok((await menu.getByRole('link').filter({ hasText: '+48' }).count()) >= 1);
+  assert.equal(await menu.getByRole('button', { name: 'Logout' }).count(), 0);
+  assert.equal(await menu.getByRole('link', { name: 'Homepage' }).count(), 0);
+  await context.close();
+});
+
+test('a remote that cannot load shows unavailable with Retry while the rest works', async () => {
+  const context = await newContext(it.browser, 'en-US');
+  const page = await context.newPage();
+  const broken = it.app.urlFor('broken.localhost');
+  await page.goto(`${broken}/t/abc123/secret`);
+  await page.getByRole('heading', { name: 'This part of the app is unavailable' }).waitFor();
+  const retry = page.getByRole('button', { name: 'Retry' });
+  await retry.click();
+  await page.getByRole('heading', { name: 'This part of the app is unavailable' }).waitFor();
+  // The layout around it still works, and so does every other remote.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page
+    .getByRole('navigation', { name: 'Menu' })
+    .getByRole('link', { name: 'Regulations' })
+    .click();
+  await page.getByRole('heading', { level: 1, name: 'Regulations' }).waitFor();
+  assert.equal(new URL(page.url()).pathname, '/regulations/');
+  await context.close();
+});
+
+test('Polish visitors get the unavailable view in Polish', async () => {
+  const context = await newContext(it.browser, 'pl-PL');
+  const page = await context.newPage();
+  await page.goto(`${it.app.urlFor('broken.localhost')}/r/abc123/secret`);
+  await page.getByRole('heading', { name: 'Ta część aplikacji jest niedostępna' }).waitFor();
+  await page.getByRole('button', { name: 'Spróbuj ponownie' }).waitFor();
+  await context.close();
+});
