@@ -35,7 +35,8 @@ build_and_publish() {
     RELEASES_DIR="$releases" node scripts/publish.ts all
 }
 
-step "typecheck" pnpm -r --workspace-concurrency=2 run typecheck
+typecheck() { pnpm -r --workspace-concurrency=2 run typecheck && tsc -p scripts/tsconfig.json; }
+step "typecheck" typecheck
 step "lint" eslint --max-warnings=0 .
 step "format" prettier --check --log-level=warn .
 step "component tests (jest)" jest --ci
