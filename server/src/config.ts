@@ -15,6 +15,27 @@ export interface Config {
   logLevel: string | false;
   /** How often corporation files are checked for changes. */
   corpRefreshMs: number;
+  /** PostgreSQL connection string; SQLite under dataDir when empty. */
+  databaseUrl: string;
+  /** Honour X-Forwarded-* from a reverse proxy (client IP for rate limits). */
+  trustProxy: boolean;
+  sms: SmsConfig;
+}
+
+export type SmsConfig =
+  | { driver: 'outbox' }
+  | { driver: 'http'; url: string; token: string; sender: string };
+
+function smsConfig(env: NodeJS.ProcessEnv, production: boolean): SmsConfig {
+  const driver = env.SMS_DRIVER || (production ? 'http' : 'outbox');
+  if (driver === 'outbox') {
+    // The outbox shows every code to anyone who asks: never in production.
+    if (production) throw new Error('SMS_DRIVER=outbox is not allowed with NODE_ENV=production');
+    return { driver };
+  }
+  if (driver !== 'http') throw new Error(`SMS_DRIVER: outbox or http, not ${driver}`);
+  if (!env.SMS_HTTP_URL) throw new Error('SMS_DRIVER=http needs SMS_HTTP_URL');
+  return { driver, url: env.SMS_HTTP_URL, token: env.SMS_HTTP_TOKEN ?? '', sender: env.SMS_HTTP_SENDER ?? '' };
 }
 
 function folder(value: string | undefined, fallback: string): string {
@@ -29,14 +50,18 @@ function port(value: string | undefined): number {
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === 'production';
   return {
     port: port(env.PORT),
     host: env.HOST || '0.0.0.0',
     corpDir: folder(env.CORP_DIR, 'server/corporations'),
     releasesDir: folder(env.RELEASES_DIR, 'releases'),
     dataDir: folder(env.DATA_DIR, 'data'),
-    production: env.NODE_ENV === 'production',
+    production,
     logLevel: env.LOG_LEVEL || 'info',
     corpRefreshMs: 1000,
+    databaseUrl: env.DATABASE_URL ?? '',
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    sms: smsConfig(env, production),
   };
 }

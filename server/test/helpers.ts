@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import pg from 'pg';
+import { buildApp, type Overrides } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 
 export function tempDir(prefix = 'taxi-test-'): string {
@@ -33,8 +34,39 @@ export interface TestServer {
   config: Config;
 }
 
+let schemas = 0;
+
+/**
+ * With DATABASE_URL set (npm run test:pg), each app gets its own schema of that database, dropped
+ * after the file's tests; otherwise '' (SQLite in the app's temp folder).
+ */
+async function testDatabaseUrl(): Promise<string> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return '';
+  const schema = `test_${process.pid}_${++schemas}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  after(async () => {
+    const cleanup = new pg.Client({ connectionString: base });
+    await cleanup.connect();
+    await cleanup.query(`drop schema if exists ${schema} cascade`);
+    await cleanup.end();
+  });
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
+}
+
+export interface StartOptions {
+  config?: Partial<Config>;
+  corporations?: object[];
+  overrides?: Overrides;
+}
+
 /** An app over fresh temp folders with one corporation "demo" on localhost, closed after the file's tests. */
-export async function startApp(options: { config?: Partial<Config>; corporations?: object[] } = {}): Promise<TestServer> {
+export async function startApp(options: StartOptions = {}): Promise<TestServer> {
   const root = tempDir();
   const config: Config = {
     port: 0,
@@ -45,13 +77,16 @@ export async function startApp(options: { config?: Partial<Config>; corporations
     production: false,
     logLevel: false,
     corpRefreshMs: 0,
+    databaseUrl: await testDatabaseUrl(),
+    trustProxy: false,
+    sms: { driver: 'outbox' },
     ...options.config,
   };
   fs.mkdirSync(config.corpDir, { recursive: true });
   for (const corporation of options.corporations ?? [corporationFile('demo', ['localhost'])]) {
     writeFile(path.join(config.corpDir, `${(corporation as { id: string }).id}.json`), corporation);
   }
-  const app = await buildApp(config);
+  const app = await buildApp(config, options.overrides);
   after(() => app.close());
   return { app, config };
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { isTimeZone } from '../time.ts';
 
 /** One taxi corporation: a JSON file in CORP_DIR. */
 export interface Corporation {
@@ -10,6 +11,8 @@ export interface Corporation {
   settings: Record<string, unknown>;
   /** Remote name -> version, channel name, or URL. */
   releases: Record<string, string>;
+  /** IANA zone of the corporation's local times (scheduled orders, night tariff). */
+  timeZone: string;
   /** The rest of the file: server-side sections read by the concern that owns them. */
   raw: Record<string, unknown>;
 }
@@ -36,7 +39,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export function parseCorporation(text: string): Corporation {
   const raw: unknown = JSON.parse(text);
   if (!isObject(raw)) throw new Error('not a JSON object');
-  const { id, hostnames, settings, releases } = raw;
+  const { id, hostnames, settings, releases, timezone = 'Europe/Warsaw' } = raw;
   if (typeof id !== 'string' || !CORPORATION_ID.test(id)) throw new Error('id: lower-case letters, digits, - and _');
   if (!Array.isArray(hostnames) || !hostnames.every((h) => typeof h === 'string' && h !== '')) {
     throw new Error('hostnames: a list of host names');
@@ -45,11 +48,13 @@ export function parseCorporation(text: string): Corporation {
   if (releases !== undefined && !(isObject(releases) && Object.values(releases).every((v) => typeof v === 'string'))) {
     throw new Error('releases: an object of strings');
   }
+  if (typeof timezone !== 'string' || !isTimeZone(timezone)) throw new Error('timezone: an IANA time zone such as Europe/Warsaw');
   return {
     id,
     hostnames: hostnames.map((h: string) => h.toLowerCase()),
     settings,
     releases: (releases ?? {}) as Record<string, string>,
+    timeZone: timezone,
     raw,
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiFailure } from '../errors.ts';
 import { redactUrl } from '../redact.ts';
+import type { Services } from '../services.ts';
 
 export const REPORT_FIELDS = ['url', 'line', 'col', 'message', 'error', 'user_agent', 'page_url', 'languages'] as const;
 type ErrorReport = Record<(typeof REPORT_FIELDS)[number], string>;
@@ -25,10 +26,16 @@ export function readReport(body: unknown): ErrorReport {
   return report;
 }
 
-export async function reportsPlugin(app: FastifyInstance) {
+/** Stored for the operator; the log gets a warning too. */
+export async function reportsPlugin(app: FastifyInstance, { storage, corporations, clock }: Services) {
   app.post('/report/error/', { bodyLimit: 64 * 1024 }, async (request) => {
     const report = readReport(request.body);
     request.log.warn({ report }, 'browser error report');
+    const corporation = corporations.forRequest(request);
+    await storage.db
+      .insertInto('error_reports')
+      .values({ ...report, corporation_id: corporation?.id ?? null, created_at: clock.now() })
+      .execute();
     return { status: 'OK' };
   });
 }

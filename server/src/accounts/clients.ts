@@ -1,0 +1,23 @@
+import type { Corporation } from '../corporations/directory.ts';
+import type { Db } from '../db/storage.ts';
+
+export function findClient(db: Db, corporation: Corporation, phone: string) {
+  return db
+    .selectFrom('clients')
+    .selectAll()
+    .where('corporation_id', '=', corporation.id)
+    .where('phone', '=', phone)
+    .executeTakeFirst();
+}
+
+/** The client with this phone, created on its first sign-in; the code it used proves the phone. */
+export async function signInClient(db: Db, corporation: Corporation, phone: string, now: number) {
+  await db
+    .insertInto('clients')
+    .values({ corporation_id: corporation.id, phone, phone_verified: 1, created_at: now })
+    .onConflict((conflict) => conflict.columns(['corporation_id', 'phone']).doUpdateSet({ phone_verified: 1 }))
+    .execute();
+  const client = await findClient(db, corporation, phone);
+  if (!client) throw new Error('client vanished after its sign-in');
+  return client;
+}

@@ -1,0 +1,188 @@
+import type { FastifyInstance } from 'fastify';
+import { flag, optionalText, type Payload, text } from '../api/fields.ts';
+import type { ActionContext } from '../api/registry.ts';
+import { featureLists } from '../corporations/features.ts';
+import { isUniqueViolation } from '../db/storage.ts';
+import { ApiFailure, errorReply } from '../errors.ts';
+import type { Services } from '../services.ts';
+import { findClient, signInClient } from './clients.ts';
+import { checkCode, sendCode } from './codes.ts';
+import { normalisePhone } from './phone.ts';
+import { openSession, refreshSession } from './sessions.ts';
+
+/** Deletion requests from one address per hour, for the unauthenticated notification endpoint. */
+const NOTIFICATIONS_PER_IP = 5;
+
+function phoneParameter(context: ActionContext): string {
+  return normalisePhone(text(context.payload.phone, 'phone', 40), context.corporation);
+}
+
+function secretParameter(context: ActionContext): string {
+  return text(context.payload.secret, 'secret', 20).trim();
+}
+
+/**
+ * Accounts: SMS sign-in, the session token, the client's data, phone verification and change,
+ * and account-deletion requests (spec sections 4, 6, 7).
+ */
+export async function accountsPlugin(app: FastifyInstance, services: Services) {
+  const { storage, clock, actions } = services;
+  const { db } = storage;
+
+  async function blockedGuard(context: ActionContext, phone: string): Promise<void> {
+    const client = await findClient(db, context.corporation, phone);
+    if (client?.blocked) throw new ApiFailure('BLOCKED');
+  }
+
+  async function phoneReply(clientId: number) {
+    const client = await db.selectFrom('clients').select(['phone', 'phone_verified']).where('id', '=', clientId).executeTakeFirstOrThrow();
+    return { phone: client.phone, phone_secret_verified: client.phone_verified === 1 };
+  }
+
+  async function storeDeletionRequest(corporationId: string, clientId: number | null, phone: string, form: Payload, ip: string) {
+    await db
+      .insertInto('deletion_requests')
+      .values({
+        corporation_id: corporationId,
+        client_id: clientId,
+        phone,
+        subject: optionalText(form.subject, 'subject', 200) ?? '',
+        info: optionalText(form.info, 'info', 2000) ?? '',
+        source: optionalText(form.source, 'source', 100) ?? '',
+        ip,
+        created_at: clock.now(),
+      })
+      .execute();
+  }
+
+  actions.add({
+    async GET_AUTH_PHONE_SEND_SECRET(context) {
+      if (!flag(context.payload.gdpr, 'gdpr')) {
+        throw new ApiFailure('INVALID_DATA', 'Accept the regulations and the privacy policy first');
+      }
+      const phone = phoneParameter(context);
+      await blockedGuard(context, phone);
+      await sendCode(services, { ...context, phone, purpose: 'login', clientId: null });
+      return { phone };
+    },
+
+    async GET_AUTH_PHONE(context) {
+      const phone = phoneParameter(context);
+      const secret = secretParameter(context);
+      await blockedGuard(context, phone);
+      await checkCode(services, { corporation: context.corporation, phone, purpose: 'login', clientId: null }, secret);
+      const now = clock.now();
+      const client = await signInClient(db, context.corporation, phone, now);
+      return { auth: await openSession(db, client.id, now), ...featureLists(context.corporation, context.lang) };
+    },
+
+    async GET_AUTH(context) {
+      await context.client();
+      const token = text(context.payload.auth ?? context.payload.token, 'auth', 200);
+      await refreshSession(db, token, clock.now());
+      return { auth: token, error: null, ...featureLists(context.corporation, context.lang) };
+    },
+
+    async GET_CLIENT(context) {
+      const { id } = await context.client();
+      const client = await db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      return {
+        client_data: {
+          phone: client.phone,
+          points: client.points,
+          count_discount_available: client.count_discount_available,
+          discount: client.discount,
+          cash_free: client.cash_free === 1,
+        },
+      };
+    },
+
+    async GET_PHONE(context) {
+      return phoneReply((await context.client()).id);
+    },
+
+    /** Sends a code to the client's own number, to verify it. */
+    async GET_PHONE_SEND_SECRET(context) {
+      const client = await context.client();
+      await sendCode(services, { ...context, phone: client.phone, purpose: 'verify', clientId: client.id });
+      return { phone: client.phone };
+    },
+
+    async SET_PHONE_SECRET(context) {
+      const client = await context.client();
+      const check = { corporation: context.corporation, phone: client.phone, purpose: 'verify' as const, clientId: client.id };
+      await checkCode(services, check, secretParameter(context));
+      await db.updateTable('clients').set({ phone_verified: 1 }).where('id', '=', client.id).execute();
+      return phoneReply(client.id);
+    },
+
+    /** Sends a code to the new number; CHANGE_PHONE with that code switches to it. */
+    async CHANGE_PHONE_SEND_SECRET(context) {
+      const client = await context.client();
+      const phone = phoneParameter(context);
+      if (phone === client.phone) throw new ApiFailure('INVALID_DATA', 'New phone number is the same as the current one.');
+      if (await findClient(db, context.corporation, phone)) {
+        throw new ApiFailure('ACTION_NOT_ALLOWED', 'This phone number belongs to another account');
+      }
+      await sendCode(services, { ...context, phone, purpose: 'change', clientId: client.id });
+      return { phone };
+    },
+
+    async CHANGE_PHONE(context) {
+      const client = await context.client();
+      const phone = phoneParameter(context);
+      const check = { corporation: context.corporation, phone, purpose: 'change' as const, clientId: client.id };
+      await checkCode(services, check, secretParameter(context));
+      try {
+        await db.updateTable('clients').set({ phone, phone_verified: 1 }).where('id', '=', client.id).execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ApiFailure('ACTION_NOT_ALLOWED', 'This phone number belongs to another account');
+        throw error;
+      }
+      return phoneReply(client.id);
+    },
+
+    /** The client asks the operator to delete the account (spec section 4, "Account deletion"). */
+    async DELETE_REQUEST(context) {
+      const client = await context.client();
+      await storeDeletionRequest(context.corporation.id, client.id, client.phone, { subject: 'DELETE_REQUEST', ...context.payload, source: 'DELETE_REQUEST' }, context.ip);
+      return {};
+    },
+  });
+
+  /**
+   * The account-deletion notification of non-legal corporations: JSON {phone, subject, info,
+   * source}; a reply with an `error` field is a failure.
+   */
+  app.post(
+    '/report/account-deletion/',
+    {
+      bodyLimit: 16 * 1024,
+      errorHandler: (error, request, reply) => {
+        const clientFault = error instanceof ApiFailure || (error.statusCode ?? 500) < 500;
+        if (!clientFault) request.log.error({ err: error }, 'deletion notice failed');
+        const failure =
+          error instanceof ApiFailure
+            ? error
+            : new ApiFailure(clientFault ? 'ARG_ERROR' : 'EXCEPTION', clientFault ? 'Expected JSON {phone, subject, info, source}' : undefined);
+        return reply.code(200).send({ error: failure.message, ...errorReply(failure.code, failure.message) });
+      },
+    },
+    async (request) => {
+      const corporation = services.corporations.forRequest(request);
+      if (!corporation) throw new ApiFailure('NOT_FOUND', 'No taxi corporation serves this host name');
+      const form = typeof request.body === 'object' && request.body !== null ? (request.body as Payload) : {};
+      const phone = normalisePhone(text(form.phone, 'phone', 40), corporation);
+      const recent = await db
+        .selectFrom('deletion_requests')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('ip', '=', request.ip)
+        .where('created_at', '>', clock.now() - 60 * 60_000)
+        .executeTakeFirstOrThrow();
+      if (Number(recent.count) >= NOTIFICATIONS_PER_IP) throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many requests; try again later');
+      const client = await findClient(db, corporation, phone);
+      await storeDeletionRequest(corporation.id, client?.id ?? null, phone, form, request.ip);
+      return { status: 'OK', status_mesg: 'OK' };
+    },
+  );
+}

@@ -1,0 +1,48 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { SignedInClient } from '../api/registry.ts';
+import type { Corporation } from '../corporations/directory.ts';
+import type { Db } from '../db/storage.ts';
+import { ApiFailure } from '../errors.ts';
+import type { Services } from '../services.ts';
+
+/** A token lives this long after its last GET_AUTH. */
+export const TOKEN_TTL_MS = 180 * 24 * 60 * 60_000;
+
+function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A new 256-bit client token; only its hash is stored. */
+export async function openSession(db: Db, clientId: number, now: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: tokenHash(token), client_id: clientId, created_at: now, expires_at: now + TOKEN_TTL_MS })
+    .execute();
+  return token;
+}
+
+/** Moves the token's expiry forward (GET_AUTH). */
+export async function refreshSession(db: Db, token: string, now: number): Promise<void> {
+  await db.updateTable('sessions').set({ expires_at: now + TOKEN_TTL_MS }).where('token_hash', '=', tokenHash(token)).execute();
+}
+
+/** The client a token belongs to, in this corporation. */
+export async function authenticate(
+  { storage, clock }: Services,
+  corporation: Corporation,
+  token: string | undefined,
+): Promise<SignedInClient> {
+  if (!token) throw new ApiFailure('ACCESS_DENIED', 'Sign in first');
+  const row = await storage.db
+    .selectFrom('sessions')
+    .innerJoin('clients', 'clients.id', 'sessions.client_id')
+    .select(['clients.id', 'clients.phone', 'clients.phone_verified', 'clients.blocked'])
+    .where('sessions.token_hash', '=', tokenHash(token))
+    .where('sessions.expires_at', '>', clock.now())
+    .where('clients.corporation_id', '=', corporation.id)
+    .executeTakeFirst();
+  if (!row) throw new ApiFailure('ACCESS_DENIED', 'The session has expired; sign in again');
+  if (row.blocked) throw new ApiFailure('BLOCKED');
+  return { id: row.id, phone: row.phone, phoneVerified: row.phone_verified === 1 };
+}

@@ -1,0 +1,87 @@
+import { ApiFailure } from '../errors.ts';
+
+/**
+ * Readers for call parameters. Over GET every value arrives as text (objects as JSON, booleans
+ * as "true"), over POST as JSON: each reader accepts both. A missing or mistyped field is
+ * ARG_ERROR; a well-formed value outside its bounds is INVALID_DATA.
+ */
+export type Payload = Record<string, unknown>;
+
+function missing(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || value === 'null';
+}
+
+function argError(name: string, expected: string): ApiFailure {
+  return new ApiFailure('ARG_ERROR', `${name}: expected ${expected}`);
+}
+
+export function text(value: unknown, name: string, maxLength = 255): string {
+  if (missing(value)) throw argError(name, 'a value');
+  return optionalText(value, name, maxLength) as string;
+}
+
+export function optionalText(value: unknown, name: string, maxLength = 255): string | undefined {
+  if (missing(value)) return undefined;
+  const result = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  if (typeof result !== 'string') throw argError(name, 'text');
+  if (result.length > maxLength) throw new ApiFailure('INVALID_DATA', `${name}: at most ${maxLength} characters`);
+  return result;
+}
+
+export function integer(value: unknown, name: string, min: number, max: number): number {
+  if (missing(value)) throw argError(name, 'a whole number');
+  return optionalInteger(value, name, min, max) as number;
+}
+
+export function optionalInteger(value: unknown, name: string, min: number, max: number): number | undefined {
+  if (missing(value)) return undefined;
+  const number = typeof value === 'string' && /^-?\d{1,15}$/.test(value.trim()) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isSafeInteger(number)) throw argError(name, 'a whole number');
+  if (number < min || number > max) throw new ApiFailure('INVALID_DATA', `${name}: from ${min} to ${max}`);
+  return number;
+}
+
+export function optionalNumber(value: unknown, name: string): number | undefined {
+  if (missing(value)) return undefined;
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isFinite(number)) throw argError(name, 'a number');
+  return number;
+}
+
+export function flag(value: unknown, name: string): boolean {
+  if (value === true || value === 'true' || value === 1 || value === '1') return true;
+  if (missing(value) || value === false || value === 'false' || value === 0 || value === '0') return false;
+  throw argError(name, 'true or false');
+}
+
+export function record(value: unknown, name: string): Payload {
+  let result = value;
+  if (typeof value === 'string') {
+    try {
+      result = JSON.parse(value);
+    } catch {
+      throw argError(name, 'a JSON object');
+    }
+  }
+  if (typeof result !== 'object' || result === null || Array.isArray(result)) throw argError(name, 'an object');
+  return result as Payload;
+}
+
+export function optionalRecord(value: unknown, name: string): Payload | undefined {
+  return missing(value) ? undefined : record(value, name);
+}
+
+export function list(value: unknown, name: string, maxItems: number): unknown[] {
+  if (missing(value)) return [];
+  let result = value;
+  if (typeof value === 'string') {
+    try {
+      result = JSON.parse(value);
+    } catch {
+      throw argError(name, 'a list');
+    }
+  }
+  if (!Array.isArray(result)) throw argError(name, 'a list');
+  if (result.length > maxItems) throw new ApiFailure('INVALID_DATA', `${name}: at most ${maxItems} items`);
+  return result;
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authenticate } from '../accounts/sessions.ts';
+import { ApiFailure } from '../errors.ts';
+import type { Services } from '../services.ts';
+import { optionalText, type Payload, record } from './fields.ts';
+import type { ActionRegistry, Lang, SignedInClient } from './registry.ts';
+
+export interface TransportOptions {
+  services: Services;
+  registry: ActionRegistry;
+  /** e.g. '/api/2/' */
+  path: string;
+  /** Also answer GET with ?action=NAME (the client API); POST with form field `cmd` always. */
+  get: boolean;
+}
+
+/** A form's `cmd` holds the action as JSON; dispatcher-style callers post that JSON as the body. */
+function postedAction(body: unknown): Payload {
+  const form = typeof body === 'object' && body !== null ? (body as Payload) : undefined;
+  if (form && 'cmd' in form) return record(Array.isArray(form.cmd) ? form.cmd[0] : form.cmd, 'cmd');
+  if (form && 'action_id' in form) return form;
+  throw new ApiFailure('ARG_ERROR', 'cmd: expected the action as JSON');
+}
+
+function language(value: unknown, corporation: { settings: Payload }): Lang {
+  const wanted = typeof value === 'string' ? value.slice(0, 2).toLowerCase() : corporation.settings.locale_lang_default;
+  return wanted === 'pl' ? 'pl' : 'en';
+}
+
+/** Serves one action registry over the transports of spec section 7. */
+export async function actionTransport(app: FastifyInstance, { services, registry, path, get }: TransportOptions) {
+  async function run(request: FastifyRequest, name: unknown, payload: Payload) {
+    const corporation = services.corporations.forRequest(request);
+    if (!corporation) throw new ApiFailure('NOT_FOUND', 'No taxi corporation serves this host name');
+    const handler = typeof name === 'string' ? registry.get(name) : undefined;
+    if (!handler) throw new ApiFailure('ACTION_NOT_ALLOWED', `Unknown action: ${String(name).slice(0, 60)}`);
+    let signedIn: Promise<SignedInClient> | undefined;
+    const token = optionalText(payload.auth ?? payload.token, 'auth', 200);
+    const fields = await handler({
+      corporation,
+      payload,
+      lang: language(payload.lang, corporation),
+      ip: request.ip,
+      log: request.log,
+      client: () => (signedIn ??= authenticate(services, corporation, token)),
+    });
+    return { status: 'OK', status_mesg: 'OK', ...fields };
+  }
+
+  if (get) {
+    app.get(path, async (request) => {
+      const query = request.query as Payload;
+      return run(request, query.action, query);
+    });
+  }
+  app.post(path, async (request) => {
+    const action = postedAction(request.body);
+    return run(request, action.action_id, action);
+  });
+}

@@ -1,0 +1,15 @@
+import { accountMigrations } from '../accounts/tables.ts';
+import { fleetMigrations } from '../fleet/tables.ts';
+import { orderMigrations } from '../orders/tables.ts';
+import { ratingMigrations } from '../rating/tables.ts';
+import { reportMigrations } from '../reports/tables.ts';
+import type { MigrationSet } from './schema.ts';
+
+/** Every concern's migrations; the names carry the order they run in. */
+export const MIGRATIONS: MigrationSet = (engine) => ({
+  ...reportMigrations(engine),
+  ...accountMigrations(engine),
+  ...orderMigrations(engine),
+  ...ratingMigrations(engine),
+  ...fleetMigrations(engine),
+});

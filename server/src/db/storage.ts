@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import type { Tables } from './tables.ts';
+import { MIGRATIONS } from './migrations.ts';
+import type { Engine } from './schema.ts';
+
+export type Db = Kysely<Tables>;
+
+export interface Storage {
+  db: Db;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+export interface StorageOptions {
+  /** PostgreSQL when set; otherwise SQLite in `dataDir`. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}
+
+const INT8 = 20;
+
+function openSqlite(dataDir: string): Storage {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const database = new SQLite(path.join(dataDir, 'taxi.sqlite'));
+  // WAL with synchronous=FULL: an acknowledged commit survives a killed process and a power cut.
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database }) });
+  return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+function openPostgres(connectionString: string): Storage {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    // Times are epoch milliseconds in bigint columns; they fit a JavaScript number.
+    types: { getTypeParser: (oid, format) => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format)) },
+  });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+/** Opens the database and brings its schema up to date. */
+export async function openStorage(options: StorageOptions): Promise<Storage> {
+  const storage = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+  try {
+    await migrate(storage);
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+  return storage;
+}
+
+export async function migrate(storage: Storage): Promise<string[]> {
+  const migrations = MIGRATIONS(storage.engine);
+  const migrator = new Migrator({ db: storage.db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Runs `work` in a transaction holding exclusive locks on `keys` (always taken in the order
+ * given), so check-then-write steps (send limits, one active order) stay correct under concurrent
+ * requests and several servers. SQLite has one connection, so its transaction alone serialises.
+ */
+export function withLock<T>(storage: Storage, keys: string[], work: (trx: Transaction<Tables>) => Promise<T>): Promise<T> {
+  return storage.db.transaction().execute(async (trx) => {
+    if (storage.engine === 'postgres') {
+      for (const key of keys) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+    }
+    return work(trx);
+  });
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

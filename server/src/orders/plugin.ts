@@ -1,0 +1,148 @@
+import type { FastifyInstance } from 'fastify';
+import { integer, optionalInteger } from '../api/fields.ts';
+import type { Corporation } from '../corporations/directory.ts';
+import { withLock } from '../db/storage.ts';
+import { ApiFailure } from '../errors.ts';
+import type { Services } from '../services.ts';
+import { formatLocal, parseDateTime } from '../time.ts';
+import { type OrderForm, readOrderForm } from './form.ts';
+import { ACTIVE_STATES, newSecret, newShortId, refuseSecondImmediateOrder } from './store.ts';
+
+const FINISHED_STATES = ['Z', 'M', 'A'];
+const HISTORY_LENGTH = 100;
+
+interface OrderRow {
+  id: number;
+  short_id: string;
+  secret: string;
+  order_type: string;
+  state: string;
+  date_time: string | null;
+  taxi_count: number;
+  form: string;
+  created_at: number;
+}
+
+function track(row: Pick<OrderRow, 'short_id' | 'secret'>) {
+  return { order_short_id: row.short_id, secret: row.secret };
+}
+
+/** Orders: place one (idempotent on call_uniqueid), the active ones, the history (spec section 7). */
+export async function ordersPlugin(_app: FastifyInstance, services: Services) {
+  const { storage, clock, actions } = services;
+  const { db } = storage;
+
+  /** Cash-free and discount rides only for clients the operator allows them to (spec section 5). */
+  async function checkPerks(clientId: number, form: OrderForm): Promise<void> {
+    if (!form.cash_free && !form.discount) return;
+    const client = await db.selectFrom('clients').select(['cash_free', 'discount', 'count_discount_available']).where('id', '=', clientId).executeTakeFirstOrThrow();
+    if (form.cash_free && !client.cash_free) throw new ApiFailure('ACTION_NOT_ALLOWED', 'Cash-free rides are not available to this account');
+    if (form.discount && !(client.discount > 0 && client.count_discount_available > 0)) {
+      throw new ApiFailure('ACTION_NOT_ALLOWED', 'No discount is available to this account');
+    }
+  }
+
+  function listed(corporation: Corporation, row: OrderRow) {
+    const form = JSON.parse(row.form) as OrderForm;
+    return {
+      order_id: row.id,
+      order_type: row.order_type,
+      state: row.state,
+      date_time: row.date_time,
+      created: formatLocal(row.created_at, corporation.timeZone),
+      taxi_count: row.taxi_count,
+      poi: form.poi,
+      dst: form.dst,
+      track: track(row),
+    };
+  }
+
+  const columns = ['id', 'short_id', 'secret', 'order_type', 'state', 'date_time', 'taxi_count', 'form', 'created_at'] as const;
+
+  actions.add({
+    async ORDER_SAVE(context) {
+      const client = await context.client();
+      const now = clock.now();
+      const form = readOrderForm(context.payload, context.corporation, now);
+      await checkPerks(client.id, form);
+      // Under the client's lock: a retried save finds the first order, and a second immediate
+      // order cannot slip in beside the first.
+      const saved = await withLock(storage, [`orders:${client.id}`], async (trx) => {
+        if (form.call_uniqueid !== null) {
+          const first = await trx
+            .selectFrom('orders')
+            .select(['id', 'short_id', 'secret'])
+            .where('client_id', '=', client.id)
+            .where('call_uniqueid', '=', form.call_uniqueid)
+            .executeTakeFirst();
+          if (first) return first;
+        }
+        await refuseSecondImmediateOrder(trx, client.id, form.order_type);
+        return trx
+          .insertInto('orders')
+          .values({
+            corporation_id: context.corporation.id,
+            client_id: client.id,
+            short_id: newShortId(),
+            secret: newSecret(),
+            call_uniqueid: form.call_uniqueid,
+            order_type: form.order_type,
+            state: 'U',
+            date_time: form.date_time,
+            taxi_group_id: form.taxi_group_id,
+            taxi_count: form.taxi_count,
+            form: JSON.stringify(form),
+            hidden_in_history: 0,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning(['id', 'short_id', 'secret'])
+          .executeTakeFirstOrThrow();
+      });
+      return { order_id: saved.id, track: track(saved) };
+    },
+
+    /** Active orders, the nearest pickup first. */
+    async GET_CURRENT_ORDERS(context) {
+      const client = await context.client();
+      const rows = await db.selectFrom('orders').select(columns).where('client_id', '=', client.id).where('state', 'in', ACTIVE_STATES).execute();
+      const zone = context.corporation.timeZone;
+      const pickup = (row: OrderRow) => (row.date_time ? (parseDateTime(row.date_time, zone) ?? row.created_at) : row.created_at);
+      rows.sort((a, b) => pickup(a) - pickup(b));
+      return { data_list: rows.map((row) => listed(context.corporation, row)) };
+    },
+
+    /** Finished orders, newest first, less those the client removed. */
+    async GET_CLIENT_ORDER_HISTORY(context) {
+      const client = await context.client();
+      const group = optionalInteger(context.payload.taxi_group_id, 'taxi_group_id', 0, Number.MAX_SAFE_INTEGER);
+      let query = db
+        .selectFrom('orders')
+        .select(columns)
+        .where('client_id', '=', client.id)
+        .where('state', 'in', FINISHED_STATES)
+        .where('hidden_in_history', '=', 0);
+      if (group !== undefined) query = query.where('taxi_group_id', '=', group);
+      const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(HISTORY_LENGTH).execute();
+      return {
+        history: rows.map((row) => {
+          const entry = listed(context.corporation, row);
+          return { id: row.id, ...entry, date_time: row.date_time ?? entry.created };
+        }),
+      };
+    },
+
+    async IGNORE_CLIENT_ORDER_HISTORY(context) {
+      const client = await context.client();
+      const orderId = integer(context.payload.order_id, 'order_id', 1, Number.MAX_SAFE_INTEGER);
+      const result = await db
+        .updateTable('orders')
+        .set({ hidden_in_history: 1 })
+        .where('id', '=', orderId)
+        .where('client_id', '=', client.id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw new ApiFailure('NOT_FOUND', 'No such order in your history');
+      return {};
+    },
+  });
+}

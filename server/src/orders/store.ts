@@ -1,0 +1,65 @@
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Corporation } from '../corporations/directory.ts';
+import type { Db } from '../db/storage.ts';
+import { ApiFailure } from '../errors.ts';
+import { IMMEDIATE_TYPE, type OrderType } from './form.ts';
+
+/** Spec section 4, "Order states". */
+export const ORDER_STATES = ['U', 'T', 'Z', 'M', 'A'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+/** Created or in progress: shown among the client's active orders. */
+export const ACTIVE_STATES: readonly OrderState[] = ['U', 'T'];
+
+const SHORT_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const SHORT_ID_LENGTH = 8;
+
+/** 40 random bits in letters that read aloud unambiguously. */
+export function newShortId(): string {
+  let id = '';
+  for (let i = 0; i < SHORT_ID_LENGTH; i++) id += SHORT_ID_ALPHABET[randomInt(SHORT_ID_ALPHABET.length)];
+  return id;
+}
+
+/** 192 random bits, URL-safe: the capability to track and rate one order. */
+export function newSecret(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** IN_PROGRESS for an immediate order (or its quote) while another one is still active. */
+export async function refuseSecondImmediateOrder(db: Db, clientId: number, orderType: OrderType): Promise<void> {
+  if (orderType !== IMMEDIATE_TYPE) return;
+  const active = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('state', 'in', ACTIVE_STATES)
+    .where('order_type', '=', IMMEDIATE_TYPE)
+    .executeTakeFirst();
+  if (active) throw new ApiFailure('IN_PROGRESS', 'An error occurred. Another order is in progress.');
+}
+
+/** The order a short id names, if the secret matches: NOT_FOUND, else ORDER_ACCESS_DENIED. */
+export async function trackedOrder(db: Db, corporation: Corporation, shortId: string, secret: string) {
+  const order = await db
+    .selectFrom('orders')
+    .select(['id', 'state', 'secret', 'order_type'])
+    .where('corporation_id', '=', corporation.id)
+    .where('short_id', '=', shortId.toUpperCase())
+    .executeTakeFirst();
+  if (!order) throw new ApiFailure('NOT_FOUND', 'Order not found');
+  const expected = Buffer.from(order.secret);
+  const given = Buffer.from(secret);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new ApiFailure('ORDER_ACCESS_DENIED');
+  return order;
+}
+
+/** Operator and dispatch side: move an order to another state. */
+export async function setOrderState(db: Db, corporationId: string, shortId: string, state: OrderState, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ state, updated_at: now })
+    .where('corporation_id', '=', corporationId)
+    .where('short_id', '=', shortId.toUpperCase())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

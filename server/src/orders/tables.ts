@@ -1,0 +1,54 @@
+import type { Generated } from 'kysely';
+import { idKey, idType, type MigrationSet } from '../db/schema.ts';
+
+export interface OrderTables {
+  orders: {
+    id: Generated<number>;
+    corporation_id: string;
+    client_id: number;
+    /** Public handle for tracking and rating, together with `secret`. */
+    short_id: string;
+    secret: string;
+    /** The client's retry key: a save with a known one returns the first order. */
+    call_uniqueid: string | null;
+    order_type: string;
+    state: string;
+    /** Local time of the corporation, 'YYYY-MM-DD HH:MM:SS', for timed orders. */
+    date_time: string | null;
+    taxi_group_id: number | null;
+    taxi_count: number;
+    /** The validated order form as JSON. */
+    form: string;
+    hidden_in_history: number;
+    created_at: number;
+    updated_at: number;
+  };
+}
+
+export const orderMigrations: MigrationSet = (engine) => ({
+  '0003_orders': {
+    async up(db) {
+      await db.schema
+        .createTable('orders')
+        .addColumn('id', idType(engine), idKey(engine))
+        .addColumn('corporation_id', 'text', (c) => c.notNull())
+        .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+        .addColumn('short_id', 'text', (c) => c.notNull().unique())
+        .addColumn('secret', 'text', (c) => c.notNull())
+        .addColumn('call_uniqueid', 'text')
+        .addColumn('order_type', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('date_time', 'text')
+        .addColumn('taxi_group_id', 'integer')
+        .addColumn('taxi_count', 'integer', (c) => c.notNull())
+        .addColumn('form', 'text', (c) => c.notNull())
+        .addColumn('hidden_in_history', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      // NULLs are distinct in a unique index in both engines: orders without a key never clash.
+      await db.schema.createIndex('orders_call_uniqueid').unique().on('orders').columns(['client_id', 'call_uniqueid']).execute();
+      await db.schema.createIndex('orders_client_state').on('orders').columns(['client_id', 'state']).execute();
+    },
+  },
+});

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { Corporation } from '../corporations/directory.ts';
+import { taxiFeatures } from '../corporations/features.ts';
+import { freeTaxis } from '../fleet/taxis.ts';
+import { type AddressPoint, readOrderForm } from '../orders/form.ts';
+import { refuseSecondImmediateOrder } from '../orders/store.ts';
+import type { Services } from '../services.ts';
+import { parseDateTime } from '../time.ts';
+import { greatCircleMetres, type LatLng } from './routing.ts';
+import { price, readTariff } from './tariff.ts';
+
+/** ETAs above this are shown as "more than" it (spec section 9). */
+export const ACCEPT_MISSING_TAXI_ETA_GT = 1000;
+
+function located(point: AddressPoint | null): LatLng | undefined {
+  return point && point.lat !== null && point.lng !== null ? { lat: point.lat, lng: point.lng } : undefined;
+}
+
+/** ORDER_SIM: the price and the pickup ETA of an order form, without placing it. */
+export async function quotesPlugin(_app: FastifyInstance, services: Services) {
+  const { storage, clock, routes, actions } = services;
+
+  /** Minutes for the nearest free taxi to reach the pickup, or null when none is known. */
+  async function etaMinutes(corporation: Corporation, pickup: LatLng, now: number): Promise<number | null> {
+    const taxis = await freeTaxis(storage.db, corporation, now);
+    if (taxis.length === 0) return null;
+    const nearest = taxis.reduce((best, taxi) => (greatCircleMetres(taxi, pickup) < greatCircleMetres(best, pickup) ? taxi : best));
+    const route = await routes.estimate(corporation, nearest, pickup);
+    return Math.max(1, Math.ceil(route.durationS / 60));
+  }
+
+  actions.add({
+    async ORDER_SIM(context) {
+      const client = await context.client();
+      const { corporation } = context;
+      const now = clock.now();
+      const form = readOrderForm(context.payload, corporation, now);
+      await refuseSecondImmediateOrder(storage.db, client.id, form.order_type);
+      const pickup = located(form.poi);
+      const destination = located(form.dst);
+      const tariff = readTariff(corporation);
+      let dst_price: number | null = null;
+      let dst_map_points: LatLng[] = [];
+      if (pickup && destination) {
+        const route = await routes.estimate(corporation, pickup, destination);
+        dst_map_points = route.points;
+        if (tariff) {
+          const chosen = new Set(form.taxi_features_list);
+          dst_price = price(tariff, corporation, {
+            distanceM: route.distanceM,
+            durationS: route.durationS,
+            pickupAt: form.date_time ? (parseDateTime(form.date_time, corporation.timeZone) ?? now) : now,
+            features: taxiFeatures(corporation, context.lang).filter((feature) => chosen.has(feature.id)),
+            taxiCount: form.taxi_count,
+          });
+        }
+      }
+      return {
+        dst_price,
+        eta_min: pickup ? await etaMinutes(corporation, pickup, now) : null,
+        dst_map_points,
+        accept_missing_taxi_eta_gt: ACCEPT_MISSING_TAXI_ETA_GT,
+      };
+    },
+  });
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { integer, optionalText, record, text } from '../api/fields.ts';
+import { ActionRegistry, type ActionContext } from '../api/registry.ts';
+import { actionTransport } from '../api/transport.ts';
+import { isUniqueViolation } from '../db/storage.ts';
+import { ApiFailure } from '../errors.ts';
+import { trackedOrder } from '../orders/store.ts';
+import type { Services } from '../services.ts';
+
+/** A ride can be rated once it is over: finished, no-show or cancelled (spec section 4). */
+const RATEABLE_STATES = ['A', 'M', 'Z'];
+export const RATE_MIN = -2;
+export const RATE_MAX = 2;
+
+/** The rating API (POST /rate/api/1/): anyone holding an order's short id and secret. */
+export async function ratingPlugin(app: FastifyInstance, services: Services) {
+  const { db } = services.storage;
+  const registry = new ActionRegistry();
+
+  function orderOf(context: ActionContext) {
+    const { payload, corporation } = context;
+    return trackedOrder(db, corporation, text(payload.order_short_id, 'order_short_id', 20), text(payload.secret, 'secret', 100));
+  }
+
+  function ratingOf(orderId: number) {
+    return db.selectFrom('ratings').select(['rate', 'comment']).where('order_id', '=', orderId).executeTakeFirst();
+  }
+
+  registry.add({
+    /** data.rate stays null until the ride is rated. */
+    async GET_RATE(context) {
+      const order = await orderOf(context);
+      const rating = await ratingOf(order.id);
+      return { data: { rate: rating?.rate ?? null, comment: rating?.comment ?? null } };
+    },
+
+    async SET_RATE(context) {
+      const order = await orderOf(context);
+      if (context.corporation.settings.rate === false) throw new ApiFailure('ACTION_NOT_ALLOWED', 'Rating is switched off');
+      const data = record(context.payload.data, 'data');
+      const rate = integer(data.rate, 'data.rate', RATE_MIN, RATE_MAX);
+      const comment = optionalText(data.comment, 'data.comment', 1000)?.trim() || null;
+      if (!RATEABLE_STATES.includes(order.state)) throw new ApiFailure('ACTION_NOT_ALLOWED', 'The ride can be rated once it is over');
+      try {
+        await db.insertInto('ratings').values({ order_id: order.id, rate, comment, created_at: services.clock.now() }).execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ApiFailure('ACTION_NOT_ALLOWED', 'This ride is already rated');
+        throw error;
+      }
+      return {};
+    },
+  });
+
+  await app.register(actionTransport, { services, registry, path: '/rate/api/1/', get: false });
+}

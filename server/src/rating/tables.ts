@@ -1,0 +1,25 @@
+import type { MigrationSet } from '../db/schema.ts';
+
+export interface RatingTables {
+  ratings: {
+    /** One rating per order: the key makes a second one impossible. */
+    order_id: number;
+    rate: number;
+    comment: string | null;
+    created_at: number;
+  };
+}
+
+export const ratingMigrations: MigrationSet = () => ({
+  '0004_ratings': {
+    async up(db) {
+      await db.schema
+        .createTable('ratings')
+        .addColumn('order_id', 'integer', (c) => c.primaryKey().references('orders.id').onDelete('cascade'))
+        .addColumn('rate', 'integer', (c) => c.notNull())
+        .addColumn('comment', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
+});

@@ -1,0 +1,10 @@
+/** One text message to one phone (E.164). `code` is what the message carries, for the outbox. */
+export interface SmsMessage {
+  phone: string;
+  text: string;
+  code: string;
+}
+
+export interface SmsSender {
+  send(message: SmsMessage): Promise<void>;
+}
