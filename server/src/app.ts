@@ -47,6 +47,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
 
   const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   app.addHook('onClose', () => storage.close());
+  if (storage.applied.length > 0) app.log.info({ migrations: storage.applied, engine: storage.engine }, 'database schema updated');
   const outbox = config.sms.driver === 'outbox' ? createOutbox(app.log) : undefined;
   const services: Services = {
     config,

@@ -20,6 +20,8 @@ export interface Config {
   /** Honour X-Forwarded-* from a reverse proxy (client IP for rate limits). */
   trustProxy: boolean;
   sms: SmsConfig;
+  /** Codes sent per client IP address per hour; mobile networks put many phones behind one address. */
+  smsPerIpPerHour: number;
 }
 
 export type SmsConfig =
@@ -49,19 +51,34 @@ function port(value: string | undefined): number {
   return number;
 }
 
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
-  const production = env.NODE_ENV === 'production';
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`${name}: a whole number above 0, not ${value}`);
+  return number;
+}
+
+/** Where the data lives: all the operator CLI needs. */
+export function pathsFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<Config, 'corpDir' | 'releasesDir' | 'dataDir' | 'databaseUrl'> {
   return {
-    port: port(env.PORT),
-    host: env.HOST || '0.0.0.0',
     corpDir: folder(env.CORP_DIR, 'server/corporations'),
     releasesDir: folder(env.RELEASES_DIR, 'releases'),
     dataDir: folder(env.DATA_DIR, 'data'),
+    databaseUrl: env.DATABASE_URL ?? '',
+  };
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  return {
+    ...pathsFromEnv(env),
+    port: port(env.PORT),
+    host: env.HOST || '0.0.0.0',
     production,
     logLevel: env.LOG_LEVEL || 'info',
     corpRefreshMs: 1000,
-    databaseUrl: env.DATABASE_URL ?? '',
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     sms: smsConfig(env, production),
+    smsPerIpPerHour: positiveInteger('SMS_PER_IP_PER_HOUR', env.SMS_PER_IP_PER_HOUR, 20),
   };
 }

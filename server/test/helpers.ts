@@ -80,6 +80,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestServer> 
     databaseUrl: await testDatabaseUrl(),
     trustProxy: false,
     sms: { driver: 'outbox' },
+    smsPerIpPerHour: 1000,
     ...options.config,
   };
   fs.mkdirSync(config.corpDir, { recursive: true });

@@ -10,8 +10,7 @@ export const CODE_TTL_MS = 5 * 60_000;
 export const MAX_WRONG_TRIES = 5;
 export const SENDS_PER_PHONE = 3;
 export const PHONE_WINDOW_MS = 10 * 60_000;
-export const SENDS_PER_IP = 10;
-export const IP_WINDOW_MS = 60 * 60_000;
+const IP_WINDOW_MS = 60 * 60_000;
 
 /** What a code proves: sign-in, the current phone (verification), or a new phone. */
 export type CodePurpose = 'login' | 'verify' | 'change';
@@ -57,7 +56,7 @@ export async function sendCode(services: Services, request: CodeRequest): Promis
       .where('ip', '=', ip)
       .where('created_at', '>', now - IP_WINDOW_MS)
       .executeTakeFirstOrThrow();
-    if (Number(byIp.sent) >= SENDS_PER_IP) {
+    if (Number(byIp.sent) >= services.config.smsPerIpPerHour) {
       throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many codes were requested from this network; try again later');
     }
     const salt = randomBytes(16).toString('base64url');

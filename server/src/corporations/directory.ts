@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { isTimeZone } from '../time.ts';
 
 /** One taxi corporation: a JSON file in CORP_DIR. */
@@ -25,6 +25,12 @@ export interface CorporationLookup {
 }
 
 export const CORPORATION_ID = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+
+/** The two levels of a pino logger the directory writes to. */
+export interface DirectoryLog {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
 
 interface LoadedFile {
   mtimeMs: number;
@@ -73,7 +79,7 @@ export function bareHostname(host: string): string {
  */
 export function openCorporationDirectory(
   dir: string,
-  log: FastifyBaseLogger,
+  log: DirectoryLog,
   refreshMs: number,
 ): CorporationLookup {
   const files = new Map<string, LoadedFile>();

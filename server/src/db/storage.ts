@@ -13,6 +13,8 @@ export type Db = Kysely<Tables>;
 export interface Storage {
   db: Db;
   engine: Engine;
+  /** Migrations this open applied. */
+  applied: readonly string[];
   close(): Promise<void>;
 }
 
@@ -33,7 +35,7 @@ function openSqlite(dataDir: string): Storage {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database }) });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  return { db, engine: 'sqlite', applied: [], close: () => db.destroy() };
 }
 
 function openPostgres(connectionString: string): Storage {
@@ -44,27 +46,20 @@ function openPostgres(connectionString: string): Storage {
     types: { getTypeParser: (oid, format) => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format)) },
   });
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', close: () => db.destroy() };
+  return { db, engine: 'postgres', applied: [], close: () => db.destroy() };
 }
 
 /** Opens the database and brings its schema up to date. */
 export async function openStorage(options: StorageOptions): Promise<Storage> {
   const storage = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
-  try {
-    await migrate(storage);
-  } catch (error) {
-    await storage.close();
-    throw error;
-  }
-  return storage;
-}
-
-export async function migrate(storage: Storage): Promise<string[]> {
   const migrations = MIGRATIONS(storage.engine);
   const migrator = new Migrator({ db: storage.db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error;
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  if (error) {
+    await storage.close();
+    throw error;
+  }
+  return { ...storage, applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
 }
 
 /**
