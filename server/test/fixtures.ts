@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { openStorage } from '../src/db/storage.ts';
 import type { TestServer } from './helpers.ts';
 
 /** A corporation with features, a tariff and a time zone, as the API tests need. */
@@ -38,4 +40,11 @@ export function operator(server: TestServer, ...args: string[]): { status: numbe
     },
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** A second connection to a test server's database, for rows no API writes yet (taxis). */
+export async function testStorage(server: TestServer) {
+  const storage = await openStorage({ databaseUrl: server.config.databaseUrl, dataDir: server.config.dataDir });
+  after(() => storage.close());
+  return storage;
 }
