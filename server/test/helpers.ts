@@ -40,7 +40,7 @@ let schemas = 0;
  * With DATABASE_URL set (npm run test:pg), each app gets its own schema of that database, dropped
  * after the file's tests; otherwise '' (SQLite in the app's temp folder).
  */
-async function testDatabaseUrl(): Promise<string> {
+export async function testDatabaseUrl(): Promise<string> {
   const base = process.env.DATABASE_URL;
   if (!base) return '';
   const schema = `test_${process.pid}_${++schemas}`;
