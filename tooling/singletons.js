@@ -2,14 +2,21 @@
 // versions are written out from the installed packages, never inferred from `workspace:*`.
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const SINGLETONS = [
+const vendor = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../shared/src/vendor');
+
+/**
+ * [share key, package, module provided under that key]. React Router is provided through
+ * the slim surface in shared/src/vendor, which tree-shaking can trim; react-router itself is
+ * then bundled inside that surface and needs no key of its own.
+ */
+export const SINGLETONS = [
   ['react', 'react'],
   ['react/', 'react'],
   ['react-dom', 'react-dom'],
   ['react-dom/', 'react-dom'],
-  ['react-router', 'react-router'],
-  ['react-router-dom', 'react-router-dom'],
+  ['react-router-dom', 'react-router-dom', path.join(vendor, 'react-router-dom.ts')],
   ['jotai', 'jotai'],
   ['jotai/', 'jotai'],
   ['i18next', 'i18next'],
@@ -19,29 +26,22 @@ const SINGLETONS = [
 
 function installedVersion(fromDir, pkg) {
   const require = createRequire(path.join(fromDir, 'package.json'));
-  // react-router is a dependency of react-router-dom, resolve it from there.
-  try {
-    return require(`${pkg}/package.json`).version;
-  } catch {
-    const dom = path.dirname(require.resolve('react-router-dom/package.json'));
-    return createRequire(path.join(dom, 'package.json'))(`${pkg}/package.json`).version;
-  }
+  return require(`${pkg}/package.json`).version;
 }
 
 /** `shared` option of the federation plugin for the package in `fromDir`. */
 export function sharedSingletons(fromDir) {
   return Object.fromEntries(
-    SINGLETONS.map(([key, pkg]) => {
+    SINGLETONS.map(([key, pkg, provided]) => {
       const version = installedVersion(fromDir, pkg);
       const major = version.split('.')[0];
-      return [key, { singleton: true, version, requiredVersion: `^${major}.0.0` }];
+      const options = { singleton: true, version, requiredVersion: `^${major}.0.0` };
+      return [key, provided ? { ...options, import: provided } : options];
     }),
   );
 }
 
 /** The contract a build was made against: package -> version, for release records. */
 export function sharedContract(fromDir) {
-  const seen = new Map();
-  for (const [, pkg] of SINGLETONS) seen.set(pkg, installedVersion(fromDir, pkg));
-  return Object.fromEntries(seen);
+  return Object.fromEntries(SINGLETONS.map(([, pkg]) => [pkg, installedVersion(fromDir, pkg)]));
 }

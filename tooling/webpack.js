@@ -10,6 +10,46 @@ const require = createRequire(import.meta.url);
 process.env.FEDERATION_WEBPACK_PATH ||= require.resolve('webpack');
 const { ModuleFederationPlugin } = await import('@module-federation/enhanced/webpack');
 
+/**
+ * The host's start-up chunks would otherwise be discovered one after another (entry, then
+ * bootstrap, then each shared singleton). Preloading them from the HTML fetches them in one
+ * round trip. Start-up needs the bootstrap chunk group and the chunks through which the host
+ * provides each singleton; fallback copies that the host never loads are left out.
+ */
+class PreloadHostChunks {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('PreloadHostChunks', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(
+        'PreloadHostChunks',
+        (data) => {
+          const { chunkGraph } = compilation;
+          const groups = [compilation.namedChunkGroups.get('bootstrap')];
+          for (const module of compilation.modules) {
+            if (module.constructor.name !== 'ProvideSharedModule') continue;
+            for (const block of module.blocks) groups.push(chunkGraph.getBlockChunkGroup(block));
+          }
+          const files = new Set();
+          for (const group of groups) {
+            for (const chunk of group?.chunks ?? []) {
+              for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+            }
+          }
+          const publicPath = compilation.outputOptions.publicPath;
+          for (const file of [...files].sort()) {
+            data.headTags.push({
+              tagName: 'link',
+              voidTag: true,
+              meta: { plugin: 'PreloadHostChunks' },
+              attributes: { rel: 'preload', as: 'script', href: `${publicPath}${file}` },
+            });
+          }
+          return data;
+        },
+      );
+    });
+  }
+}
+
 const swcOptions = (dev) => ({
   jsc: {
     parser: { syntax: 'typescript', tsx: true },
@@ -49,6 +89,9 @@ export function federatedConfig({ dir, name, exposes = {}, isHost = false, devPo
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        // The federation runtime the host provides is required with require(); resolving it to
+        // the same ES build the bundler runtime imports keeps one copy instead of two.
+        byDependency: { commonjs: { conditionNames: ['import', 'module', 'browser', 'default'] } },
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
       },
       module: {
@@ -72,6 +115,12 @@ export function federatedConfig({ dir, name, exposes = {}, isHost = false, devPo
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
+          experiments: {
+            // The host carries the federation runtime once; remotes borrow it (~28 kB gzip each).
+            provideExternalRuntime: isHost,
+            externalRuntime: !isHost,
+            optimization: { target: 'web' },
+          },
         }),
         ...(isHost
           ? [
@@ -80,6 +129,7 @@ export function federatedConfig({ dir, name, exposes = {}, isHost = false, devPo
                 scriptLoading: 'defer',
                 minify: !dev,
               }),
+              new PreloadHostChunks(),
             ]
           : []),
       ],

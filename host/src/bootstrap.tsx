@@ -10,12 +10,13 @@ import {
   preferencesAtom,
   sessionStore,
   settingsAtom,
+  tokenAtom,
 } from '@taxi/shared';
 import { shellTexts } from './i18n/texts';
 import { loadSettings } from './settings/loadSettings';
 import { applyBranding, applyPreferences } from './settings/branding';
 import { SettingsError } from './settings/SettingsError';
-import { fetchRegistry, registerRegistry } from './remotes/registry';
+import { fetchRegistry, preloadScreenOf, registerRegistry } from './remotes/registry';
 import { checkStoredToken, loadClient } from './session/startSession';
 import { hashDestination, startupDestination } from './session/guard';
 import { createAppRouter } from './routes/createAppRouter';
@@ -29,12 +30,21 @@ async function start(root: HTMLElement) {
   reportUncaughtErrors();
   const app = createRoot(root);
 
-  // Settings, the registry and the token check travel in parallel.
-  const [settings, registry, tokenCheck] = await Promise.allSettled([
-    loadSettings(),
-    fetchRegistry(),
-    checkStoredToken(),
-  ]);
+  // Settings, the registry and the token check travel in parallel; the screen the first
+  // load will most likely show starts downloading as soon as the registry is known.
+  const likelyDestination = startupDestination(
+    location.pathname,
+    sessionStore.get(tokenAtom) ? 'valid' : 'none',
+  );
+  const registry = fetchRegistry()
+    .catch(() => ({}))
+    .then((remotes) => {
+      // Without a registry every remote route shows 'unavailable'; the shell still works.
+      registerRegistry(remotes);
+      preloadScreenOf(hashDestination(location.hash) ?? likelyDestination);
+    });
+  const [settings, tokenCheck] = await Promise.allSettled([loadSettings(), checkStoredToken()]);
+  await registry;
   if (settings.status === 'rejected') {
     app.render(<SettingsError />);
     return;
@@ -48,8 +58,6 @@ async function start(root: HTMLElement) {
     ),
   );
   applyBranding(settings.value);
-  // Without a registry every remote route shows 'unavailable'; the shell still works.
-  registerRegistry(registry.status === 'fulfilled' ? registry.value : {});
 
   const check = tokenCheck.status === 'fulfilled' ? tokenCheck.value : 'unreachable';
   if (check === 'valid') void loadClient();

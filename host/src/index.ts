@@ -1,2 +1,2 @@
 // Async boundary: shared singletons are negotiated before any of them is used.
-import('./bootstrap');
+import(/* webpackChunkName: "bootstrap" */ './bootstrap');

@@ -84,14 +84,17 @@ export function Drawer({ onClose, onLogout }: DrawerProps) {
         onClick={(event) => event.stopPropagation()}
         onKeyDown={(event) => event.key === 'Escape' && onClose()}
       >
-        <button
-          type="button"
-          className="sh-drawer__close"
-          aria-label={t('menu.close')}
-          onClick={onClose}
-        >
-          ✕
-        </button>
+        <div className="sh-drawer__header">
+          <span className="sh-drawer__corp">{settings.corp}</span>
+          <button
+            type="button"
+            className="sh-drawer__close"
+            aria-label={t('menu.close')}
+            onClick={onClose}
+          >
+            ✕
+          </button>
+        </div>
         <nav aria-label={t('menu.title')}>
           <ul className="sh-drawer__list">
             {entries.map((entry) => {
@@ -129,10 +132,12 @@ export function Drawer({ onClose, onLogout }: DrawerProps) {
                         target="_blank"
                         rel="noopener noreferrer"
                       >
-                        {t('menu.website')}
-                        {entry.label ? (
-                          <span className="sh-drawer__secondary">{entry.label}</span>
-                        ) : null}
+                        <span>
+                          {t('menu.website')}
+                          {entry.label ? (
+                            <span className="sh-drawer__secondary">{entry.label}</span>
+                          ) : null}
+                        </span>
                       </a>
                     </li>
                   );

@@ -1,7 +1,13 @@
 import type { ComponentType } from 'react';
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  loadRemote,
+  preloadRemote,
+  registerPlugins,
+  registerRemotes,
+} from '@module-federation/enhanced/runtime';
 import { reportError } from '@taxi/shared';
-import type { RemoteName } from '../routes/routeTable';
+import { findRoute, type RemoteName } from '../routes/routeTable';
+import { takeEarly } from '../settings/early';
 
 /** A corporation's registry: remote name -> URL of its release's mf-manifest.json. */
 export type Registry = Partial<Record<RemoteName, string>>;
@@ -17,9 +23,9 @@ export class ScreenNotYetAvailable extends Error {
 let registry: Registry = {};
 
 export async function fetchRegistry(hostname = location.hostname): Promise<Registry> {
-  const response = await fetch(`/remotes.json?${new URLSearchParams({ hostname })}`, {
-    cache: 'no-cache',
-  });
+  const response = await takeEarly('registry', () =>
+    fetch(`/remotes.json?${new URLSearchParams({ hostname })}`, { cache: 'no-cache' }),
+  );
   if (!response.ok) throw new Error(`remotes.json: HTTP ${response.status}`);
   const body = (await response.json()) as { remotes?: Registry };
   return body.remotes ?? {};
@@ -40,6 +46,15 @@ export function registerRegistry(next: Registry): void {
     },
   ]);
   registerRemotes(Object.entries(next).map(([name, entry]) => ({ name, entry })));
+}
+
+/** Starts downloading the remote screen a path will show, alongside the rest of start-up. */
+export function preloadScreenOf(pathname: string): void {
+  const row = findRoute(pathname);
+  if (!row?.remote || !row.module || !registry[row.remote]) return;
+  preloadRemote([{ nameOrAlias: row.remote, exposes: [row.module] }]).catch(() => {
+    // The route's own load reports and shows the failure.
+  });
 }
 
 /** Drops what the runtime cached of a remote, so the next load fetches it again. */

@@ -1,0 +1,170 @@
+import { atom } from 'jotai';
+import type { Settings } from '../model/settings';
+import { TAXI_COUNT_MAX, TAXI_COUNT_MIN } from '../model/constants';
+import { deviceStorage } from '../session/storage';
+import type { AddressPoint, OrderDraft, StreetSearchResult } from './types';
+
+/** localStorage key of the draft: it survives a reload. */
+export const DRAFT_KEY = 'order_draft';
+
+export function emptyPoint(): AddressPoint {
+  return {
+    id: null,
+    lat: null,
+    lng: null,
+    quarter: '',
+    city: '',
+    poi_name: '',
+    street: '',
+    number: '',
+    district: '',
+  };
+}
+
+/** A fresh draft: type Z (a taxi now), one taxi, nothing chosen. */
+export function emptyDraft(): OrderDraft {
+  return {
+    id: null,
+    order_type: 'Z',
+    date_time: null,
+    advance: 0,
+    poi: null,
+    dst: null,
+    eta_min: null,
+    taxi_count: 1,
+    passwd: '',
+    info: '',
+    phone: '',
+    selected_taxies: [],
+    taxi_features_list: [],
+    gratis: false,
+    cash_free: false,
+    discount: false,
+    invoice: false,
+    repeated_start: null,
+    repeated_stop: null,
+    repeated_time_hour: null,
+    repeated_time_minute: null,
+    repeated_monday: false,
+    repeated_tuesday: false,
+    repeated_wednesday: false,
+    repeated_thursday: false,
+    repeated_friday: false,
+    repeated_saturday: false,
+    repeated_sunday: false,
+    call_uniqueid: null,
+  };
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+}
+
+function coordinate(value: unknown): number | null {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) ? number : null;
+}
+
+/** Any address-like object (stored draft, history entry) as an address point. */
+export function toPoint(raw: unknown): AddressPoint | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const value = raw as Record<string, unknown>;
+  return {
+    id: value.id === undefined || value.id === null ? null : text(value.id),
+    lat: coordinate(value.lat),
+    lng: coordinate(value.lng),
+    quarter: text(value.quarter),
+    city: text(value.city),
+    poi_name: text(value.poi_name),
+    street: text(value.street),
+    number: text(value.number),
+    district: text(value.district),
+  };
+}
+
+/** A POI_QUERY result as the address point an order carries. */
+export function pointFromSearch(result: StreetSearchResult): AddressPoint {
+  return {
+    id: String(result.id),
+    lat: result.lat,
+    lng: result.lng,
+    quarter: result.quarter ?? '',
+    city: result.city ?? '',
+    poi_name: result.quality === 'poi' || result.quality === 'internal' ? (result.name ?? '') : '',
+    street: result.street ?? (result.quality === 'street' ? (result.name ?? '') : ''),
+    number: result.number ?? '',
+    district: '',
+  };
+}
+
+/** A stored draft, checked field by field, so an old or damaged copy cannot break Home. */
+export function readDraft(stored: string | null): OrderDraft {
+  const draft = emptyDraft();
+  if (!stored) return draft;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(stored);
+  } catch {
+    return draft;
+  }
+  if (!raw || typeof raw !== 'object') return draft;
+  const value = raw as Record<string, unknown>;
+  const out = draft as unknown as Record<string, unknown>;
+  for (const [key, fallback] of Object.entries(draft)) {
+    const field = value[key];
+    if (key === 'poi' || key === 'dst') out[key] = toPoint(field);
+    else if (fallback === null) {
+      if (typeof field === 'string' || typeof field === 'number') out[key] = field;
+    } else if (Array.isArray(fallback)) {
+      if (Array.isArray(field)) out[key] = field;
+    } else if (typeof field === typeof fallback) out[key] = field;
+  }
+  if (!['Z', 'T', 'W', 'R'].includes(draft.order_type)) draft.order_type = 'Z';
+  draft.taxi_count = Math.min(TAXI_COUNT_MAX, Math.max(TAXI_COUNT_MIN, draft.taxi_count || 1));
+  return draft;
+}
+
+const draftValueAtom = atom<OrderDraft>(readDraft(deviceStorage.read(DRAFT_KEY)));
+
+export type DraftUpdate = OrderDraft | ((draft: OrderDraft) => OrderDraft);
+
+/**
+ * The passenger's order draft, persisted on the device (key `order_draft`). Every change
+ * starts a new order attempt (call_uniqueid cleared) unless the change sets one itself.
+ */
+export const orderDraftAtom = atom(
+  (get) => get(draftValueAtom),
+  (get, set, update: DraftUpdate) => {
+    const previous = get(draftValueAtom);
+    let next = typeof update === 'function' ? update(previous) : update;
+    if (next.call_uniqueid === previous.call_uniqueid && next !== previous) {
+      const { call_uniqueid: _dropped, ...before } = previous;
+      const { call_uniqueid: _kept, ...after } = next;
+      if (JSON.stringify(before) !== JSON.stringify(after)) next = { ...next, call_uniqueid: null };
+    }
+    deviceStorage.write(DRAFT_KEY, JSON.stringify(next));
+    set(draftValueAtom, next);
+  },
+);
+
+/** Clears the draft (after an order is placed, or when the server says one is in progress). */
+export const clearDraftAtom = atom(null, (_get, set) => set(orderDraftAtom, emptyDraft()));
+
+/** A new identifier for one order attempt. */
+export function newCallUniqueId(): string {
+  const random = globalThis.crypto?.randomUUID?.();
+  return random ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+/** The `order` of ORDER_SIM and ORDER_SAVE: the draft with the corporation's taxi group. */
+export function orderPayload(draft: OrderDraft, settings: Pick<Settings, 'taxi_group_id'>) {
+  const { eta_min: _eta, ...order } = draft;
+  const subscription = draft.order_type === 'R';
+  return {
+    ...order,
+    date_time: draft.order_type === 'T' || draft.order_type === 'W' ? draft.date_time : null,
+    repeated_start: subscription ? draft.repeated_start : null,
+    repeated_stop: subscription ? draft.repeated_stop : null,
+    taxi_group_id: settings.taxi_group_id,
+  };
+}
