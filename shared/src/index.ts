@@ -14,3 +14,4 @@ export * from './i18n/i18n';
 export { commonTexts } from './i18n/catalogue';
 export * from './format/format';
 export * from './ui/index';
+export * from './order/index';
