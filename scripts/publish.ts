@@ -10,6 +10,7 @@ import {
   statSync,
 } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { sharedContract } from '../tooling/singletons.js';
@@ -24,10 +25,28 @@ export const PARTS: Record<string, string> = {
 
 const root = path.resolve(import.meta.dirname, '..');
 
+const COMPRESSED = /\.(gz|br)$/;
+const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;
+
+/** The build's own files: not the record, not the compressed copies publishing adds. */
 function filesOf(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => statSync(path.join(dir, file)).isFile() && file !== 'release.json')
+    .filter((file) => statSync(path.join(dir, file)).isFile())
+    .filter((file) => file !== 'release.json' && !COMPRESSED.test(file))
     .sort();
+}
+
+/** Gzip and Brotli copies beside each text file, served as they are to phones on slow networks. */
+function precompress(dir: string): void {
+  for (const file of filesOf(dir).filter((name) => COMPRESSIBLE.test(name))) {
+    const full = path.join(dir, file);
+    const bytes = readFileSync(full);
+    writeFileSync(`${full}.gz`, gzipSync(bytes, { level: 9 }));
+    writeFileSync(
+      `${full}.br`,
+      brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+  }
 }
 
 /** One hash over a folder's files, so a republish of identical bytes is a no-op. */
@@ -66,6 +85,7 @@ export function publish(name: string, releasesDir: string, replace: boolean): st
     rmSync(target, { recursive: true });
   }
   cpSync(built, target, { recursive: true });
+  precompress(target);
   const record = {
     name,
     version,
