@@ -3,22 +3,16 @@
  * the run (each test app then works in a schema of its own).
  */
 import { spawnSync } from 'node:child_process';
-import pg from 'pg';
+import { freshDatabase } from './postgres.ts';
 
-const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/taxi_server_test');
-const name = url.pathname.slice(1);
-if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`test database name: ${name}`);
-
-const maintenance = new URL(url);
-maintenance.pathname = '/postgres';
-const admin = new pg.Client({ connectionString: maintenance.toString() });
-await admin.connect();
-await admin.query(`drop database if exists ${name} with (force)`);
-await admin.query(`create database ${name}`);
-await admin.end();
-
+const wanted = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/taxi_server_test';
+const url = await freshDatabase(wanted);
+if (!url) {
+  console.error(`test:pg: PostgreSQL is not reachable at ${wanted}`);
+  process.exit(1);
+}
 const run = spawnSync(process.execPath, ['--test', '--test-concurrency=1', 'test/**/*.test.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, DATABASE_URL: url.toString() },
+  env: { ...process.env, DATABASE_URL: url },
 });
 process.exit(run.status ?? 1);

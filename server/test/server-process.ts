@@ -1,0 +1,48 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+
+export interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  /** SIGKILL, resolved once the process is gone. */
+  kill(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+/** The real server (src/main.ts) in its own process on a free loopback port, once it answers. */
+export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      await fetch(`${base}/api/2/`);
+      break;
+    } catch {
+      if (attempt > 200) throw new Error('server did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    child,
+    base,
+    kill: async () => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
