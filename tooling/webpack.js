@@ -138,7 +138,18 @@ export function federatedConfig({ dir, name, exposes = {}, isHost = false, devPo
       devServer: {
         port: devPort,
         hot: false,
-        historyApiFallback: isHost,
+        historyApiFallback: isHost ? { index: `${publicPath}index.html` } : false,
+        // The host in development talks to the API server started by `npm start` (API_URL).
+        proxy: isHost
+          ? [
+              {
+                context: (pathname) => !pathname.startsWith(publicPath),
+                target: process.env.API_URL ?? 'http://localhost:8080',
+                ws: true,
+                bypass: (req) => (req.headers.accept?.includes('text/html') ? req.url : undefined),
+              },
+            ]
+          : undefined,
         headers: { 'Access-Control-Allow-Origin': '*' },
         devMiddleware: { publicPath: isHost ? publicPath : `/mf/${name}/${pkg.version}/` },
       },
