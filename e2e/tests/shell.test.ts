@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
 import { demoCorporation } from '../support/app.ts';
+import { signInByApi, storeToken } from '../support/session.ts';
 
 const demo = demoCorporation();
 const it = useApp({
@@ -60,6 +61,48 @@ test('the drawer of a visitor has the public entries and no logout', async () =>
   assert.ok((await menu.getByRole('link').filter({ hasText: '+48' }).count()) >= 1);
   assert.equal(await menu.getByRole('button', { name: 'Logout' }).count(), 0);
   assert.equal(await menu.getByRole('link', { name: 'Homepage' }).count(), 0);
+  await context.close();
+});
+
+test('the drawer of a logged-in passenger has the profile card, Home and logout', async () => {
+  const token = await signInByApi(it.app, '+48600100201');
+  const context = await newContext(it.browser, 'en-US');
+  await storeToken(context, token);
+  const page = await context.newPage();
+  await page.goto(`${it.app.url}/about-app/`);
+  await page.getByRole('heading', { level: 1, name: 'About app' }).waitFor();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Menu' });
+  await menu.getByRole('link', { name: /\+48 600 100 201.*My account/ }).waitFor();
+  await menu.getByRole('link', { name: 'Homepage' }).waitFor();
+  await menu.getByRole('link', { name: 'Regulations' }).waitFor();
+  await menu.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL((url) => url.pathname === '/auth/');
+  assert.equal(await page.evaluate(() => localStorage.getItem('client_token')), null);
+  await context.close();
+});
+
+test('a stored token the server rejects is forgotten and the passenger goes to Auth', async () => {
+  const context = await newContext(it.browser, 'en-US');
+  await storeToken(context, 'not-a-real-token');
+  const page = await context.newPage();
+  await page.goto(`${it.app.url}/history/`);
+  await page.waitForURL((url) => url.pathname === '/auth/');
+  assert.equal(await page.evaluate(() => localStorage.getItem('client_token')), null);
+  await context.close();
+});
+
+test('a valid token sends a non-public first destination Home and keeps a public one', async () => {
+  const token = await signInByApi(it.app, '+48600100202');
+  const context = await newContext(it.browser, 'en-US');
+  await storeToken(context, token);
+  const page = await context.newPage();
+  await page.goto(`${it.app.url}/history/`);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto(`${it.app.url}/regulations/`);
+  await page.getByRole('heading', { level: 1, name: 'Regulations' }).waitFor();
+  assert.equal(new URL(page.url()).pathname, '/regulations/');
   await context.close();
 });
 
