@@ -54,15 +54,18 @@ export function flag(value: unknown, name: string): boolean {
   throw argError(name, 'true or false');
 }
 
-export function record(value: unknown, name: string): Payload {
-  let result = value;
-  if (typeof value === 'string') {
-    try {
-      result = JSON.parse(value);
-    } catch {
-      throw argError(name, 'a JSON object');
-    }
+/** Objects and lists arrive as JSON text over GET and as JSON values over POST. */
+function decoded(value: unknown, name: string, expected: string): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw argError(name, expected);
   }
+}
+
+export function record(value: unknown, name: string): Payload {
+  const result = decoded(value, name, 'an object');
   if (typeof result !== 'object' || result === null || Array.isArray(result)) throw argError(name, 'an object');
   return result as Payload;
 }
@@ -73,14 +76,7 @@ export function optionalRecord(value: unknown, name: string): Payload | undefine
 
 export function list(value: unknown, name: string, maxItems: number): unknown[] {
   if (missing(value)) return [];
-  let result = value;
-  if (typeof value === 'string') {
-    try {
-      result = JSON.parse(value);
-    } catch {
-      throw argError(name, 'a list');
-    }
-  }
+  const result = decoded(value, name, 'a list');
   if (!Array.isArray(result)) throw argError(name, 'a list');
   if (result.length > maxItems) throw new ApiFailure('INVALID_DATA', `${name}: at most ${maxItems} items`);
   return result;
