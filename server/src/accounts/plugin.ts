@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { flag, optionalText, type Payload, text } from '../api/fields.ts';
 import type { ActionContext } from '../api/registry.ts';
 import { featureLists } from '../corporations/features.ts';
-import { isUniqueViolation } from '../db/storage.ts';
+import { isUniqueViolation, rowsFromAddress } from '../db/storage.ts';
 import { ApiFailure, errorReply } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { findClient, signInClient } from './clients.ts';
@@ -173,13 +173,7 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
       if (!corporation) throw new ApiFailure('NOT_FOUND', 'No taxi corporation serves this host name');
       const form = typeof request.body === 'object' && request.body !== null ? (request.body as Payload) : {};
       const phone = normalisePhone(text(form.phone, 'phone', 40), corporation);
-      const recent = await db
-        .selectFrom('deletion_requests')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('ip', '=', request.ip)
-        .where('created_at', '>', clock.now() - 60 * 60_000)
-        .executeTakeFirstOrThrow();
-      if (Number(recent.count) >= NOTIFICATIONS_PER_IP) throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many requests; try again later');
+      if ((await rowsFromAddress(db, 'deletion_requests', request.ip, clock.now() - 60 * 60_000)) >= NOTIFICATIONS_PER_IP) throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many requests; try again later');
       const client = await findClient(db, corporation, phone);
       await storeDeletionRequest(corporation.id, client?.id ?? null, phone, form, request.ip);
       return { status: 'OK', status_mesg: 'OK' };

@@ -80,3 +80,14 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
+
+/** Rows a client address added since `since`: for limits on calls that need no sign-in. */
+export async function rowsFromAddress(db: Db, table: 'error_reports' | 'deletion_requests', ip: string, since: number): Promise<number> {
+  const { count } = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('ip', '=', ip)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}

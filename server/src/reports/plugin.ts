@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiFailure } from '../errors.ts';
 import { redactUrl } from '../redact.ts';
+import { rowsFromAddress } from '../db/storage.ts';
 import type { Services } from '../services.ts';
 
 export const REPORT_FIELDS = ['url', 'line', 'col', 'message', 'error', 'user_agent', 'page_url', 'languages'] as const;
@@ -26,15 +27,22 @@ export function readReport(body: unknown): ErrorReport {
   return report;
 }
 
+/** A page in a crash loop reports again and again; past this, reports of that address are refused. */
+const REPORTS_PER_IP_PER_HOUR = 60;
+
 /** Stored for the operator; the log gets a warning too. */
 export async function reportsPlugin(app: FastifyInstance, { storage, corporations, clock }: Services) {
   app.post('/report/error/', { bodyLimit: 64 * 1024 }, async (request) => {
     const report = readReport(request.body);
+    const now = clock.now();
+    if ((await rowsFromAddress(storage.db, 'error_reports', request.ip, now - 60 * 60_000)) >= REPORTS_PER_IP_PER_HOUR) {
+      throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many error reports; try again later');
+    }
     request.log.warn({ report }, 'browser error report');
     const corporation = corporations.forRequest(request);
     await storage.db
       .insertInto('error_reports')
-      .values({ ...report, corporation_id: corporation?.id ?? null, created_at: clock.now() })
+      .values({ ...report, corporation_id: corporation?.id ?? null, ip: request.ip, created_at: now })
       .execute();
     return { status: 'OK' };
   });

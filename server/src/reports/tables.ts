@@ -13,6 +13,7 @@ export interface ReportTables {
     user_agent: string;
     page_url: string;
     languages: string;
+    ip: Generated<string>;
     created_at: number;
   };
 }
@@ -35,6 +36,12 @@ export const reportMigrations: MigrationSet = (engine) => ({
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('error_reports_created').on('error_reports').column('created_at').execute();
+    },
+  },
+  '0006_error_reports_ip': {
+    async up(db) {
+      await db.schema.alterTable('error_reports').addColumn('ip', 'text', (c) => c.notNull().defaultTo('')).execute();
+      await db.schema.createIndex('error_reports_ip').on('error_reports').columns(['ip', 'created_at']).execute();
     },
   },
 });
