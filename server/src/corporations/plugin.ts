@@ -1,6 +1,6 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorReply } from '../errors.ts';
 import type { Services } from '../services.ts';
 import type { Corporation } from './directory.ts';
@@ -34,19 +34,20 @@ export function webManifest(corporation: Corporation) {
 
 /** Per-corporation settings, web-app manifest and brand assets (logo, icon). */
 export async function corporationsPlugin(app: FastifyInstance, { config, corporations }: Services) {
-  app.get('/settings.json', async (request, reply) => {
-    const corporation = corporations.forRequest(request);
-    reply.header('Cache-Control', 'no-cache');
-    if (!corporation) return reply.code(404).send(errorReply('NOT_FOUND', 'No taxi corporation serves this host name'));
-    return corporation.settings;
-  });
+  /** Both files change with the corporation's file, so the browser revalidates them. */
+  function perCorporation(path: string, send: (corporation: Corporation, reply: FastifyReply) => unknown) {
+    app.get(path, async (request, reply) => {
+      const corporation = corporations.forRequest(request);
+      reply.header('Cache-Control', 'no-cache');
+      if (!corporation) return reply.code(404).send(errorReply('NOT_FOUND', 'No taxi corporation serves this host name'));
+      return send(corporation, reply);
+    });
+  }
 
-  app.get('/manifest.webmanifest', async (request, reply) => {
-    const corporation = corporations.forRequest(request);
-    reply.header('Cache-Control', 'no-cache');
-    if (!corporation) return reply.code(404).send(errorReply('NOT_FOUND', 'No taxi corporation serves this host name'));
-    return reply.type('application/manifest+json').send(JSON.stringify(webManifest(corporation)));
-  });
+  perCorporation('/settings.json', (corporation) => corporation.settings);
+  perCorporation('/manifest.webmanifest', (corporation, reply) =>
+    reply.type('application/manifest+json').send(JSON.stringify(webManifest(corporation))),
+  );
 
   // Each corporation's logo and icon live in CORP_DIR/assets/<corporation id>/.
   await app.register(fastifyStatic, {
