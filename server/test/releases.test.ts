@@ -70,6 +70,20 @@ describe('/mf/ release files', () => {
     }
   });
 
+  test('precompressed copies are sent to browsers that accept them', async () => {
+    const { app, config } = await startApp();
+    publish(config.releasesDir, 'tracking', '1.4.2');
+    writeFile(path.join(config.releasesDir, 'mf/tracking/1.4.2/main.js.br'), 'brotli bytes');
+    const br = await app.inject({ url: '/mf/tracking/1.4.2/main.js', headers: { 'accept-encoding': 'gzip, br' } });
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.equal(br.body, 'brotli bytes');
+    assert.match(String(br.headers['content-type']), /javascript/);
+    assert.equal(br.headers['cache-control'], 'public, max-age=31536000, immutable');
+    const plain = await app.inject({ url: '/mf/tracking/1.4.2/main.js' });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.match(plain.body, /console\.log/);
+  });
+
   test('missing files are 404 and no path escapes the releases folder', async () => {
     const { app, config } = await startApp();
     publish(config.releasesDir, 'tracking', '1.4.2');
