@@ -1,9 +1,16 @@
 import { federatedConfig } from '@taxi/tooling/webpack';
 
-// Screens arrive with their own issue; until then the host shows 'not available yet'.
+// One module per screen; the host's route table names them. The map (maplibre) is a chunk of
+// its own that Home asks for after its form is on screen.
 export default federatedConfig({
   dir: import.meta.dirname,
   name: 'ordering',
   devPort: 3001,
-  exposes: {},
+  exposes: {
+    './Home': './src/home/Home.tsx',
+    './OrderExpanded': './src/order-expanded/OrderExpanded.tsx',
+    './OrderSummary': './src/summary/OrderSummary.tsx',
+    './OrderSuccess': './src/success/OrderSuccess.tsx',
+    './OrderHistory': './src/history/OrderHistory.tsx',
+  },
 });

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { addressLine, isPickupValid, type AddressPoint } from '@taxi/shared';
+import { AddressSearchDialog, type AddressTarget } from '../address-search/AddressSearchDialog';
+import { forgetRecentAddresses } from '../address-search/recent';
+import { useOrderingText } from './i18n';
+import { useOrdering } from './useOrdering';
+
+/**
+ * The pickup and (if the corporation shows it) destination cards: each opens the address
+ * search. They need neither the map nor any call to work.
+ */
+export function AddressCards({
+  resolving = false,
+  onPicked,
+}: {
+  /** The pickup's address is being looked up (after a drag or GPS). */
+  resolving?: boolean;
+  onPicked?: (target: AddressTarget, point: AddressPoint) => void;
+}) {
+  const { t } = useOrderingText();
+  const { draft, setDraft, settings } = useOrdering();
+  const [searching, setSearching] = useState<AddressTarget | null>(null);
+
+  const pick = (point: AddressPoint) => {
+    const target = searching!;
+    setSearching(null);
+    setDraft((current) =>
+      target === 'pickup' ? { ...current, poi: point } : { ...current, dst: point },
+    );
+    forgetRecentAddresses();
+    onPicked?.(target, point);
+  };
+
+  const card = (target: AddressTarget, point: AddressPoint | null) => {
+    const pickup = target === 'pickup';
+    const line = pickup && !isPickupValid(point) ? '' : addressLine(point);
+    return (
+      <div className={`or-address or-address--${target}`}>
+        <button
+          type="button"
+          className="or-address__button"
+          aria-label={`${t(pickup ? 'address.pickup' : 'address.destination')}: ${
+            line || t(pickup ? 'address.pickupPlaceholder' : 'address.destinationPlaceholder')
+          }`}
+          onClick={() => setSearching(target)}
+        >
+          <span className="or-address__dot" aria-hidden="true" />
+          <span className="or-address__text">
+            <span className="or-address__label">
+              {t(pickup ? 'address.pickup' : 'address.destination')}
+            </span>
+            <span className={line ? 'or-address__line' : 'or-address__placeholder'}>
+              {pickup && resolving
+                ? t('address.locating')
+                : line ||
+                  t(pickup ? 'address.pickupPlaceholder' : 'address.destinationPlaceholder')}
+            </span>
+          </span>
+        </button>
+        {!pickup && point ? (
+          <button
+            type="button"
+            className="or-icon-button"
+            aria-label={t('address.clearDestination')}
+            onClick={() => setDraft((current) => ({ ...current, dst: null }))}
+          >
+            ✕
+          </button>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <div className="or-addresses">
+      {card('pickup', draft.poi)}
+      {settings.show_dst ? card('destination', draft.dst) : null}
+      {searching ? (
+        <AddressSearchDialog target={searching} onPick={pick} onClose={() => setSearching(null)} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import { useLocation, useNavigate } from 'react-router-dom';
+
+/** Back to where the passenger came from, or Home when the page was opened directly. */
+export function useBack() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return () => (location.key !== 'default' ? navigate(-1) : navigate('/'));
+}

@@ -1,0 +1,133 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  addressLine,
+  AlertDialog,
+  Button,
+  ConfirmDialog,
+  emptyDraft,
+  errorMessage,
+  Spinner,
+  type HistoryEntry,
+} from '@taxi/shared';
+import '../common/ordering.css';
+import { forgetRecentAddresses } from '../address-search/recent';
+import { deleteHistoryEntry, fetchHistory } from '../common/calls';
+import { shortDateTime } from '../common/format';
+import { useOrderingText } from '../common/i18n';
+import { useBack } from '../common/useBack';
+import { useOrdering } from '../common/useOrdering';
+
+type Load =
+  | { status: 'loading' }
+  | { status: 'ok'; entries: HistoryEntry[] }
+  | { status: 'error'; message: string };
+
+/** Past orders: date, city, address; order again (fills the draft) or delete (confirmed). */
+export default function OrderHistory() {
+  const { t } = useOrderingText();
+  const navigate = useNavigate();
+  const back = useBack();
+  const { setDraft } = useOrdering();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [deleting, setDeleting] = useState<HistoryEntry | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const reload = useCallback(() => {
+    setLoad((current) => (current.status === 'ok' ? current : { status: 'loading' }));
+    return fetchHistory().then(
+      (entries) => setLoad({ status: 'ok', entries }),
+      (error: unknown) => setLoad({ status: 'error', message: errorMessage(error) }),
+    );
+  }, []);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const again = (entry: HistoryEntry) => {
+    setDraft({ ...emptyDraft(), poi: entry.poi, dst: entry.dst ?? null });
+    navigate('/');
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await deleteHistoryEntry(deleting.id);
+      forgetRecentAddresses();
+      setDeleting(null);
+      await reload();
+    } catch (error) {
+      setDeleting(null);
+      setFailure(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="tx-page or-page">
+      <h1>{t('history.title')}</h1>
+      {load.status === 'loading' ? <Spinner /> : null}
+      {load.status === 'error' ? (
+        <p className="or-error" role="alert">
+          {t('history.failed', { message: load.message })}
+        </p>
+      ) : null}
+      {load.status === 'ok' && load.entries.length === 0 ? (
+        <p className="tx-notice">{t('history.empty')}</p>
+      ) : null}
+      {load.status === 'ok' && load.entries.length > 0 ? (
+        <ul className="or-history">
+          {load.entries.map((entry) => (
+            <li key={entry.id} className="or-history__item tx-card">
+              <article aria-label={`${shortDateTime(entry.date_time)}, ${addressLine(entry.poi)}`}>
+                <dl className="or-history__facts">
+                  <div>
+                    <dt>{t('history.date')}</dt>
+                    <dd>{shortDateTime(entry.date_time)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('history.city')}</dt>
+                    <dd>{entry.poi.city || '—'}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('history.address')}</dt>
+                    <dd>
+                      {addressLine({ ...entry.poi, city: '' })}
+                      {entry.dst ? ` → ${addressLine(entry.dst)}` : ''}
+                    </dd>
+                  </div>
+                </dl>
+                <div className="or-row">
+                  <Button onClick={() => again(entry)}>{t('history.again')}</Button>
+                  <Button variant="text" onClick={() => setDeleting(entry)}>
+                    {t('history.delete')}
+                  </Button>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="or-actions or-actions--page">
+        <Button variant="secondary" onClick={back}>
+          {t('history.back')}
+        </Button>
+      </div>
+      {deleting ? (
+        <ConfirmDialog
+          message={t('client.order.delete_order_dialog.message')}
+          confirmLabel={t('history.deleteConfirm')}
+          danger
+          busy={busy}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setDeleting(null)}
+        />
+      ) : null}
+      {failure ? <AlertDialog message={failure} onClose={() => setFailure(null)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { Link } from 'react-router-dom';
+import { Button, Dialog, type ActiveOrder } from '@taxi/shared';
+import { useOrderingText } from '../common/i18n';
+import { shortDateTime } from '../common/format';
+
+/** The nearest active order first: scheduled ones by their time, others by creation. */
+export function nearestFirst(orders: ActiveOrder[]): ActiveOrder[] {
+  const when = (order: ActiveOrder) => order.date_time || order.created || '';
+  return [...orders].sort((a, b) => when(a).localeCompare(when(b)));
+}
+
+/** On Home when active orders exist: the nearest one, 'see all (n)' and 'order another'. */
+export function ActiveOrdersDialog({
+  orders,
+  lead,
+  onClose,
+}: {
+  orders: ActiveOrder[];
+  lead?: string;
+  onClose: () => void;
+}) {
+  const { t } = useOrderingText();
+  const nearest = nearestFirst(orders)[0];
+  if (!nearest) return null;
+  const timed = nearest.order_type === 'T' || nearest.order_type === 'W';
+  return (
+    <Dialog
+      title={t('active.title')}
+      onDismiss={onClose}
+      actions={
+        <>
+          <Link className="tx-button tx-button--secondary" to="/orders/">
+            {t('active.seeAll', { count: orders.length })}
+          </Link>
+          <Button onClick={onClose}>{t('active.another')}</Button>
+        </>
+      }
+    >
+      {lead ? <p className="or-lead">{lead}</p> : null}
+      <p className="or-muted">{t('active.nearest')}</p>
+      <Link
+        className="or-track-card"
+        to={`/t/${encodeURIComponent(nearest.track.order_short_id)}/${encodeURIComponent(nearest.track.secret)}`}
+        aria-label={`${t('active.open')}: ${t(`types.${nearest.order_type}`)}, ${t(`states.${nearest.state}`)}`}
+      >
+        <span className="or-track-card__type">{t(`types.${nearest.order_type}`)}</span>
+        <span className="or-track-card__state">{t(`states.${nearest.state}`)}</span>
+        <span className="or-track-card__time">
+          {timed && nearest.date_time
+            ? t('active.at', { time: shortDateTime(nearest.date_time) })
+            : t('active.created', { time: shortDateTime(nearest.created) })}
+        </span>
+      </Link>
+    </Dialog>
+  );
+}

@@ -1,0 +1,196 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useSetAtom } from 'jotai';
+import {
+  activeOrdersAtom,
+  AlertDialog,
+  Button,
+  emptyPoint,
+  isPickupValid,
+  type ActiveOrder,
+  type AddressPoint,
+} from '@taxi/shared';
+import type { LatLng } from '@taxi/shared/map';
+import '../common/ordering.css';
+import { AddressCards } from '../common/AddressCards';
+import { addressAt, fetchActiveOrders } from '../common/calls';
+import { useOrderingText } from '../common/i18n';
+import { useOrdering } from '../common/useOrdering';
+import { QuoteLine } from '../quote/QuoteLine';
+import { useQuote } from '../quote/useQuote';
+import { ActiveOrdersDialog } from './ActiveOrdersDialog';
+import { HomeMap } from './HomeMap';
+import { QuickOptions } from './QuickOptions';
+import { useGeolocation } from './useGeolocation';
+
+/** Active orders the passenger already dismissed on this page, so Home does not nag. */
+let dismissed = '';
+const signature = (orders: ActiveOrder[]) =>
+  orders
+    .map((order) => order.track.order_short_id)
+    .sort()
+    .join(',');
+
+/**
+ * Home: the order form (address cards, options, price, Order and More) over the map. The
+ * form is usable at once; the map arrives when its library has downloaded, or never.
+ */
+export default function Home() {
+  const { t } = useOrderingText();
+  const { draft, setDraft, settings } = useOrdering();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const setActiveOrders = useSetAtom(activeOrdersAtom);
+  const [active, setActive] = useState<ActiveOrder[]>([]);
+  const [showActive, setShowActive] = useState(false);
+  const inProgress = Boolean((location.state as { inProgress?: boolean } | null)?.inProgress);
+  const [inProgressAlert, setInProgressAlert] = useState(inProgress);
+  const [resolving, setResolving] = useState(false);
+  const { state: quote, timeCleared, dismissTimeCleared } = useQuote();
+  // The pickup follows the GPS until the passenger chooses one another way.
+  const followGps = useRef(!isPickupValid(draft.poi));
+  const lookup = useRef(0);
+
+  // Active orders on load (spec section 2).
+  useEffect(() => {
+    let alive = true;
+    fetchActiveOrders().then(
+      (orders) => {
+        if (!alive) return;
+        setActiveOrders(orders);
+        setActive(orders);
+        if (orders.length > 0 && (inProgress || signature(orders) !== dismissed)) {
+          setShowActive(true);
+        }
+      },
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+    };
+  }, [inProgress, setActiveOrders]);
+
+  useEffect(() => setInProgressAlert(inProgress), [inProgress]);
+
+  /** A point chosen on the map (or by GPS): kept at once, its address looked up after. */
+  const placeAt = useCallback(
+    (target: 'poi' | 'dst', position: LatLng) => {
+      const ticket = ++lookup.current;
+      const bare: AddressPoint = { ...emptyPoint(), lat: position.lat, lng: position.lng };
+      setDraft((current) => ({ ...current, [target]: bare }));
+      if (target === 'poi') setResolving(true);
+      addressAt(position.lat, position.lng)
+        .then(
+          (found) => {
+            if (ticket !== lookup.current) return;
+            setDraft((current) => {
+              const now = current[target];
+              return now && now.lat === position.lat && now.lng === position.lng
+                ? { ...current, [target]: found }
+                : current;
+            });
+          },
+          // No reverse geocoding: the point keeps its coordinates, which make it valid.
+          () => undefined,
+        )
+        .finally(() => ticket === lookup.current && setResolving(false));
+    },
+    [setDraft],
+  );
+
+  const geo = useGeolocation({
+    accuracy: settings.gps_accuracy,
+    timeout: settings.gps_timeout,
+    onPosition: (position) => {
+      if (followGps.current) placeAt('poi', position);
+    },
+  });
+
+  const closeActive = () => {
+    dismissed = signature(active);
+    setShowActive(false);
+    if (inProgress) navigate('.', { replace: true, state: null });
+  };
+
+  const valid = isPickupValid(draft.poi);
+  return (
+    <div className="or-home">
+      <HomeMap
+        quote={quote.status === 'ok' ? quote.quote : null}
+        onPickupMoved={(position) => {
+          followGps.current = false;
+          placeAt('poi', position);
+        }}
+        onDestinationMoved={(position) => placeAt('dst', position)}
+      />
+      <div className="or-home__tools">
+        <Button
+          variant="secondary"
+          className="or-locate"
+          busy={geo.locating}
+          aria-label={t('geo.locate')}
+          onClick={() => {
+            followGps.current = true;
+            geo.locate();
+          }}
+        >
+          <span aria-hidden="true">◎</span>
+        </Button>
+      </div>
+      <section className="or-sheet" aria-labelledby="or-home-title">
+        <h1 id="or-home-title" className="tx-visually-hidden">
+          {t('home.title')}
+        </h1>
+        {geo.permission === 'denied' ? (
+          <p className="or-notice" role="alert">
+            {t('geo.denied')}
+          </p>
+        ) : geo.failed ? (
+          <p className="or-notice" role="status">
+            {t('geo.unavailable')}
+          </p>
+        ) : null}
+        {timeCleared ? (
+          <p className="or-notice" role="status" onClick={dismissTimeCleared}>
+            {t('quote.timeCleared')}
+          </p>
+        ) : null}
+        <AddressCards
+          resolving={resolving}
+          onPicked={(target) => {
+            if (target === 'pickup') {
+              followGps.current = false;
+              lookup.current++;
+              setResolving(false);
+            }
+          }}
+        />
+        <QuoteLine state={quote} />
+        <QuickOptions />
+        <div className="or-actions">
+          <Button variant="secondary" onClick={() => navigate('/order-expanded/')}>
+            {t('home.more')}
+          </Button>
+          <Button
+            className="or-actions__main"
+            disabled={!valid}
+            onClick={() => navigate('/summary/')}
+          >
+            {t('home.order')}
+          </Button>
+        </div>
+      </section>
+      {inProgressAlert ? (
+        <AlertDialog
+          message={t('quote.inProgress')}
+          onClose={() => {
+            setInProgressAlert(false);
+            if (active.length) setShowActive(true);
+          }}
+        />
+      ) : showActive ? (
+        <ActiveOrdersDialog orders={active} onClose={closeActive} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { useMemo } from 'react';
+import { hasCoordinates, MAP, type AddressPoint, type Quote } from '@taxi/shared';
+import { TaxiMap, type LatLng, type MapPin } from '@taxi/shared/map';
+import { useOrderingText } from '../common/i18n';
+import { useOrdering } from '../common/useOrdering';
+
+/** Poland as a whole, when nothing tells where the passenger is. */
+export const FALLBACK_VIEW = { center: { lat: 52.07, lng: 19.48 }, zoom: 5.5 };
+
+function at(point: AddressPoint | null): LatLng | null {
+  return point && hasCoordinates(point) ? { lat: point.lat!, lng: point.lng! } : null;
+}
+
+/**
+ * The map of Home. Without a destination the pickup is the centre of the view (a pin drawn
+ * over the map, so dragging the map moves the pickup); with one, both are pins that can be
+ * dragged, with the route between them.
+ */
+export function HomeMap({
+  quote,
+  onPickupMoved,
+  onDestinationMoved,
+}: {
+  quote: Quote | null;
+  onPickupMoved: (position: LatLng) => void;
+  onDestinationMoved: (position: LatLng) => void;
+}) {
+  const { t } = useOrderingText();
+  const { draft, settings, dark } = useOrdering();
+  const pickup = at(draft.poi);
+  const destination = settings.show_dst ? at(draft.dst) : null;
+  const both = !!pickup && !!destination;
+
+  const pins: MapPin[] = useMemo(
+    () =>
+      both
+        ? [
+            {
+              id: 'pickup',
+              kind: 'pickup',
+              position: pickup!,
+              label: t('address.pinLabel'),
+              draggable: true,
+              onDragEnd: onPickupMoved,
+              color: settings.color_map_icon || undefined,
+            },
+            {
+              id: 'destination',
+              kind: 'destination',
+              position: destination!,
+              label: t('address.destinationPinLabel'),
+              draggable: true,
+              onDragEnd: onDestinationMoved,
+            },
+          ]
+        : [],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [
+      both,
+      pickup?.lat,
+      pickup?.lng,
+      destination?.lat,
+      destination?.lng,
+      t,
+      settings.color_map_icon,
+    ],
+  );
+
+  const focusPoints = both ? [pickup!, destination!] : pickup ? [pickup] : [];
+  const focus = focusPoints.length
+    ? {
+        points: focusPoints,
+        padding: both ? MAP.defaultPadding : MAP.homePickupPadding,
+        key: focusPoints.map((p) => `${p.lat.toFixed(6)},${p.lng.toFixed(6)}`).join(';'),
+      }
+    : null;
+  const padding = MAP.homePickupPadding;
+
+  return (
+    <>
+      <TaxiMap
+        className="or-home__map"
+        label={t('home.map')}
+        tileUrl={settings.tile_url}
+        dark={dark}
+        initialView={pickup ? { center: pickup, zoom: 15 } : FALLBACK_VIEW}
+        padding={both ? MAP.defaultPadding : padding}
+        focus={focus}
+        pins={pins}
+        route={both ? quote?.dst_map_points : undefined}
+        routeColor={settings.color || undefined}
+        onUserMoveEnd={both ? undefined : (center) => onPickupMoved(center)}
+      />
+      {!both ? (
+        <span
+          className="or-center-pin"
+          role="img"
+          aria-label={t('address.pinLabel')}
+          style={{
+            left: `calc(50% + ${(padding.left - padding.right) / 2}px)`,
+            top: `calc(50% + ${(padding.top - padding.bottom) / 2}px)`,
+            color: settings.color_map_icon || undefined,
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

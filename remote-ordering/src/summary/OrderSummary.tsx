@@ -1,0 +1,151 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSetAtom } from 'jotai';
+import {
+  activeOrdersAtom,
+  addressLine,
+  AlertDialog,
+  Button,
+  clearDraftAtom,
+  errorMessage,
+  isApiError,
+  isPickupValid,
+  isTimedType,
+  newCallUniqueId,
+  subscriptionDays,
+  WEEKDAYS,
+  withAllowedPerks,
+} from '@taxi/shared';
+import '../common/ordering.css';
+import { forgetRecentAddresses } from '../address-search/recent';
+import { fetchActiveOrders, saveOrder } from '../common/calls';
+import { shortDateTime } from '../common/format';
+import { useOrderingText } from '../common/i18n';
+import { useBack } from '../common/useBack';
+import { useOrdering } from '../common/useOrdering';
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="or-summary__row">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * Read-only review of the draft, then ORDER_SAVE. One order attempt has one call_uniqueid,
+ * so a double tap or a retry after a lost reply never orders a second taxi. A scheduled
+ * order (or a subscription) is confirmed and goes Home; an immediate one goes to Track.
+ */
+export default function OrderSummary() {
+  const { t } = useOrderingText();
+  const navigate = useNavigate();
+  const back = useBack();
+  const { draft, setDraft, settings, client, features } = useOrdering();
+  const clearDraft = useSetAtom(clearDraftAtom);
+  const setActiveOrders = useSetAtom(activeOrdersAtom);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [timedDone, setTimedDone] = useState(false);
+  const sending = useRef(false);
+
+  if (!isPickupValid(draft.poi)) {
+    return (
+      <div className="tx-page or-page">
+        <h1>{t('summary.title')}</h1>
+        <div className="tx-card tx-notice" role="alert">
+          <p>{t('address.missing')}</p>
+          <Button onClick={() => navigate('/')}>{t('summary.goHome')}</Button>
+        </div>
+      </div>
+    );
+  }
+
+  const order = async () => {
+    if (sending.current) return;
+    sending.current = true;
+    setBusy(true);
+    const attempt = draft.call_uniqueid ?? newCallUniqueId();
+    if (attempt !== draft.call_uniqueid)
+      setDraft((current) => ({ ...current, call_uniqueid: attempt }));
+    try {
+      const track = await saveOrder(
+        { ...withAllowedPerks(draft, settings, client), call_uniqueid: attempt },
+        settings,
+      );
+      forgetRecentAddresses();
+      void fetchActiveOrders().then(setActiveOrders, () => undefined);
+      if (isTimedType(draft.order_type)) {
+        setTimedDone(true);
+        return;
+      }
+      clearDraft();
+      navigate(
+        settings.track
+          ? `/t/${encodeURIComponent(track.order_short_id)}/${encodeURIComponent(track.secret)}`
+          : '/success/',
+      );
+    } catch (error) {
+      setFailure(
+        isApiError(error) && error.code === 'IN_PROGRESS'
+          ? t('quote.inProgress')
+          : t('summary.failed', { message: errorMessage(error) }),
+      );
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  };
+
+  const chosen = features.features.filter((f) => draft.taxi_features_list.includes(f.id));
+  const days = subscriptionDays(draft);
+  const pad = (n: number | null) => String(n ?? 0).padStart(2, '0');
+  return (
+    <div className="tx-page or-page">
+      <h1>{t('summary.title')}</h1>
+      <dl className="or-summary tx-card">
+        <Row term={t('summary.pickup')}>{addressLine(draft.poi)}</Row>
+        {draft.dst ? <Row term={t('summary.destination')}>{addressLine(draft.dst)}</Row> : null}
+        {draft.order_type === 'T' && draft.date_time ? (
+          <Row term={t('summary.time')}>{shortDateTime(draft.date_time)}</Row>
+        ) : null}
+        {draft.order_type === 'R' ? (
+          <Row term={t('summary.subscription')}>
+            {`${draft.repeated_start} – ${draft.repeated_stop}, ${pad(draft.repeated_time_hour)}:${pad(
+              draft.repeated_time_minute,
+            )}, ${WEEKDAYS.filter((_, i) => days[i])
+              .map((day) => t(`weekdays.${day}`))
+              .join(' ')}`}
+          </Row>
+        ) : null}
+        {draft.info ? <Row term={t('summary.note')}>{draft.info}</Row> : null}
+        {draft.passwd ? <Row term={t('summary.password')}>{draft.passwd}</Row> : null}
+        {draft.taxi_count > 1 ? <Row term={t('summary.taxiCount')}>{draft.taxi_count}</Row> : null}
+        {draft.discount ? <Row term={t('summary.discount')}>{t('summary.yes')}</Row> : null}
+        {draft.cash_free ? <Row term={t('summary.cashFree')}>{t('summary.yes')}</Row> : null}
+        {chosen.length ? (
+          <Row term={t('summary.features')}>{chosen.map((f) => f.name).join(', ')}</Row>
+        ) : null}
+      </dl>
+      <div className="or-actions or-actions--page">
+        <Button variant="secondary" onClick={back} disabled={busy}>
+          {t('summary.back')}
+        </Button>
+        <Button className="or-actions__main" busy={busy} onClick={() => void order()}>
+          {busy ? t('summary.ordering') : t('summary.order')}
+        </Button>
+      </div>
+      {failure ? <AlertDialog message={failure} onClose={() => setFailure(null)} /> : null}
+      {timedDone ? (
+        <AlertDialog
+          message={t('client.order.timely_order_dialog.message')}
+          onClose={() => {
+            clearDraft();
+            navigate('/');
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
