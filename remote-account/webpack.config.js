@@ -1,9 +1,12 @@
 import { federatedConfig } from '@taxi/tooling/webpack';
 
-// Screens arrive with their own issue; until then the host shows 'not available yet'.
+// One module per screen; the host's route table names them.
 export default federatedConfig({
   dir: import.meta.dirname,
   name: 'account',
   devPort: 3003,
-  exposes: {},
+  exposes: {
+    './Auth': './src/auth/Auth.tsx',
+    './Profile': './src/profile/Profile.tsx',
+  },
 });

@@ -1,0 +1,55 @@
+import { useId, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { Button, settingsAtom } from '@taxi/shared';
+import { useAccountTexts } from '../common/useAccountTexts';
+
+interface ConsentStepProps {
+  consent: boolean;
+  onConsent: (value: boolean) => void;
+  onNext: () => void;
+  autoFocus: boolean;
+}
+
+/** Step 1: the regulations and the privacy policy (links open them), accepted to go on. */
+export function ConsentStep({ consent, onConsent, onNext, autoFocus }: ConsentStepProps) {
+  const { t } = useAccountTexts();
+  const corpLegal = useAtomValue(settingsAtom)?.corp_legal ?? false;
+  const checkboxId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (consent) onNext();
+  };
+  return (
+    <form className="ac-form" onSubmit={submit} noValidate>
+      <h2 className="ac-step-title">{t('client.auth.consent_title')}</h2>
+      <p className="ac-lead">{t('client.auth.consent_intro')}</p>
+      <ul className="ac-links">
+        <li>
+          <Link to="/regulations/">{t('client.auth.regulations')}</Link>
+        </li>
+        <li>
+          {/* A legal-entity corporation has only the taxi privacy policy. */}
+          <Link to={corpLegal ? '/privacy-taxi/' : '/privacy-policy/'}>
+            {t('client.auth.privacy_policy')}
+          </Link>
+        </li>
+      </ul>
+      <div className="ac-check">
+        <input
+          id={checkboxId}
+          type="checkbox"
+          checked={consent}
+          autoFocus={autoFocus}
+          onChange={(event) => onConsent(event.target.checked)}
+        />
+        <label htmlFor={checkboxId}>{t('client.auth.consent')}</label>
+      </div>
+      <div className="ac-actions">
+        <Button type="submit" disabled={!consent}>
+          {t('client.auth.next')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,125 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Button, LOGIN_CODE_LENGTH } from '@taxi/shared';
+import { useAccountTexts } from '../common/useAccountTexts';
+import { useCountdown } from '../common/useCountdown';
+import { useRequest } from '../common/useRequest';
+
+/** Seconds before the same number can be sent another code. */
+export const RESEND_AFTER_SECONDS = 60;
+
+export interface CodeFormProps {
+  /** The number the code went to, as shown. */
+  sentTo: string;
+  /** Checks the code; rejects with the server's error, which is shown. */
+  onSubmit: (code: string) => Promise<unknown>;
+  /** Sends another code to the same number. */
+  onResend: () => Promise<unknown>;
+  onCancel: () => void;
+  cancelLabel?: string;
+}
+
+function minutes(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The SMS code: numeric, at most six digits, filled in from the message where the phone
+ * offers it (one-time-code); OK while something is typed; another code after a countdown.
+ */
+export function CodeForm({ sentTo, onSubmit, onResend, onCancel, cancelLabel }: CodeFormProps) {
+  const { t } = useAccountTexts();
+  const [code, setCode] = useState('');
+  const [pending, setPending] = useState<'check' | 'resend' | null>(null);
+  const [resent, setResent] = useState(false);
+  const request = useRequest();
+  const { left, restart } = useCountdown(RESEND_AFTER_SECONDS);
+  const inputId = useId();
+  const errorId = useId();
+  const waitId = useId();
+  const input = useRef<HTMLInputElement>(null);
+
+  const check = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!code || request.busy) return;
+    setPending('check');
+    setResent(false);
+    const outcome = await request.run(() => onSubmit(code));
+    setPending(null);
+    if (!outcome.ok) input.current?.focus();
+  };
+
+  const resend = async () => {
+    setPending('resend');
+    setResent(false);
+    const outcome = await request.run(onResend);
+    setPending(null);
+    if (outcome.ok) {
+      setCode('');
+      setResent(true);
+      restart(RESEND_AFTER_SECONDS);
+    }
+    input.current?.focus();
+  };
+
+  return (
+    <form className="ac-form" onSubmit={check} noValidate>
+      <p className="ac-lead">{t('client.code.sent', { phone: sentTo })}</p>
+      <div className="ac-field">
+        <label className="ac-label" htmlFor={inputId}>
+          {t('client.code.label')}
+        </label>
+        <input
+          id={inputId}
+          ref={input}
+          className="ac-input ac-input--code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={LOGIN_CODE_LENGTH}
+          autoFocus
+          value={code}
+          aria-invalid={request.error ? true : undefined}
+          aria-describedby={request.error ? errorId : undefined}
+          onChange={(event) =>
+            setCode(event.target.value.replace(/\D/g, '').slice(0, LOGIN_CODE_LENGTH))
+          }
+        />
+      </div>
+      {request.error ? (
+        <p id={errorId} className="ac-feedback ac-feedback--error" role="alert">
+          {request.error}
+        </p>
+      ) : null}
+      {resent ? (
+        <p className="ac-feedback ac-feedback--ok" role="status">
+          {t('client.code.resent')}
+        </p>
+      ) : null}
+      <div className="ac-resend">
+        <Button
+          variant="text"
+          onClick={resend}
+          disabled={left > 0 || request.busy}
+          busy={pending === 'resend'}
+          aria-describedby={left > 0 ? waitId : undefined}
+        >
+          {t('client.code.resend')}
+        </Button>
+        {left > 0 ? (
+          <span id={waitId} className="ac-muted">
+            {t('client.code.resend_in', { time: minutes(left) })}
+          </span>
+        ) : null}
+      </div>
+      <div className="ac-actions">
+        <Button variant="secondary" onClick={onCancel} disabled={request.busy}>
+          {cancelLabel ?? t('common:common.cancel')}
+        </Button>
+        <Button type="submit" disabled={!code} busy={pending === 'check'}>
+          {t('common:common.ok')}
+        </Button>
+      </div>
+    </form>
+  );
+}
