@@ -22,7 +22,10 @@ const PICKUP = { lat: 50.0614, lng: 19.9366, city: 'Kraków', street: 'Rynek Gł
 const AIRPORT = { lat: 50.0777, lng: 19.7848, city: 'Balice', poi_name: 'Lotnisko' };
 
 async function api(base: string, cmd: Record<string, unknown>) {
-  const response = await fetch(`${base}/api/2/`, { method: 'POST', body: new URLSearchParams({ cmd: JSON.stringify(cmd) }) });
+  const response = await fetch(`${base}/api/2/`, {
+    method: 'POST',
+    body: new URLSearchParams({ cmd: JSON.stringify(cmd) }),
+  });
   const reply = (await response.json()) as Record<string, any>;
   if (reply.status !== 'OK') throw new Error(`${String(cmd.action_id)}: ${JSON.stringify(reply)}`);
   return reply;
@@ -30,7 +33,9 @@ async function api(base: string, cmd: Record<string, unknown>) {
 
 async function signIn(base: string, phone: string): Promise<string> {
   await api(base, { action_id: 'GET_AUTH_PHONE_SEND_SECRET', phone, gdpr: true });
-  const [sms] = (await (await fetch(`${base}/dev/sms-outbox?phone=${encodeURIComponent(phone)}`)).json()) as { code: string }[];
+  const [sms] = (await (
+    await fetch(`${base}/dev/sms-outbox?phone=${encodeURIComponent(phone)}`)
+  ).json()) as { code: string }[];
   return (await api(base, { action_id: 'GET_AUTH_PHONE', phone, secret: sms!.code })).auth;
 }
 
@@ -39,7 +44,11 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** CLIENTS loops, each with its own token, sending `cmd` back to back for SECONDS. */
-async function load(base: string, tokens: string[], cmd: (token: string) => Record<string, unknown>) {
+async function load(
+  base: string,
+  tokens: string[],
+  cmd: (token: string) => Record<string, unknown>,
+) {
   const latencies: number[] = [];
   let failures = 0;
   const until = performance.now() + SECONDS * 1000;
@@ -57,14 +66,23 @@ async function load(base: string, tokens: string[], cmd: (token: string) => Reco
     }),
   );
   latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, failures, rps: latencies.length / SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return {
+    requests: latencies.length,
+    failures,
+    rps: latencies.length / SECONDS,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
 }
 
 async function run(engine: 'sqlite' | 'postgres', databaseUrl: string) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'taxi-bench-'));
   const server = await (async () => {
     fs.mkdirSync(path.join(root, 'corporations'));
-    fs.copyFileSync(path.join(REPO, 'server/corporations/localhost.json'), path.join(root, 'corporations/localhost.json'));
+    fs.copyFileSync(
+      path.join(REPO, 'server/corporations/localhost.json'),
+      path.join(root, 'corporations/localhost.json'),
+    );
     return startServerProcess({
       CORP_DIR: path.join(root, 'corporations'),
       DATA_DIR: path.join(root, 'data'),
@@ -79,22 +97,52 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl: string) {
     const now = Date.now();
     await storage.db
       .insertInto('taxis')
-      .values(Array.from({ length: 100 }, (_, i) => ({ corporation_id: 'demo', call_number: String(i + 1), state: i % 3 ? 'W' : 'Z', lat: PICKUP.lat + ((i % 10) - 5) * 0.01, lng: PICKUP.lng + (Math.floor(i / 10) - 5) * 0.01, updated_at: now + 3600_000 })))
+      .values(
+        Array.from({ length: 100 }, (_, i) => ({
+          corporation_id: 'demo',
+          call_number: String(i + 1),
+          state: i % 3 ? 'W' : 'Z',
+          lat: PICKUP.lat + ((i % 10) - 5) * 0.01,
+          lng: PICKUP.lng + (Math.floor(i / 10) - 5) * 0.01,
+          updated_at: now + 3600_000,
+        })),
+      )
       .execute();
     await storage.close();
 
     const tokens: string[] = [];
-    for (let i = 0; i < CLIENTS; i++) tokens.push(await signIn(server.base, `+48607${String(100_000 + i).padStart(6, '0')}`));
+    for (let i = 0; i < CLIENTS; i++)
+      tokens.push(await signIn(server.base, `+48607${String(100_000 + i).padStart(6, '0')}`));
     const tomorrow = new Date(Date.now() + 26 * 3600_000).toISOString().slice(0, 10);
     for (const token of tokens) {
       for (const hour of ['09:00', '17:30']) {
-        await api(server.base, { action_id: 'ORDER_SAVE', auth: token, order: { order_type: 'T', date_time: `${tomorrow} ${hour}`, poi: PICKUP, dst: AIRPORT } });
+        await api(server.base, {
+          action_id: 'ORDER_SAVE',
+          auth: token,
+          order: { order_type: 'T', date_time: `${tomorrow} ${hour}`, poi: PICKUP, dst: AIRPORT },
+        });
       }
     }
-    const order = { order_type: 'Z', poi: PICKUP, dst: AIRPORT, taxi_features_list: [1, 5], taxi_count: 1 };
+    const order = {
+      order_type: 'Z',
+      poi: PICKUP,
+      dst: AIRPORT,
+      taxi_features_list: [1, 5],
+      taxi_count: 1,
+    };
     const results = {
-      ORDER_SIM: await load(server.base, tokens, (auth) => ({ action_id: 'ORDER_SIM', auth, lang: 'pl', order, taxi_group_id: 1 })),
-      GET_CURRENT_ORDERS: await load(server.base, tokens, (auth) => ({ action_id: 'GET_CURRENT_ORDERS', auth, lang: 'pl' })),
+      ORDER_SIM: await load(server.base, tokens, (auth) => ({
+        action_id: 'ORDER_SIM',
+        auth,
+        lang: 'pl',
+        order,
+        taxi_group_id: 1,
+      })),
+      GET_CURRENT_ORDERS: await load(server.base, tokens, (auth) => ({
+        action_id: 'GET_CURRENT_ORDERS',
+        auth,
+        lang: 'pl',
+      })),
     };
     for (const [action, r] of Object.entries(results)) {
       console.log(
@@ -107,7 +155,9 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl: string) {
   }
 }
 
-console.log(`server API, ${CLIENTS} concurrent clients, ${SECONDS} s per action, one server process (${os.cpus().length} cores shared with the load generator)`);
+console.log(
+  `server API, ${CLIENTS} concurrent clients, ${SECONDS} s per action, one server process (${os.cpus().length} cores shared with the load generator)`,
+);
 await run('sqlite', '');
 const pgUrl = await freshDatabase(PG_URL);
 if (pgUrl) await run('postgres', pgUrl);

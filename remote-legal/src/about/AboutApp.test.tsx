@@ -10,8 +10,14 @@ describe('AboutApp', () => {
   it('tells what the app is, who provides it, its version and the platforms (en)', () => {
     renderScreen(<AboutApp />, { language: 'en', settings: NORTH });
     expect(screen.getByRole('heading', { level: 1, name: 'About app' })).toBeInTheDocument();
-    expect(screen.getByText(/This is the Nordic Cabs taxi-ordering application/)).toBeInTheDocument();
-    expect(screen.getByText('Northern Apps Ltd provides the application; the service is available 24/7.')).toBeInTheDocument();
+    expect(
+      screen.getByText(/This is the Nordic Cabs taxi-ordering application/),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Northern Apps Ltd provides the application; the service is available 24/7.',
+      ),
+    ).toBeInTheDocument();
     expect(region('Version')).toHaveTextContent(`Application version ${pkg.version}`);
     const platforms = within(region('Supported platforms')).getAllByRole('listitem');
     expect(platforms.map((item) => item.textContent)).toEqual([
@@ -23,19 +29,31 @@ describe('AboutApp', () => {
   it('says the same in Polish, with the Polish operator name', () => {
     renderScreen(<AboutApp />, { language: 'pl', settings: NORTH });
     expect(screen.getByRole('heading', { level: 1, name: 'O aplikacji' })).toBeInTheDocument();
-    expect(screen.getByText('Aplikacje Północne sp. z o.o. udostępnia aplikację, a usługa jest dostępna 24/7.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Aplikacje Północne sp. z o.o. udostępnia aplikację, a usługa jest dostępna 24/7.',
+      ),
+    ).toBeInTheDocument();
     expect(region('Wersja')).toHaveTextContent(`Wersja aplikacji ${pkg.version}`);
     expect(region('Obsługiwane platformy')).toHaveTextContent('Android 8.0 lub nowszy');
-    expect(region('Obsługiwane platformy')).toHaveTextContent('dwie ostatnie wersje przeglądarek Chrome i Firefox');
+    expect(region('Obsługiwane platformy')).toHaveTextContent(
+      'dwie ostatnie wersje przeglądarek Chrome i Firefox',
+    );
   });
 
   it('lists the phone numbers with their owners as tel: links, and the e-mail', () => {
     renderScreen(<AboutApp />, { settings: NORTH });
     const contact = within(region('Contact'));
     expect(contact.getByText('Dispatch')).toBeInTheDocument();
-    expect(contact.getByRole('link', { name: '+48 221 234 567' })).toHaveAttribute('href', 'tel:+48221234567');
+    expect(contact.getByRole('link', { name: '+48 221 234 567' })).toHaveAttribute(
+      'href',
+      'tel:+48221234567',
+    );
     expect(contact.getByText('Lost property')).toBeInTheDocument();
-    expect(contact.getByRole('link', { name: '+48 600 700 800' })).toHaveAttribute('href', 'tel:+48600700800');
+    expect(contact.getByRole('link', { name: '+48 600 700 800' })).toHaveAttribute(
+      'href',
+      'tel:+48600700800',
+    );
     expect(contact.getByRole('link', { name: 'hello@northern-apps.example' })).toHaveAttribute(
       'href',
       'mailto:hello@northern-apps.example',
@@ -46,7 +64,10 @@ describe('AboutApp', () => {
     renderScreen(<AboutApp />, { settings: SOUTH });
     const contact = within(region('Contact'));
     expect(contact.getByText('Centrala')).toBeInTheDocument();
-    expect(contact.getByRole('link', { name: '+48 123 456 789' })).toHaveAttribute('href', 'tel:+48123456789');
+    expect(contact.getByRole('link', { name: '+48 123 456 789' })).toHaveAttribute(
+      'href',
+      'tel:+48123456789',
+    );
     expect(contact.queryByText('Dispatch')).not.toBeInTheDocument();
     expect(contact.getByRole('link', { name: 'kontakt@southern.example' })).toBeInTheDocument();
   });

@@ -52,7 +52,10 @@ export default function AboutApp() {
   const { settings, text } = useLegal();
   const hasContact = settings.call_us_data.length > 0 || Boolean(settings.self_email);
   const sections: LegalSection[] = [
-    { title: text('about.versionTitle'), paragraphs: [text('about.version', { version: pkg.version })] },
+    {
+      title: text('about.versionTitle'),
+      paragraphs: [text('about.version', { version: pkg.version })],
+    },
     ...(hasContact
       ? [
           {
@@ -61,8 +64,17 @@ export default function AboutApp() {
           },
         ]
       : []),
-    { title: text('about.documentsTitle'), content: <DocumentLinks corpLegal={settings.corp_legal} /> },
+    {
+      title: text('about.documentsTitle'),
+      content: <DocumentLinks corpLegal={settings.corp_legal} />,
+    },
     { title: text('about.platformsTitle'), items: text<string[]>('about.platforms') },
   ];
-  return <LegalDocument title={text('titles.about')} intro={text<string[]>('about.intro')} sections={sections} />;
+  return (
+    <LegalDocument
+      title={text('titles.about')}
+      intro={text<string[]>('about.intro')}
+      sections={sections}
+    />
+  );
 }

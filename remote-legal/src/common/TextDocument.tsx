@@ -3,13 +3,7 @@ import { LegalDocument, type DocumentText, type LegalSection } from './LegalDocu
 import { useLegal } from './useLegal';
 
 export type DocumentName =
-  | 'about'
-  | 'android'
-  | 'ios'
-  | 'privacy'
-  | 'privacyTaxi'
-  | 'regulations'
-  | 'deleteAccount';
+  'about' | 'android' | 'ios' | 'privacy' | 'privacyTaxi' | 'regulations' | 'deleteAccount';
 
 interface TextDocumentProps {
   /** Key of the document in the `legal` namespace; its heading is `titles.<name>`. */

@@ -15,17 +15,25 @@ describe('formatLegalDate', () => {
 });
 
 describe('legalValues', () => {
-  const settings = normaliseSettings({ corp: 'Nordic Cabs', self_name: 'Polska nazwa', self_name_en: 'English name' });
+  const settings = normaliseSettings({
+    corp: 'Nordic Cabs',
+    self_name: 'Polska nazwa',
+    self_name_en: 'English name',
+  });
 
   it('names the operator by language, falling back to the other language, then the corporation', () => {
     expect(legalValues(settings, 'pl').operator).toBe('Polska nazwa');
     expect(legalValues(settings, 'en').operator).toBe('English name');
     expect(legalValues({ ...settings, self_name_en: '' }, 'en').operator).toBe('Polska nazwa');
-    expect(legalValues({ ...settings, self_name: '', self_name_en: '' }, 'pl').operator).toBe('Nordic Cabs');
+    expect(legalValues({ ...settings, self_name: '', self_name_en: '' }, 'pl').operator).toBe(
+      'Nordic Cabs',
+    );
   });
 
   it('starts the regulations on 1 May 2024 unless configured', () => {
-    expect(legalValues({ ...settings, regulations_start_date: '' }, 'en').regulationsStart).toBe('1 May 2024');
+    expect(legalValues({ ...settings, regulations_start_date: '' }, 'en').regulationsStart).toBe(
+      '1 May 2024',
+    );
   });
 });
 

@@ -21,7 +21,10 @@ const POLICIES: [ComponentType, 'en' | 'pl', heading: string, dated: string, Sec
         'Northern Apps Ltd is the controller of your personal data processed in the application.',
         'write to privacy@northern-apps.example.',
       ],
-      'How long we keep the data': ['an account is deleted within 14 days of the request', 'claims: for up to 6 years'],
+      'How long we keep the data': [
+        'an account is deleted within 14 days of the request',
+        'claims: for up to 6 years',
+      ],
       'Your rights': ['To use your rights, write to privacy@northern-apps.example.'],
     },
   ],
@@ -33,7 +36,10 @@ const POLICIES: [ComponentType, 'en' | 'pl', heading: string, dated: string, Sec
     {
       'Administrator danych': ['Aplikacje Północne sp. z o.o. jest administratorem Twoich danych'],
       'Jak długo przechowujemy dane': ['konto usuwamy w ciągu 14 dni', 'nie dłużej niż 6 lat'],
-      'Twoje prawa': ['Prezesa Urzędu Ochrony Danych Osobowych', 'napisz na adres privacy@northern-apps.example.'],
+      'Twoje prawa': [
+        'Prezesa Urzędu Ochrony Danych Osobowych',
+        'napisz na adres privacy@northern-apps.example.',
+      ],
     },
   ],
   [
@@ -56,7 +62,9 @@ const POLICIES: [ComponentType, 'en' | 'pl', heading: string, dated: string, Sec
     'Polityka prywatności taxi',
     'Wersja z dnia 1 czerwca 2022 r.',
     {
-      'Administrator danych': ['Nordic Cabs Cooperative jest administratorem danych osobowych pasażerów'],
+      'Administrator danych': [
+        'Nordic Cabs Cooperative jest administratorem danych osobowych pasażerów',
+      ],
       'Jak długo przechowujemy dane': ['nie dłużej niż 6 lat', 'w ciągu 14 dni'],
       'Twoje prawa': ['napisz na adres dpo@nordic-cabs.example.'],
     },
@@ -89,7 +97,9 @@ describe('PrivacyPolicy', () => {
       settings: { ...NORTH, corp_legal: true },
       routes: [{ path: '/privacy-taxi/', element: <PrivacyTaxi /> }],
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy policy taxi' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Privacy policy taxi' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/privacy-taxi/');
     expect(router.state.historyAction).toBe('REPLACE');
   });
@@ -98,11 +108,15 @@ describe('PrivacyPolicy', () => {
 describe('PrivacyTaxi', () => {
   it('names the corporation as controller when gdpr_admin is not configured', () => {
     renderScreen(<PrivacyTaxi />, { settings: { ...NORTH, gdpr_admin: '' } });
-    expect(screen.getByRole('region', { name: 'Data controller' })).toHaveTextContent('Nordic Cabs is the controller');
+    expect(screen.getByRole('region', { name: 'Data controller' })).toHaveTextContent(
+      'Nordic Cabs is the controller',
+    );
   });
 
   it('redirects to gdpr_policy_link when configured', () => {
-    renderScreen(<PrivacyTaxi />, { settings: { ...NORTH, gdpr_policy_link: 'https://nordic-cabs.example/rodo' } });
+    renderScreen(<PrivacyTaxi />, {
+      settings: { ...NORTH, gdpr_policy_link: 'https://nordic-cabs.example/rodo' },
+    });
     expect(replace()).toHaveBeenCalledWith('https://nordic-cabs.example/rodo');
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
   });

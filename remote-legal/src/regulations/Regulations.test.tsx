@@ -19,7 +19,9 @@ const TERMS: Record<'en' | 'pl', { heading: string; inForce: string; sections: S
         'performed by the taxi corporation Nordic Cabs',
       ],
       Services: ['available 24/7'],
-      'Technical requirements': ['Android 8.0 or newer and the last two versions of Chrome and Firefox'],
+      'Technical requirements': [
+        'Android 8.0 or newer and the last two versions of Chrome and Firefox',
+      ],
       'Account and orders': ['the account is deleted within 14 days'],
       'Right of withdrawal': ['within 14 days of concluding it'],
       Complaints: ['Complaints are answered within 14 days of receipt.'],
@@ -36,7 +38,9 @@ const TERMS: Record<'en' | 'pl', { heading: string; inForce: string; sections: S
         'wykonuje korporacja taksówkowa Nordic Cabs',
       ],
       Usługi: ['dostępna 24/7'],
-      'Wymagania techniczne': ['Android 8.0 lub nowszy oraz dwie ostatnie wersje przeglądarek Chrome i Firefox'],
+      'Wymagania techniczne': [
+        'Android 8.0 lub nowszy oraz dwie ostatnie wersje przeglądarek Chrome i Firefox',
+      ],
       'Konto i zamówienia': ['usunięte w ciągu 14 dni'],
       'Prawo odstąpienia od umowy': ['w terminie 14 dni od jej zawarcia'],
       Reklamacje: ['rozpatrywane w ciągu 14 dni'],
@@ -63,11 +67,15 @@ describe('Regulations', () => {
 
   it('numbers its clauses', () => {
     renderScreen(<Regulations />, { settings: NORTH });
-    expect(within(screen.getByRole('region', { name: 'Complaints' })).getByRole('list').tagName).toBe('OL');
+    expect(
+      within(screen.getByRole('region', { name: 'Complaints' })).getByRole('list').tagName,
+    ).toBe('OL');
   });
 
   it('redirects to regulations_link when configured', () => {
-    renderScreen(<Regulations />, { settings: { regulations_link: 'https://nordic-cabs.example/terms.pdf' } });
+    renderScreen(<Regulations />, {
+      settings: { regulations_link: 'https://nordic-cabs.example/terms.pdf' },
+    });
     expect(replace()).toHaveBeenCalledWith('https://nordic-cabs.example/terms.pdf');
   });
 });

@@ -4,7 +4,7 @@
  * be undefined at run time in the federated app (and work in jest), so this test reads the
  * sources of every package and checks each imported value against the surface.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as surface from './react-router-dom';
 
@@ -19,6 +19,7 @@ const packages = [
 ];
 
 function sources(dir: string): string[] {
+  if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const file = path.join(dir, name);
     if (name === 'node_modules' || name === 'dist') return [];

@@ -1,0 +1,80 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../services.ts';
+import { REMOTES, resolveRelease } from './resolve.ts';
+
+/** Files whose content changes under a fixed name; everything else in a release is immutable. */
+const MUTABLE_FILES = new Set(['mf-manifest.json', 'release.json']);
+
+/** The registry the host reads at start: remote name -> manifest URL, for this corporation. */
+export async function releasesPlugin(app: FastifyInstance, { config, corporations }: Services) {
+  app.get('/remotes.json', async (request, reply) => {
+    const corporation = corporations.forRequest(request);
+    reply.header('Cache-Control', 'no-cache');
+    const remotes: Record<string, string> = {};
+    for (const name of REMOTES) {
+      const release = await resolveRelease(config.releasesDir, name, corporation?.releases[name]);
+      if (release) remotes[name] = release.kind === 'url' ? release.url : `/mf/${name}/${release.version}/mf-manifest.json`;
+    }
+    return { remotes };
+  });
+
+  await app.register(fastifyStatic, {
+    root: path.join(config.releasesDir, 'mf'),
+    prefix: '/mf/',
+    decorateReply: false,
+    // Publishing writes .br and .gz copies beside each text file; sent when the browser takes them.
+    preCompressed: true,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    cacheControl: false,
+    setHeaders: (reply, file) =>
+      reply.header(
+        'Cache-Control',
+        MUTABLE_FILES.has(path.basename(file)) ? 'no-cache' : 'public, max-age=31536000, immutable',
+      ),
+  });
+}
+
+/** Calls whose callers read every reply as JSON with a status. */
+const API_PATHS = /^\/(?:api|rate\/api|track\/api|report|dev)\//;
+/** Paths the SPA never answers; every other GET is a screen of the host. */
+const FILE_PATHS = /^\/(?:mf|brand)\/|\.json$|^\/manifest\.webmanifest$/;
+
+function pathname(url: string): string {
+  return url.split('?', 1)[0] ?? '';
+}
+
+export function isApiPath(url: string): boolean {
+  return API_PATHS.test(pathname(url));
+}
+
+export function isPagePath(url: string): boolean {
+  const path = pathname(url);
+  return !API_PATHS.test(path) && !FILE_PATHS.test(path);
+}
+
+/** The host release's index.html for this corporation, or a 503 page before the first build. */
+export async function servePage({ config, corporations }: Services, request: FastifyRequest, reply: FastifyReply) {
+  reply.header('Cache-Control', 'no-cache');
+  const corporation = corporations.forRequest(request);
+  if (!corporation) return reply.code(404).type('text/plain; charset=utf-8').send('No taxi corporation serves this host name.\n');
+  const release = await resolveRelease(config.releasesDir, 'host', corporation.releases.host);
+  if (release?.kind === 'version') {
+    try {
+      const html = await fs.readFile(path.join(config.releasesDir, 'mf', 'host', release.version, 'index.html'));
+      return reply.type('text/html; charset=utf-8').send(html);
+    } catch (error) {
+      request.log.error({ err: error }, 'host release unreadable');
+    }
+  } else if (release) {
+    request.log.error({ corporation: corporation.id }, 'the host release must be a version or channel, not a URL');
+  }
+  return reply
+    .code(503)
+    .type('text/plain; charset=utf-8')
+    .send('The app has not been built yet: no host release is published.\n');
+}

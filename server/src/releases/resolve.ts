@@ -1,0 +1,85 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/** Everything the host loads at run time; the host itself is served as the SPA page. */
+export const REMOTES = ['ordering', 'tracking', 'account', 'legal'] as const;
+export const RELEASE_NAMES = ['host', ...REMOTES] as const;
+export type ReleaseName = (typeof RELEASE_NAMES)[number];
+
+/** The file that marks a release folder as complete. */
+export function entryFile(name: ReleaseName): string {
+  return name === 'host' ? 'index.html' : 'mf-manifest.json';
+}
+
+const VERSION = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?$/;
+
+export function isVersion(value: string): boolean {
+  return VERSION.test(value);
+}
+
+/** Semver order: numbers first, then a pre-release sorts before its release. */
+export function compareVersions(a: string, b: string): number {
+  const x = VERSION.exec(a);
+  const y = VERSION.exec(b);
+  if (!x || !y) return 0;
+  for (let i = 1; i <= 3; i++) {
+    const diff = Number(x[i]) - Number(y[i]);
+    if (diff !== 0) return diff;
+  }
+  if (x[4] === y[4]) return 0;
+  if (x[4] === undefined) return 1;
+  if (y[4] === undefined) return -1;
+  return x[4].localeCompare(y[4], 'en', { numeric: true });
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    return (await fs.stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function publishedVersions(releasesDir: string, name: ReleaseName): Promise<string[]> {
+  let entries: string[];
+  try {
+    entries = await fs.readdir(path.join(releasesDir, 'mf', name));
+  } catch {
+    return [];
+  }
+  const versions = entries.filter(isVersion);
+  const complete = await Promise.all(versions.map((v) => exists(path.join(releasesDir, 'mf', name, v, entryFile(name)))));
+  return versions.filter((_, i) => complete[i]);
+}
+
+async function channelVersion(releasesDir: string, name: ReleaseName, channel: string): Promise<string | undefined> {
+  try {
+    const channels: unknown = JSON.parse(await fs.readFile(path.join(releasesDir, 'channels.json'), 'utf8'));
+    const version = (channels as Record<string, Record<string, unknown> | undefined>)[name]?.[channel];
+    return typeof version === 'string' ? version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export type Release = { kind: 'version'; version: string } | { kind: 'url'; url: string };
+
+/**
+ * Which release of `name` a corporation gets: its pointer is a version, a channel of
+ * channels.json, or a URL / absolute path used as is; without one, the highest published version.
+ * A version that is not published (no entry file) resolves to nothing.
+ */
+export async function resolveRelease(
+  releasesDir: string,
+  name: ReleaseName,
+  pointer: string | undefined,
+): Promise<Release | undefined> {
+  if (pointer && (pointer.startsWith('/') || /^[a-z][a-z0-9+.-]*:\/\//i.test(pointer))) return { kind: 'url', url: pointer };
+  const published = await publishedVersions(releasesDir, name);
+  if (!pointer) {
+    const highest = published.sort(compareVersions).at(-1);
+    return highest ? { kind: 'version', version: highest } : undefined;
+  }
+  const version = isVersion(pointer) ? pointer : await channelVersion(releasesDir, name, pointer);
+  return version && published.includes(version) ? { kind: 'version', version } : undefined;
+}
