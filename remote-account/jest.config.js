@@ -7,4 +7,5 @@ export default {
   setupFiles: [...(base.setupFiles ?? []), '<rootDir>/src/testing/setup.ts'],
   // Every test starts with the real fetch; each one fakes the server it needs (testing/fakeApi).
   restoreMocks: true,
+  clearMocks: true,
 };
