@@ -2,13 +2,20 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { compareVersions } from '../src/releases/resolve.ts';
+import { parseCorporation } from '../src/corporations/directory.ts';
 import { corporationFile, startApp, writeFile } from './helpers.ts';
 
-function publish(releasesDir: string, name: string, version: string): void {
+function publish(
+  releasesDir: string,
+  name: string,
+  version: string,
+  shared?: Record<string, string>,
+): void {
   const dir = path.join(releasesDir, 'mf', name, version);
-  if (name === 'host') writeFile(path.join(dir, 'index.html'), `<!doctype html><title>host ${version}</title>`);
+  if (name === 'host')
+    writeFile(path.join(dir, 'index.html'), `<!doctype html><title>host ${version}</title>`);
   else writeFile(path.join(dir, 'mf-manifest.json'), { name, version });
-  writeFile(path.join(dir, 'release.json'), { version });
+  writeFile(path.join(dir, 'release.json'), shared ? { version, shared } : { version });
   writeFile(path.join(dir, 'main.js'), `console.log(${JSON.stringify(`${name} ${version}`)})`);
 }
 
@@ -17,36 +24,97 @@ describe('remotes.json', () => {
     const { app, config } = await startApp({
       corporations: [
         corporationFile('demo', ['localhost'], {
-          releases: { ordering: '1.0.0', tracking: 'stable', account: 'https://cdn.example/account/mf-manifest.json' },
+          releases: {
+            ordering: '1.0.0',
+            tracking: 'stable',
+            account: 'https://cdn.example/account/mf-manifest.json',
+          },
         }),
       ],
     });
     for (const version of ['1.0.0', '1.2.0']) publish(config.releasesDir, 'ordering', version);
     for (const version of ['2.0.0', '2.1.0']) publish(config.releasesDir, 'tracking', version);
-    for (const version of ['0.9.0', '0.10.0', '0.11.0-beta.1']) publish(config.releasesDir, 'legal', version);
-    writeFile(path.join(config.releasesDir, 'channels.json'), { tracking: { stable: '2.0.0', beta: '2.1.0' } });
+    for (const version of ['0.9.0', '0.10.0', '0.11.0-beta.1'])
+      publish(config.releasesDir, 'legal', version);
+    writeFile(path.join(config.releasesDir, 'channels.json'), {
+      tracking: { stable: '2.0.0', beta: '2.1.0' },
+    });
 
     const reply = await app.inject({ url: '/remotes.json?hostname=localhost' });
     assert.equal(reply.statusCode, 200);
     assert.equal(reply.headers['cache-control'], 'no-cache');
-    assert.deepEqual(reply.json(), {
-      remotes: {
-        ordering: '/mf/ordering/1.0.0/mf-manifest.json',
-        tracking: '/mf/tracking/2.0.0/mf-manifest.json',
-        account: 'https://cdn.example/account/mf-manifest.json',
-        legal: '/mf/legal/0.11.0-beta.1/mf-manifest.json',
-      },
+    assert.deepEqual(reply.json().remotes, {
+      ordering: '/mf/ordering/1.0.0/mf-manifest.json',
+      tracking: '/mf/tracking/2.0.0/mf-manifest.json',
+      account: 'https://cdn.example/account/mf-manifest.json',
+      legal: '/mf/legal/0.11.0-beta.1/mf-manifest.json',
     });
   });
 
   test('leaves out remotes without a release, an unpublished version, or an unknown channel', async () => {
     const { app, config } = await startApp({
-      corporations: [corporationFile('demo', ['localhost'], { releases: { ordering: '9.9.9', tracking: 'nightly' } })],
+      corporations: [
+        corporationFile('demo', ['localhost'], {
+          releases: { ordering: '9.9.9', tracking: 'nightly' },
+        }),
+      ],
     });
     publish(config.releasesDir, 'ordering', '1.0.0');
     publish(config.releasesDir, 'tracking', '1.0.0');
-    writeFile(path.join(config.releasesDir, 'mf/legal/1.0.0/main.js'), '// a folder without its manifest');
-    assert.deepEqual((await app.inject({ url: '/remotes.json?hostname=localhost' })).json(), { remotes: {} });
+    writeFile(
+      path.join(config.releasesDir, 'mf/legal/1.0.0/main.js'),
+      '// a folder without its manifest',
+    );
+    assert.deepEqual((await app.inject({ url: '/remotes.json?hostname=localhost' })).json(), {
+      remotes: {},
+      releases: {},
+    });
+  });
+
+  test('describes each release: version, the shared contract it was built against, the pinned fallback', async () => {
+    const { app, config } = await startApp({
+      corporations: [
+        corporationFile('demo', ['localhost'], {
+          releases: { tracking: { use: 'beta', fallback: '1.0.0' }, legal: '2.0.0' },
+        }),
+      ],
+    });
+    publish(config.releasesDir, 'tracking', '1.0.0', { react: '19.3.1', '@taxi/shared': '1.0.0' });
+    publish(config.releasesDir, 'tracking', '2.0.0', { react: '20.0.0', '@taxi/shared': '2.0.0' });
+    publish(config.releasesDir, 'legal', '2.0.0', { react: '19.3.1' });
+    writeFile(path.join(config.releasesDir, 'channels.json'), { tracking: { beta: '2.0.0' } });
+
+    const { releases } = (await app.inject({ url: '/remotes.json?hostname=localhost' })).json();
+    assert.deepEqual(releases.tracking, {
+      url: '/mf/tracking/2.0.0/mf-manifest.json',
+      version: '2.0.0',
+      shared: { react: '20.0.0', '@taxi/shared': '2.0.0' },
+      fallback: {
+        url: '/mf/tracking/1.0.0/mf-manifest.json',
+        version: '1.0.0',
+        shared: { react: '19.3.1', '@taxi/shared': '1.0.0' },
+      },
+    });
+    assert.deepEqual(releases.legal, {
+      url: '/mf/legal/2.0.0/mf-manifest.json',
+      version: '2.0.0',
+      shared: { react: '19.3.1' },
+    });
+  });
+
+  test('a corporation file with a malformed release pointer is refused', () => {
+    assert.throws(
+      () =>
+        parseCorporation(
+          JSON.stringify({
+            id: 'x',
+            hostnames: ['x'],
+            settings: {},
+            releases: { tracking: { fallback: '1.0.0' } },
+          }),
+        ),
+      /releases/,
+    );
   });
 
   test('versions sort as semver', () => {
@@ -74,7 +142,10 @@ describe('/mf/ release files', () => {
     const { app, config } = await startApp();
     publish(config.releasesDir, 'tracking', '1.4.2');
     writeFile(path.join(config.releasesDir, 'mf/tracking/1.4.2/main.js.br'), 'brotli bytes');
-    const br = await app.inject({ url: '/mf/tracking/1.4.2/main.js', headers: { 'accept-encoding': 'gzip, br' } });
+    const br = await app.inject({
+      url: '/mf/tracking/1.4.2/main.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     assert.equal(br.headers['content-encoding'], 'br');
     assert.equal(br.body, 'brotli bytes');
     assert.match(String(br.headers['content-type']), /javascript/);
@@ -107,11 +178,22 @@ describe('/mf/ release files', () => {
 
 describe('the single-page app', () => {
   test('every screen path gets the host release index.html, uncached', async () => {
-    const { app, config } = await startApp({ corporations: [corporationFile('demo', ['localhost'], { releases: { host: 'live' } })] });
+    const { app, config } = await startApp({
+      corporations: [corporationFile('demo', ['localhost'], { releases: { host: 'live' } })],
+    });
     publish(config.releasesDir, 'host', '1.0.0');
     publish(config.releasesDir, 'host', '1.1.0');
     writeFile(path.join(config.releasesDir, 'channels.json'), { host: { live: '1.0.0' } });
-    for (const url of ['/', '/auth/', '/history/', '/track/?o=abc&p=def', '/t/abc/def', '/rate/', '/r/abc/def', '/maintenance/']) {
+    for (const url of [
+      '/',
+      '/auth/',
+      '/history/',
+      '/track/?o=abc&p=def',
+      '/t/abc/def',
+      '/rate/',
+      '/r/abc/def',
+      '/maintenance/',
+    ]) {
       const reply = await app.inject({ url, headers: { host: 'localhost:8080' } });
       assert.equal(reply.statusCode, 200, url);
       assert.equal(reply.headers['cache-control'], 'no-cache', url);
@@ -123,7 +205,16 @@ describe('the single-page app', () => {
   test('API and file paths are never answered with the page', async () => {
     const { app, config } = await startApp();
     publish(config.releasesDir, 'host', '1.0.0');
-    for (const url of ['/api/9/', '/rate/api/2/', '/track/api/1/x', '/mf/none/1.0.0/x.js', '/dev/nothing', '/report/x', '/brand/x.svg', '/other.json']) {
+    for (const url of [
+      '/api/9/',
+      '/rate/api/2/',
+      '/track/api/1/x',
+      '/mf/none/1.0.0/x.js',
+      '/dev/nothing',
+      '/report/x',
+      '/brand/x.svg',
+      '/other.json',
+    ]) {
       const reply = await app.inject({ url, headers: { host: 'localhost' } });
       assert.equal(reply.statusCode, 404, url);
       assert.equal(reply.json().error_data, 'NOT_FOUND', url);

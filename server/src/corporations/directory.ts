@@ -9,12 +9,37 @@ export interface Corporation {
   hostnames: string[];
   /** Sent to the browser as settings.json (spec section 3, "Settings"). */
   settings: Record<string, unknown>;
-  /** Remote name -> version, channel name, or URL. */
-  releases: Record<string, string>;
+  /** Part name -> the release it runs, and the one to fall back to when that is incompatible. */
+  releases: Record<string, ReleasePointer>;
   /** IANA zone of the corporation's local times (scheduled orders, night tariff). */
   timeZone: string;
   /** The rest of the file: server-side sections read by the concern that owns them. */
   raw: Record<string, unknown>;
+}
+
+/** A version, a channel name or a URL; `fallback` likewise, for a release the host cannot run. */
+export interface ReleasePointer {
+  use: string;
+  fallback?: string;
+}
+
+function isPointer(value: unknown): boolean {
+  if (typeof value === 'string') return true;
+  return (
+    isObject(value) &&
+    typeof value.use === 'string' &&
+    (value.fallback === undefined || typeof value.fallback === 'string')
+  );
+}
+
+/** In a file a pointer is written as "1.2.0" or {"use": "1.2.0", "fallback": "1.1.0"}. */
+function readPointers(releases: Record<string, unknown>): Record<string, ReleasePointer> {
+  return Object.fromEntries(
+    Object.entries(releases).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? { use: value } : (value as ReleasePointer),
+    ]),
+  );
 }
 
 export interface CorporationLookup {
@@ -46,20 +71,22 @@ export function parseCorporation(text: string): Corporation {
   const raw: unknown = JSON.parse(text);
   if (!isObject(raw)) throw new Error('not a JSON object');
   const { id, hostnames, settings, releases, timezone = 'Europe/Warsaw' } = raw;
-  if (typeof id !== 'string' || !CORPORATION_ID.test(id)) throw new Error('id: lower-case letters, digits, - and _');
+  if (typeof id !== 'string' || !CORPORATION_ID.test(id))
+    throw new Error('id: lower-case letters, digits, - and _');
   if (!Array.isArray(hostnames) || !hostnames.every((h) => typeof h === 'string' && h !== '')) {
     throw new Error('hostnames: a list of host names');
   }
   if (!isObject(settings)) throw new Error('settings: an object');
-  if (releases !== undefined && !(isObject(releases) && Object.values(releases).every((v) => typeof v === 'string'))) {
-    throw new Error('releases: an object of strings');
+  if (releases !== undefined && !(isObject(releases) && Object.values(releases).every(isPointer))) {
+    throw new Error('releases: part -> version, channel or URL, or {use, fallback}');
   }
-  if (typeof timezone !== 'string' || !isTimeZone(timezone)) throw new Error('timezone: an IANA time zone such as Europe/Warsaw');
+  if (typeof timezone !== 'string' || !isTimeZone(timezone))
+    throw new Error('timezone: an IANA time zone such as Europe/Warsaw');
   return {
     id,
     hostnames: hostnames.map((h: string) => h.toLowerCase()),
     settings,
-    releases: (releases ?? {}) as Record<string, string>,
+    releases: readPointers(releases ?? {}),
     timeZone: timezone,
     raw,
   };
@@ -90,7 +117,10 @@ export function openCorporationDirectory(
   function scan(): void {
     let names: string[];
     try {
-      names = fs.readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
+      names = fs
+        .readdirSync(dir)
+        .filter((name) => name.endsWith('.json'))
+        .sort();
     } catch (error) {
       log.error({ err: error, dir }, 'corporations: cannot read folder');
       names = [];
@@ -109,11 +139,22 @@ export function openCorporationDirectory(
       if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) continue;
       changed = true;
       try {
-        files.set(name, { mtimeMs: stat.mtimeMs, size: stat.size, corporation: parseCorporation(fs.readFileSync(file, 'utf8')) });
+        files.set(name, {
+          mtimeMs: stat.mtimeMs,
+          size: stat.size,
+          corporation: parseCorporation(fs.readFileSync(file, 'utf8')),
+        });
         log.info({ file: name }, 'corporations: loaded');
       } catch (error) {
-        log.error({ file: name, reason: (error as Error).message }, 'corporations: file rejected, keeping the last good version');
-        files.set(name, { mtimeMs: stat.mtimeMs, size: stat.size, corporation: known?.corporation });
+        log.error(
+          { file: name, reason: (error as Error).message },
+          'corporations: file rejected, keeping the last good version',
+        );
+        files.set(name, {
+          mtimeMs: stat.mtimeMs,
+          size: stat.size,
+          corporation: known?.corporation,
+        });
       }
     }
     if (!changed) return;
@@ -127,7 +168,8 @@ export function openCorporationDirectory(
       }
       ids.set(corporation.id, corporation);
       for (const host of corporation.hostnames) {
-        if (hosts.has(host)) log.error({ file: name, host }, 'corporations: hostname already taken, ignored');
+        if (hosts.has(host))
+          log.error({ file: name, host }, 'corporations: hostname already taken, ignored');
         else hosts.set(host, corporation);
       }
     }
@@ -154,7 +196,9 @@ export function openCorporationDirectory(
     forRequest(request) {
       const query = request.query as Record<string, unknown> | undefined;
       const asked = query?.hostname;
-      return this.byHostname(typeof asked === 'string' && asked !== '' ? asked : (request.host ?? ''));
+      return this.byHostname(
+        typeof asked === 'string' && asked !== '' ? asked : (request.host ?? ''),
+      );
     },
   };
 }

@@ -3,22 +3,31 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services.ts';
-import { REMOTES, resolveRelease } from './resolve.ts';
+import { REMOTES, remoteEntry, resolveRelease, type RemoteEntry } from './resolve.ts';
 
 /** Files whose content changes under a fixed name; everything else in a release is immutable. */
 const MUTABLE_FILES = new Set(['mf-manifest.json', 'release.json']);
 
-/** The registry the host reads at start: remote name -> manifest URL, for this corporation. */
+/**
+ * The registry the host reads at start, for this corporation: `remotes` maps each remote to its
+ * manifest URL; `releases` adds the version, the shared contract it was built against and the
+ * pinned fallback, so the host can refuse a release it cannot run.
+ */
 export async function releasesPlugin(app: FastifyInstance, { config, corporations }: Services) {
   app.get('/remotes.json', async (request, reply) => {
     const corporation = corporations.forRequest(request);
     reply.header('Cache-Control', 'no-cache');
     const remotes: Record<string, string> = {};
+    const releases: Record<string, RemoteEntry & { fallback?: RemoteEntry }> = {};
     for (const name of REMOTES) {
-      const release = await resolveRelease(config.releasesDir, name, corporation?.releases[name]);
-      if (release) remotes[name] = release.kind === 'url' ? release.url : `/mf/${name}/${release.version}/mf-manifest.json`;
+      const pointer = corporation?.releases[name];
+      const entry = await remoteEntry(config.releasesDir, name, pointer?.use);
+      if (!entry) continue;
+      const fallback = pointer?.fallback ? await remoteEntry(config.releasesDir, name, pointer.fallback) : undefined;
+      remotes[name] = entry.url;
+      releases[name] = fallback ? { ...entry, fallback } : entry;
     }
-    return { remotes };
+    return { remotes, releases };
   });
 
   await app.register(fastifyStatic, {
@@ -62,7 +71,7 @@ export async function servePage({ config, corporations }: Services, request: Fas
   reply.header('Cache-Control', 'no-cache');
   const corporation = corporations.forRequest(request);
   if (!corporation) return reply.code(404).type('text/plain; charset=utf-8').send('No taxi corporation serves this host name.\n');
-  const release = await resolveRelease(config.releasesDir, 'host', corporation.releases.host);
+  const release = await resolveRelease(config.releasesDir, 'host', corporation.releases.host?.use);
   if (release?.kind === 'version') {
     try {
       const html = await fs.readFile(path.join(config.releasesDir, 'mf', 'host', release.version, 'index.html'));

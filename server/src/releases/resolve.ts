@@ -83,3 +83,36 @@ export async function resolveRelease(
   const version = isVersion(pointer) ? pointer : await channelVersion(releasesDir, name, pointer);
   return version && published.includes(version) ? { kind: 'version', version } : undefined;
 }
+
+/** What publishing recorded of a release (scripts/publish.ts writes release.json). */
+export interface ReleaseRecord {
+  version?: string;
+  commit?: string;
+  built_at?: string;
+  /** Package -> version the release was built against: @taxi/shared and each singleton. */
+  shared?: Record<string, string>;
+}
+
+export async function readReleaseRecord(releasesDir: string, name: ReleaseName, version: string): Promise<ReleaseRecord> {
+  try {
+    const record: unknown = JSON.parse(await fs.readFile(path.join(releasesDir, 'mf', name, version, 'release.json'), 'utf8'));
+    return typeof record === 'object' && record !== null ? (record as ReleaseRecord) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A remote as the host's registry describes it: where its manifest is and what it was built against. */
+export interface RemoteEntry {
+  url: string;
+  version?: string;
+  shared?: Record<string, string>;
+}
+
+export async function remoteEntry(releasesDir: string, name: ReleaseName, pointer: string | undefined): Promise<RemoteEntry | undefined> {
+  const release = await resolveRelease(releasesDir, name, pointer);
+  if (!release) return undefined;
+  if (release.kind === 'url') return { url: release.url };
+  const { shared } = await readReleaseRecord(releasesDir, name, release.version);
+  return { url: `/mf/${name}/${release.version}/mf-manifest.json`, version: release.version, ...(shared ? { shared } : {}) };
+}
