@@ -31,7 +31,7 @@ export function QuickOptions() {
       {settings.show_timely ? (
         <li>
           <Link className="or-chip or-chip--link" to="/order-expanded/">
-            🕒 {when}
+            {when}
           </Link>
         </li>
       ) : null}
@@ -52,7 +52,7 @@ export function QuickOptions() {
       {settings.show_password ? (
         <li>
           <Link className="or-chip or-chip--link" to="/order-expanded/">
-            🔑 {draft.passwd ? t('home.passwordSet') : t('home.password')}
+            {draft.passwd ? t('home.passwordSet') : t('home.password')}
           </Link>
         </li>
       ) : null}

@@ -227,9 +227,10 @@ export default function OrderExpanded() {
         </label>
       ) : null}
       {settings.show_password ? (
-        <label className="or-field or-section">
-          <span>{t('expanded.password')}</span>
+        <div className="or-field or-section">
+          <label htmlFor="or-password">{t('expanded.password')}</label>
           <input
+            id="or-password"
             type="text"
             autoComplete="off"
             maxLength={50}
@@ -240,7 +241,7 @@ export default function OrderExpanded() {
           <small id="or-password-hint" className="or-muted">
             {t('expanded.passwordHint')}
           </small>
-        </label>
+        </div>
       ) : null}
       <QuoteLine state={quote} />
       <div className="or-actions or-actions--page">

@@ -1,0 +1,240 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderScreen } from '@taxi/shared/testing';
+import {
+  clientDataAtom,
+  featuresAtom,
+  localDate,
+  sessionStore,
+  type ClientData,
+  type Settings,
+} from '@taxi/shared';
+import { draft, FEATURES, FLORIANSKA, mockApi, resetSession, setDraft } from '../testing/api';
+import OrderExpanded from './OrderExpanded';
+
+const ALL_ON: Partial<Settings> = {
+  show_info: true,
+  show_password: true,
+  show_taxi_count: true,
+  show_features: true,
+  show_cash_free: true,
+  show_discount: true,
+  show_timely: true,
+};
+const CLIENT: ClientData = {
+  phone: '48600100200',
+  points: 0,
+  count_discount_available: 2,
+  discount: 10,
+  cash_free: true,
+};
+
+function renderExpanded(settings: Partial<Settings> = ALL_ON, client: ClientData | null = CLIENT) {
+  act(() => {
+    sessionStore.set(clientDataAtom, client);
+    sessionStore.set(featuresAtom, FEATURES);
+  });
+  const user = userEvent.setup();
+  const view = renderScreen(<OrderExpanded />, {
+    settings,
+    token: 't',
+    path: '/order-expanded/',
+    routes: [
+      { path: '/', element: <p>Home page</p> },
+      { path: '/summary/', element: <p>Summary page</p> },
+    ],
+  });
+  return { user, ...view };
+}
+
+beforeEach(() => {
+  resetSession();
+  mockApi({ GET_CLIENT_ORDER_HISTORY: { history: [] } });
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('option visibility (settings)', () => {
+  it('shows every option the settings enable', () => {
+    renderExpanded();
+    expect(screen.getByRole('heading', { level: 1, name: 'Order options' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Note for the driver')).toBeInTheDocument();
+    expect(screen.getByLabelText('Individual password')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Number of taxis' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Taxi features' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Cash-free ride' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /Use a discount/ })).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: 'When' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['show_info', () => screen.queryByLabelText('Note for the driver')],
+    ['show_password', () => screen.queryByLabelText('Individual password')],
+    ['show_taxi_count', () => screen.queryByRole('textbox', { name: 'Number of taxis' })],
+    ['show_features', () => screen.queryByRole('region', { name: 'Taxi features' })],
+    ['show_cash_free', () => screen.queryByRole('checkbox', { name: 'Cash-free ride' })],
+    ['show_discount', () => screen.queryByRole('checkbox', { name: /Use a discount/ })],
+    ['show_timely', () => screen.queryByRole('radiogroup', { name: 'When' })],
+  ] as const)('hides the option when %s is off', (flag, find) => {
+    renderExpanded({ ...ALL_ON, [flag]: false });
+    expect(find()).not.toBeInTheDocument();
+  });
+
+  it('hides cash-free when the client data does not allow it', () => {
+    renderExpanded(ALL_ON, { ...CLIENT, cash_free: false });
+    expect(screen.queryByRole('checkbox', { name: 'Cash-free ride' })).not.toBeInTheDocument();
+  });
+
+  it('hides the discount without one, or with none left', () => {
+    const { unmount } = renderExpanded(ALL_ON, { ...CLIENT, discount: 0 });
+    expect(screen.queryByRole('checkbox', { name: /Use a discount/ })).not.toBeInTheDocument();
+    unmount();
+    renderExpanded(ALL_ON, { ...CLIENT, count_discount_available: 0 });
+    expect(screen.queryByRole('checkbox', { name: /Use a discount/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('taxi count', () => {
+  it('is read-only and moves between 1 and 5 with plus and minus', async () => {
+    const { user } = renderExpanded();
+    const count = screen.getByRole('textbox', { name: 'Number of taxis' });
+    const fewer = screen.getByRole('button', { name: 'One taxi fewer' });
+    const more = screen.getByRole('button', { name: 'One taxi more' });
+    expect(count).toHaveAttribute('readonly');
+    expect(count).toHaveValue('1');
+    expect(fewer).toBeDisabled();
+    for (let i = 0; i < 6; i++) if (!more.hasAttribute('disabled')) await user.click(more);
+    expect(count).toHaveValue('5');
+    expect(more).toBeDisabled();
+    expect(draft().taxi_count).toBe(5);
+    await user.click(fewer);
+    expect(draft().taxi_count).toBe(4);
+  });
+});
+
+describe('features', () => {
+  it('lists the features by category with their surcharges, and keeps the choice', async () => {
+    const { user } = renderExpanded();
+    const vehicle = screen.getByRole('group', { name: 'Vehicle' });
+    const estate = within(vehicle).getByRole('checkbox', { name: /Estate car/ });
+    expect(
+      within(vehicle).getByLabelText(/surcharge 5,00 zł, at night and on holidays 7,00 zł/),
+    ).toBeInTheDocument();
+    const extras = screen.getByRole('group', { name: 'Extras' });
+    expect(within(extras).getByRole('checkbox', { name: 'Child seat' })).toBeInTheDocument();
+    await user.click(estate);
+    expect(draft().taxi_features_list).toEqual([1]);
+    await user.click(estate);
+    expect(draft().taxi_features_list).toEqual([]);
+  });
+});
+
+describe('note, password, perks', () => {
+  it('keeps the note, the password, cash-free and discount in the draft', async () => {
+    const { user } = renderExpanded();
+    await user.type(screen.getByLabelText('Note for the driver'), 'gate 2');
+    await user.type(screen.getByLabelText('Individual password'), 'zebra');
+    await user.click(screen.getByRole('checkbox', { name: 'Cash-free ride' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Use a discount (10%, 2 left)' }));
+    expect(draft()).toMatchObject({
+      info: 'gate 2',
+      passwd: 'zebra',
+      cash_free: true,
+      discount: true,
+    });
+  });
+});
+
+describe('timed order (spec sections 4 and 5)', () => {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const hhmm = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+
+  async function schedule(user: ReturnType<typeof userEvent.setup>, when: Date) {
+    await user.click(screen.getByRole('radio', { name: 'Schedule for later' }));
+    const date = screen.getByLabelText('Date');
+    expect(date).toHaveAttribute('min', localDate(new Date()));
+    await user.clear(date);
+    await user.type(date, localDate(when));
+    const time = screen.getByLabelText('Time');
+    await user.clear(time);
+    await user.type(time, hhmm(when));
+    await user.click(screen.getByRole('button', { name: 'Set time' }));
+  }
+
+  it('shows the advance in minutes', async () => {
+    const { user } = renderExpanded();
+    await user.click(screen.getByRole('radio', { name: 'Schedule for later' }));
+    expect(screen.getByText('At least 90 min from now.')).toBeInTheDocument();
+  });
+
+  it('refuses a time before now with client.features.wrong_date and resets the fields', async () => {
+    const { user } = renderExpanded();
+    const past = new Date(now.getTime() - 24 * 3600_000);
+    await schedule(user, past);
+    const alert = screen.getByRole('alertdialog');
+    expect(alert).toHaveTextContent('Date cannot be earlier than the current one.');
+    expect(screen.getByLabelText('Date')).not.toHaveValue(localDate(past));
+    expect(draft()).toMatchObject({ order_type: 'Z', date_time: null });
+    await user.click(within(alert).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('asks for a later time when it is not beyond now plus the advance', async () => {
+    const { user } = renderExpanded();
+    await schedule(user, new Date(now.getTime() + 30 * 60_000));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent(
+      'Please select further pickup time or order taxi for now.',
+    );
+    expect(draft().order_type).toBe('Z');
+  });
+
+  it('makes the order type T with a valid time, and Z again for now', async () => {
+    const { user } = renderExpanded();
+    const later = new Date(now.getTime() + 3 * 3600_000);
+    await schedule(user, later);
+    expect(draft().order_type).toBe('T');
+    expect(draft().date_time).toBe(`${localDate(later)} ${hhmm(later)}:00`);
+    expect(draft().advance).toBe(5400);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      `Scheduled for ${localDate(later)} ${hhmm(later)}`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Order for now' }));
+    expect(draft()).toMatchObject({ order_type: 'Z', date_time: null });
+  });
+
+  it('sets up a subscription and checks its dates', async () => {
+    const { user } = renderExpanded();
+    await user.click(screen.getByRole('radio', { name: 'Subscription' }));
+    expect(draft().order_type).toBe('R');
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose at least one day of the week.');
+    expect(screen.getByRole('button', { name: 'Order' })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Mon' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const start = screen.getByLabelText('First day');
+    await user.clear(start);
+    await user.type(start, localDate(now));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'A subscription starts tomorrow at the earliest.',
+    );
+    await user.click(screen.getByRole('radio', { name: 'Now' }));
+    expect(draft().order_type).toBe('Z');
+  });
+});
+
+describe('navigation', () => {
+  it('disables Order until the pickup is valid, then goes to the summary', async () => {
+    const { user, unmount } = renderExpanded();
+    expect(screen.getByRole('button', { name: 'Order' })).toBeDisabled();
+    unmount();
+    setDraft({ poi: FLORIANSKA });
+    renderExpanded();
+    await user.click(screen.getByRole('button', { name: 'Order' }));
+    expect(await screen.findByText('Summary page')).toBeInTheDocument();
+  });
+
+  it('goes back Home', async () => {
+    const { user } = renderExpanded();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+  });
+});
