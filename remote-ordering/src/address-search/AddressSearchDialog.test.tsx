@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderScreen } from '@taxi/shared/testing';
 import type { AddressPoint } from '@taxi/shared';
-import { err, mockApi, resetSession } from '../testing/api';
+import { err, mockApi, resetSession, type Reply } from '../testing/api';
 import { AddressSearchDialog } from './AddressSearchDialog';
 import { forgetRecentAddresses } from './recent';
 
@@ -157,7 +157,7 @@ describe('address search dialog', () => {
   });
 
   it('drops the reply to an older query', async () => {
-    let answer: (reply: object) => void = () => undefined;
+    let answer: (reply: Reply) => void = () => undefined;
     const api = mockApi({
       GET_CLIENT_ORDER_HISTORY: { history: [] },
       POI_QUERY: (payload) =>

@@ -35,7 +35,7 @@ export function mockApi(handlers: Record<string, Handler>) {
   const calls: ApiCall[] = [];
   const spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://app.test');
-    let action = '';
+    let action: string;
     let payload: Record<string, unknown> = {};
     if (init?.method === 'POST') {
       const cmd = JSON.parse((init.body as URLSearchParams).get('cmd') ?? '{}') as Record<

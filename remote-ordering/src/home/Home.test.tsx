@@ -1,0 +1,276 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderScreen } from '@taxi/shared/testing';
+import { activeOrdersAtom, sessionStore, type Settings } from '@taxi/shared';
+import {
+  AIRPORT,
+  draft,
+  err,
+  FLORIANSKA,
+  mockApi,
+  resetSession,
+  setDraft,
+  type Handler,
+} from '../testing/api';
+import Home from './Home';
+
+// The map library needs WebGL; Home must work without it anyway.
+jest.mock('@taxi/shared/map', () => ({ TaxiMap: () => null }));
+
+const ACTIVE = [
+  {
+    order_type: 'T',
+    state: 'U',
+    date_time: '2030-01-02 08:15:00',
+    created: '2029-12-30 10:00:00',
+    track: { order_short_id: 'LATER', secret: 's2' },
+  },
+  {
+    order_type: 'Z',
+    state: 'T',
+    date_time: null,
+    created: '2029-12-31 09:00:00',
+    track: { order_short_id: 'NEAR', secret: 's1' },
+  },
+];
+
+function renderHome(
+  handlers: Record<string, Handler> = {},
+  settings: Partial<Settings> = {},
+  state?: object,
+) {
+  const api = mockApi({
+    GET_CURRENT_ORDERS: { data_list: [] },
+    GET_CLIENT_ORDER_HISTORY: { history: [] },
+    ...handlers,
+  });
+  const user = userEvent.setup();
+  const view = renderScreen(<Home />, {
+    token: 't',
+    settings: { show_dst: true, ...settings },
+    routes: [
+      { path: '/summary/', element: <p>Summary page</p> },
+      { path: '/order-expanded/', element: <p>Options page</p> },
+      { path: '/orders/', element: <p>Orders page</p> },
+      { path: '/t/:o/:p', element: <p>Track page</p> },
+    ],
+  });
+  if (state) act(() => void view.router.navigate('/', { state }));
+  return { api, user, ...view };
+}
+
+const QUOTE = { dst_price: 42.5, eta_min: 7, dst_map_points: [], accept_missing_taxi_eta_gt: 1000 };
+
+beforeEach(resetSession);
+afterEach(() => jest.restoreAllMocks());
+
+describe('Home order form', () => {
+  it('works without the map: Order is disabled until the pickup is valid', async () => {
+    renderHome();
+    const order = screen.getByRole('button', { name: 'Order' });
+    expect(order).toBeDisabled();
+    expect(
+      screen.getByRole('button', { name: /^Pickup: Where should the taxi come\?/ }),
+    ).toBeInTheDocument();
+    act(() => setDraft({ poi: FLORIANSKA }));
+    expect(order).toBeEnabled();
+    expect(
+      screen.getByRole('button', { name: 'Pickup: Floriańska 1, Kraków' }),
+    ).toBeInTheDocument();
+  });
+
+  it('goes to the summary with Order and to the options with More', async () => {
+    setDraft({ poi: FLORIANSKA });
+    const { user, unmount } = renderHome();
+    await user.click(screen.getByRole('button', { name: 'Order' }));
+    expect(await screen.findByText('Summary page')).toBeInTheDocument();
+    unmount();
+    renderHome();
+    await user.click(screen.getByRole('button', { name: 'More' }));
+    expect(await screen.findByText('Options page')).toBeInTheDocument();
+  });
+
+  it('shows the destination card only when show_dst is on', () => {
+    const { unmount } = renderHome({}, { show_dst: false });
+    expect(screen.queryByRole('button', { name: /^Destination/ })).not.toBeInTheDocument();
+    unmount();
+    renderHome();
+    expect(screen.getByRole('button', { name: /^Destination/ })).toBeInTheDocument();
+  });
+
+  it('shows the order options only when features, password or timed ordering are on', () => {
+    const off = { show_features: false, show_password: false, show_timely: false };
+    const { unmount } = renderHome({}, off);
+    expect(screen.queryByRole('list', { name: 'Order options' })).not.toBeInTheDocument();
+    unmount();
+    renderHome({}, { ...off, show_timely: true });
+    expect(
+      within(screen.getByRole('list', { name: 'Order options' })).getByRole('link', {
+        name: 'Now',
+      }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('price and ETA (ORDER_SIM, spec section 8)', () => {
+  it('asks for no price without a destination', async () => {
+    setDraft({ poi: FLORIANSKA });
+    const { api } = renderHome({ ORDER_SIM: QUOTE });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(api.of('ORDER_SIM')).toHaveLength(0);
+  });
+
+  it('shows the price with a comma decimal and the ETA', async () => {
+    setDraft({ poi: FLORIANSKA, dst: AIRPORT });
+    const { api } = renderHome({ ORDER_SIM: QUOTE }, { taxi_group_id: 3 });
+    expect(await screen.findByText('42,50 zł')).toBeInTheDocument();
+    expect(screen.getByText('7 min')).toBeInTheDocument();
+    expect(api.of('ORDER_SIM')[0]!.payload).toMatchObject({
+      taxi_group_id: 3,
+      order: { poi: FLORIANSKA, dst: AIRPORT },
+    });
+  });
+
+  it('shows an ETA above the limit as greater than the limit', async () => {
+    setDraft({ poi: FLORIANSKA, dst: AIRPORT });
+    renderHome({ ORDER_SIM: { ...QUOTE, eta_min: 1500 } });
+    expect(await screen.findByText('> 1000 min')).toBeInTheDocument();
+  });
+
+  it('refreshes the price when an option changes', async () => {
+    setDraft({ poi: FLORIANSKA, dst: AIRPORT });
+    const { api } = renderHome({ ORDER_SIM: QUOTE }, { show_features: true });
+    await screen.findByText('42,50 zł');
+    act(() => setDraft({ poi: FLORIANSKA, dst: AIRPORT, taxi_count: 2 }));
+    await waitFor(() => expect(api.of('ORDER_SIM')).toHaveLength(2));
+    expect(api.of('ORDER_SIM')[1]!.payload).toMatchObject({ order: { taxi_count: 2 } });
+  });
+
+  it("says 'Error calculating price.' for an error", async () => {
+    setDraft({ poi: FLORIANSKA, dst: AIRPORT });
+    renderHome({ ORDER_SIM: err('EXCEPTION') });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error calculating price.');
+  });
+
+  it('shows the time error for WRONG_DATE_TIME and makes a timed order one for now', async () => {
+    setDraft({
+      poi: FLORIANSKA,
+      dst: AIRPORT,
+      order_type: 'T',
+      date_time: '2030-01-01 10:00:00',
+      advance: 5400,
+    });
+    renderHome({ ORDER_SIM: err('WRONG_DATE_TIME') });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong date of scheduled order');
+    await waitFor(() => expect(draft()).toMatchObject({ order_type: 'Z', date_time: null }));
+  });
+
+  it('clears the time and reverts to Z when a timed refresh comes back empty', async () => {
+    setDraft({
+      poi: FLORIANSKA,
+      dst: AIRPORT,
+      order_type: 'T',
+      date_time: '2030-01-01 10:00:00',
+      advance: 5400,
+    });
+    renderHome({ ORDER_SIM: { ...QUOTE, dst_price: null } });
+    await waitFor(() => expect(draft()).toMatchObject({ order_type: 'Z', date_time: null }));
+    expect(
+      screen.getByText('The scheduled time could not be kept; the order is for now.'),
+    ).toBeInTheDocument();
+  });
+
+  it('for IN_PROGRESS clears the order, says so, and opens the active orders', async () => {
+    setDraft({ poi: FLORIANSKA, dst: AIRPORT });
+    const { user } = renderHome({
+      ORDER_SIM: err('IN_PROGRESS'),
+      GET_CURRENT_ORDERS: { data_list: ACTIVE },
+    });
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert).toHaveTextContent('An error occurred. Another order is in progress.');
+    expect(draft().poi).toBeNull();
+    await user.click(within(alert).getByRole('button', { name: 'OK' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'You have an active order' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('active orders on load', () => {
+  it('opens the dialog with the nearest order, see all (n) and order another', async () => {
+    const { user } = renderHome({ GET_CURRENT_ORDERS: { data_list: ACTIVE } });
+    const dialog = await screen.findByRole('dialog', { name: 'You have an active order' });
+    expect(sessionStore.get(activeOrdersAtom)).toHaveLength(2);
+    const nearest = within(dialog).getByRole('link', {
+      name: /Track this order: Taxi now, In progress/,
+    });
+    expect(nearest).toHaveAttribute('href', '/t/NEAR/s1');
+    expect(within(dialog).getByRole('link', { name: 'See all (2)' })).toHaveAttribute(
+      'href',
+      '/orders/',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Order another' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens nothing without active orders', async () => {
+    const { api } = renderHome();
+    await waitFor(() => expect(api.of('GET_CURRENT_ORDERS')).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('geolocation', () => {
+  type Success = (position: { coords: Partial<GeolocationCoordinates> }) => void;
+  type Failure = (error: { code: number; PERMISSION_DENIED: number }) => void;
+
+  function fakeGeolocation(state: PermissionState, answer: (ok: Success, fail: Failure) => void) {
+    Object.defineProperty(navigator, 'permissions', {
+      configurable: true,
+      value: { query: async () => ({ state, addEventListener() {}, removeEventListener() {} }) },
+    });
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        getCurrentPosition: (ok: Success, fail: Failure) => answer(ok, fail),
+        watchPosition: (ok: Success, fail: Failure) => {
+          answer(ok, fail);
+          return 1;
+        },
+        clearWatch: () => undefined,
+      },
+    });
+  }
+
+  it('keeps the spec’s message when GPS access is denied', async () => {
+    fakeGeolocation('prompt', (_ok, fail) => fail({ code: 1, PERMISSION_DENIED: 1 }));
+    const { user } = renderHome();
+    await user.click(screen.getByRole('button', { name: 'Find me' }));
+    const message =
+      'You denied access to GPS, please grant permissions so that the app can find you!';
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    act(() => setDraft({ poi: FLORIANSKA }));
+    expect(screen.getByText(message)).toBeInTheDocument();
+  });
+
+  it('fills the pickup from a granted position and its address', async () => {
+    fakeGeolocation('granted', (ok) => ok({ coords: { latitude: 50.0614, longitude: 19.9366 } }));
+    const { api } = renderHome({
+      GET_ADDRESS: { result: { city: 'Kraków', street: 'Rynek Główny', number: '1' } },
+    });
+    expect(
+      await screen.findByRole('button', { name: 'Pickup: Rynek Główny 1, Kraków' }),
+    ).toBeInTheDocument();
+    expect(api.of('GET_ADDRESS')[0]!.payload).toMatchObject({ lat: 50.0614, lng: 19.9366 });
+    expect(draft().poi).toMatchObject({ lat: 50.0614, lng: 19.9366, street: 'Rynek Główny' });
+  });
+
+  it('keeps the coordinates as the pickup when the address lookup fails', async () => {
+    fakeGeolocation('granted', (ok) => ok({ coords: { latitude: 50.0614, longitude: 19.9366 } }));
+    renderHome({ GET_ADDRESS: err('CONNECTION_ERROR') });
+    expect(
+      await screen.findByRole('button', { name: 'Pickup: 50.06140, 19.93660' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Order' })).toBeEnabled();
+  });
+});
