@@ -7,7 +7,7 @@ cd "$ROOT"
 install_dependencies
 echo "building the host and the remotes…" >&2
 pnpm -r --workspace-concurrency=2 --filter './host' --filter './remote-*' run build >&2
-node scripts/publish.ts --replace all >&2
+node scripts/release.ts publish --replace all >&2
 export PORT="${PORT:-8080}"
 export SMS_DRIVER="${SMS_DRIVER:-outbox}"
 export FLEET="${FLEET:-sim}"

@@ -32,7 +32,7 @@ releases="$(mktemp -d)"
 trap 'rm -rf "$releases"' EXIT
 build_and_publish() {
   pnpm -r --workspace-concurrency=2 --filter './host' --filter './remote-*' run build &&
-    RELEASES_DIR="$releases" node scripts/publish.ts all
+    RELEASES_DIR="$releases" node scripts/release.ts publish all
 }
 
 typecheck() { pnpm -r --workspace-concurrency=2 run typecheck && tsc -p scripts/tsconfig.json; }
@@ -40,6 +40,7 @@ step "typecheck" typecheck
 step "lint" eslint --max-warnings=0 .
 step "format" prettier --check --log-level=warn .
 step "component tests (jest)" jest --ci
+step "release tooling tests" node --test scripts/release.test.ts
 step "server tests (SQLite)" pnpm --filter @taxi/server test
 step "server tests (PostgreSQL)" pnpm --filter @taxi/server run --if-present test:pg
 step "production build" build_and_publish

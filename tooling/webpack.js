@@ -3,7 +3,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import { sharedSingletons } from './singletons.js';
+import { sharedContract, sharedSingletons } from './singletons.js';
 
 // pnpm keeps webpack out of the federation plugin's reach; tell it where ours is.
 const require = createRequire(import.meta.url);
@@ -71,15 +71,18 @@ export function federatedConfig({ dir, name, exposes = {}, isHost = false, devPo
     const mode = argv.mode ?? 'production';
     const dev = mode === 'development';
     const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    // RELEASE_VERSION builds a release under another version than package.json's (release command).
+    const version = process.env.RELEASE_VERSION || pkg.version;
+    process.env.MF_BUILD_VERSION = version;
     // Every build lands in its own versioned folder; the server maps it to /mf/<name>/<version>/.
-    const publicPath = isHost ? `/mf/host/${pkg.version}/` : 'auto';
+    const publicPath = isHost ? `/mf/host/${version}/` : 'auto';
     return {
       mode,
       context: dir,
       entry: isHost ? { main: './src/index.ts' } : {},
       devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
       output: {
-        path: path.join(dir, 'dist', pkg.version),
+        path: path.join(dir, 'dist', version),
         publicPath,
         // The release folder is versioned and immutable, so entry names need no hash.
         filename: '[name].js',
@@ -106,6 +109,13 @@ export function federatedConfig({ dir, name, exposes = {}, isHost = false, devPo
         ],
       },
       plugins: [
+        {
+          // What this build runs against, for the host's compatibility guard.
+          apply: (compiler) =>
+            new compiler.webpack.DefinePlugin({
+              __TAXI_SHARED_CONTRACT__: JSON.stringify(sharedContract(dir)),
+            }).apply(compiler),
+        },
         new ModuleFederationPlugin({
           name: isHost ? 'host' : name,
           filename: isHost ? undefined : 'remoteEntry.js',
@@ -151,7 +161,7 @@ export function federatedConfig({ dir, name, exposes = {}, isHost = false, devPo
             ]
           : undefined,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        devMiddleware: { publicPath: isHost ? publicPath : `/mf/${name}/${pkg.version}/` },
+        devMiddleware: { publicPath: isHost ? publicPath : `/mf/${name}/${version}/` },
       },
       stats: 'errors-warnings',
     };

@@ -37,7 +37,7 @@ async function start(root: HTMLElement) {
     sessionStore.get(tokenAtom) ? 'valid' : 'none',
   );
   const registry = fetchRegistry()
-    .catch(() => ({}))
+    .catch(() => ({ entries: {}, versions: {} }))
     .then((remotes) => {
       // Without a registry every remote route shows 'unavailable'; the shell still works.
       registerRegistry(remotes);

@@ -1,5 +1,5 @@
-// Publishes built parts as release folders: releases/mf/<name>/<version>/ plus release.json.
-// Usage: node scripts/publish.ts [--replace] <name|all>...   (names: host ordering tracking account legal)
+// Publishing: a built part becomes the immutable release folder RELEASES_DIR/mf/<part>/<version>/
+// with its release record (release.json) and compressed copies of its text files.
 import {
   cpSync,
   existsSync,
@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { sharedContract } from '../tooling/singletons.js';
+import { sharedContract } from '../../tooling/singletons.js';
 
 export const PARTS: Record<string, string> = {
   host: 'host',
@@ -23,7 +23,7 @@ export const PARTS: Record<string, string> = {
   legal: 'remote-legal',
 };
 
-const root = path.resolve(import.meta.dirname, '..');
+export const root = path.resolve(import.meta.dirname, '../..');
 
 const COMPRESSED = /\.(gz|br)$/;
 const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;
@@ -64,13 +64,25 @@ function gitCommit(): string {
   }
 }
 
-export function publish(name: string, releasesDir: string, replace: boolean): string {
-  const folder = PARTS[name];
-  if (!folder) throw new Error(`unknown part ${name}; one of ${Object.keys(PARTS).join(', ')}`);
-  const packageDir = path.join(root, folder);
-  const { version } = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as {
-    version: string;
-  };
+export function packageDirOf(part: string): string {
+  const folder = PARTS[part];
+  if (!folder) throw new Error(`unknown part ${part}; one of ${Object.keys(PARTS).join(', ')}`);
+  return path.join(root, folder);
+}
+
+/** The version a part is built and published under: RELEASE_VERSION, else its package.json's. */
+export function versionOf(part: string): string {
+  const file = path.join(packageDirOf(part), 'package.json');
+  return (
+    process.env.RELEASE_VERSION ||
+    (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version
+  );
+}
+
+/** Copies the build of `name` into its release folder; a published version never changes. */
+export function publish(name: string, releasesDir: string, replace = false): string {
+  const packageDir = packageDirOf(name);
+  const version = versionOf(name);
   const built = path.join(packageDir, 'dist', version);
   if (!existsSync(path.join(built, 'mf-manifest.json')))
     throw new Error(`${name} ${version} is not built (${built})`);
@@ -96,18 +108,4 @@ export function publish(name: string, releasesDir: string, replace: boolean): st
   };
   writeFileSync(path.join(target, 'release.json'), JSON.stringify(record, null, 2) + '\n');
   return `${name} ${version}: published to ${path.relative(root, target)}`;
-}
-
-if (import.meta.main) {
-  const args = process.argv.slice(2);
-  const replace = args.includes('--replace');
-  const names = args.filter((arg) => !arg.startsWith('--'));
-  const releasesDir = path.resolve(process.env.RELEASES_DIR ?? path.join(root, 'releases'));
-  const wanted = names.includes('all') || names.length === 0 ? Object.keys(PARTS) : names;
-  try {
-    for (const name of wanted) console.log(publish(name, releasesDir, replace));
-  } catch (error) {
-    console.error(`publish: ${(error as Error).message}`);
-    process.exit(1);
-  }
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button, reportError, Spinner } from '@taxi/shared';
 import type { RemoteName } from '../routes/routeTable';
-import { forgetRemote, loadScreen, ScreenNotYetAvailable } from './registry';
+import { forgetRemote, loadedRelease, loadScreen, ScreenNotYetAvailable } from './registry';
 
 // One lazy component per screen, so revisiting a route does not suspend again.
 const screens = new Map<string, ComponentType>();
@@ -12,7 +12,16 @@ function lazyScreen(remote: RemoteName, module: string): ComponentType {
   const key = `${remote}/${module}`;
   let screen = screens.get(key);
   if (!screen) {
-    screen = lazy(() => loadScreen(remote, module).then((component) => ({ default: component })));
+    screen = lazy(() =>
+      loadScreen(remote, module).then((Component) => ({
+        // Which release drew the screen, for support and for the release tests.
+        default: () => (
+          <div className="sh-remote" data-remote={remote} data-release={loadedRelease(remote)}>
+            <Component />
+          </div>
+        ),
+      })),
+    );
     screens.set(key, screen);
   }
   return screen;

@@ -7,6 +7,12 @@ import {
 } from '@module-federation/enhanced/runtime';
 import { reportError } from '@taxi/shared';
 import { findRoute, type RemoteName } from '../routes/routeTable';
+import {
+  chooseReleases,
+  type ChosenReleases,
+  type Refusal,
+  type RegistryReply,
+} from './compatibility';
 import { takeEarly } from '../settings/early';
 
 /** A corporation's registry: remote name -> URL of its release's mf-manifest.json. */
@@ -21,19 +27,33 @@ export class ScreenNotYetAvailable extends Error {
 }
 
 let registry: Registry = {};
+let versions: Partial<Record<RemoteName, string>> = {};
 
-export async function fetchRegistry(hostname = location.hostname): Promise<Registry> {
+/** The corporation's registry, reduced to the releases this host can run. */
+export async function fetchRegistry(hostname = location.hostname): Promise<ChosenReleases> {
   const response = await takeEarly('registry', () =>
     fetch(`/remotes.json?${new URLSearchParams({ hostname })}`, { cache: 'no-cache' }),
   );
   if (!response.ok) throw new Error(`remotes.json: HTTP ${response.status}`);
-  const body = (await response.json()) as { remotes?: Registry };
-  return body.remotes ?? {};
+  const chosen = chooseReleases((await response.json()) as RegistryReply);
+  for (const refusal of chosen.refused) reportRefusal(refusal);
+  return chosen;
+}
+
+/** An incompatible release is never loaded; the operator hears of it. */
+function reportRefusal({ remote, version, reasons, fallbackVersion }: Refusal): void {
+  const instead = fallbackVersion
+    ? `; running fallback ${fallbackVersion}`
+    : '; its routes are unavailable';
+  const message = `remote ${remote} ${version ?? ''} is incompatible with this host: ${reasons.join(', ')}${instead}`;
+  console.error(message);
+  void reportError({ message, error: 'IncompatibleRelease' });
 }
 
 /** Registers every remote of the registry; nothing is downloaded until a route needs it. */
-export function registerRegistry(next: Registry): void {
-  registry = next;
+export function registerRegistry(next: Pick<ChosenReleases, 'entries' | 'versions'>): void {
+  registry = next.entries;
+  versions = next.versions;
   registerPlugins([
     {
       name: 'taxi-report-remote-failures',
@@ -45,7 +65,19 @@ export function registerRegistry(next: Registry): void {
       },
     },
   ]);
-  registerRemotes(Object.entries(next).map(([name, entry]) => ({ name, entry })));
+  registerRemotes(Object.entries(registry).map(([name, entry]) => ({ name, entry })));
+}
+
+/** The release of a remote the page runs, as its own build declared it in its manifest. */
+export function loadedRelease(remote: RemoteName): string | undefined {
+  const info = (
+    globalThis as { __FEDERATION__?: { moduleInfo?: Record<string, { buildVersion?: string }> } }
+  ).__FEDERATION__?.moduleInfo;
+  const entry = registry[remote];
+  return (
+    (entry && info?.[`${remote}:${new URL(entry, location.href).href}`]?.buildVersion) ??
+    versions[remote]
+  );
 }
 
 /** Starts downloading the remote screen a path will show, alongside the rest of start-up. */

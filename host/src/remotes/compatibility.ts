@@ -1,0 +1,90 @@
+import type { RemoteName } from '../routes/routeTable';
+
+/** Package -> version: what a build runs against (@taxi/shared and every singleton). */
+export type SharedContract = Record<string, string>;
+
+declare const __TAXI_SHARED_CONTRACT__: SharedContract | undefined;
+
+/** What this host was built against (set at build time; empty in unit tests). */
+export const HOST_CONTRACT: SharedContract =
+  typeof __TAXI_SHARED_CONTRACT__ === 'undefined' ? {} : __TAXI_SHARED_CONTRACT__;
+
+/** A remote release as remotes.json describes it. */
+export interface RemoteRelease {
+  url: string;
+  version?: string;
+  shared?: SharedContract;
+  fallback?: RemoteRelease;
+}
+
+export interface RegistryReply {
+  remotes?: Partial<Record<RemoteName, string>>;
+  releases?: Partial<Record<RemoteName, RemoteRelease>>;
+}
+
+const major = (version: string) => version.split('.')[0];
+
+/**
+ * Why a release built against `built` cannot run in this host: each package whose major
+ * version differs. A release without a record (a URL pointer) is taken as it is.
+ */
+export function incompatibilities(
+  host: SharedContract,
+  built: SharedContract | undefined,
+): string[] {
+  if (!built) return [];
+  return Object.entries(built)
+    .filter(([pkg, version]) => host[pkg] !== undefined && major(host[pkg]) !== major(version))
+    .map(([pkg, version]) => `${pkg} ${version} (host has ${host[pkg]})`);
+}
+
+export interface Refusal {
+  remote: RemoteName;
+  version: string | undefined;
+  reasons: string[];
+  /** The pinned fallback used instead, if it is compatible. */
+  fallbackVersion?: string;
+}
+
+export interface ChosenReleases {
+  /** Remote -> manifest URL to register. */
+  entries: Partial<Record<RemoteName, string>>;
+  /** Remote -> version actually chosen. */
+  versions: Partial<Record<RemoteName, string>>;
+  refused: Refusal[];
+}
+
+/**
+ * The release of each remote this host can run: the corporation's, or its pinned fallback when
+ * that one was built against a shared contract the host cannot satisfy; else none (the remote's
+ * routes show 'unavailable').
+ */
+export function chooseReleases(
+  reply: RegistryReply,
+  host: SharedContract = HOST_CONTRACT,
+): ChosenReleases {
+  const chosen: ChosenReleases = { entries: {}, versions: {}, refused: [] };
+  for (const [name, url] of Object.entries(reply.remotes ?? {}) as [RemoteName, string][]) {
+    const release = reply.releases?.[name] ?? { url };
+    const reasons = incompatibilities(host, release.shared);
+    if (reasons.length === 0) {
+      chosen.entries[name] = release.url;
+      if (release.version) chosen.versions[name] = release.version;
+      continue;
+    }
+    const fallback = release.fallback;
+    const usable =
+      fallback && incompatibilities(host, fallback.shared).length === 0 ? fallback : undefined;
+    chosen.refused.push({
+      remote: name,
+      version: release.version,
+      reasons,
+      fallbackVersion: usable?.version,
+    });
+    if (usable) {
+      chosen.entries[name] = usable.url;
+      if (usable.version) chosen.versions[name] = usable.version;
+    }
+  }
+  return chosen;
+}

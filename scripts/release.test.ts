@@ -1,0 +1,74 @@
+// Channels, pins and rollbacks over temporary folders (node scripts: node --test scripts/).
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { pin, promote, readHistory, rollback } from './release/pointers.ts';
+
+function setUp() {
+  const work = mkdtempSync(path.join(tmpdir(), 'taxi-release-'));
+  const places = {
+    releasesDir: path.join(work, 'releases'),
+    corpDir: path.join(work, 'corporations'),
+  };
+  mkdirSync(places.corpDir, { recursive: true });
+  for (const version of ['1.0.0', '1.1.0', '1.2.0']) {
+    const dir = path.join(places.releasesDir, 'mf', 'tracking', version);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'mf-manifest.json'), '{}');
+  }
+  const corporation = { id: 'alpha', hostnames: ['alpha.example'], settings: { corp: 'Alpha' } };
+  writeFileSync(path.join(places.corpDir, 'alpha.json'), JSON.stringify(corporation));
+  const releasesOf = () =>
+    (
+      JSON.parse(readFileSync(path.join(places.corpDir, 'alpha.json'), 'utf8')) as {
+        releases?: object;
+      }
+    ).releases;
+  const channels = () =>
+    JSON.parse(readFileSync(path.join(places.releasesDir, 'channels.json'), 'utf8'));
+  return { places, releasesOf, channels };
+}
+
+test('promote points a channel at a published version, and only a published one', () => {
+  const { places, channels } = setUp();
+  promote(places, 'tracking', '1.1.0', 'stable');
+  promote(places, 'tracking', '1.2.0', 'beta');
+  assert.deepEqual(channels(), { tracking: { stable: '1.1.0', beta: '1.2.0' } });
+  assert.throws(() => promote(places, 'tracking', '9.9.9', 'stable'), /not published/);
+  assert.throws(() => promote(places, 'nonsense', '1.0.0', 'stable'), /unknown part/);
+});
+
+test('pin writes the corporation file, keeping the rest of it, with an optional fallback', () => {
+  const { places, releasesOf } = setUp();
+  pin(places, 'alpha', 'tracking', '1.2.0', '1.1.0');
+  assert.deepEqual(releasesOf(), { tracking: { use: '1.2.0', fallback: '1.1.0' } });
+  pin(places, 'alpha', 'tracking', 'stable');
+  assert.deepEqual(releasesOf(), { tracking: 'stable' });
+  const file = JSON.parse(readFileSync(path.join(places.corpDir, 'alpha.json'), 'utf8'));
+  assert.deepEqual(file.settings, { corp: 'Alpha' });
+  assert.throws(() => pin(places, 'alpha', 'tracking', '3.0.0'), /not published/);
+  assert.throws(() => pin(places, 'nobody', 'tracking', '1.0.0'), /no corporation nobody/);
+});
+
+test('rollback undoes the newest change, then the one before, and says when nothing is left', () => {
+  const { places, releasesOf, channels } = setUp();
+  pin(places, 'alpha', 'tracking', '1.0.0');
+  pin(places, 'alpha', 'tracking', '1.1.0');
+  pin(places, 'alpha', 'tracking', '1.2.0');
+  rollback(places, 'corporation:alpha', 'tracking');
+  assert.deepEqual(releasesOf(), { tracking: '1.1.0' });
+  rollback(places, 'corporation:alpha', 'tracking');
+  assert.deepEqual(releasesOf(), { tracking: '1.0.0' });
+  rollback(places, 'corporation:alpha', 'tracking');
+  assert.deepEqual(releasesOf(), {});
+  assert.throws(() => rollback(places, 'corporation:alpha', 'tracking'), /nothing to roll back/);
+
+  promote(places, 'tracking', '1.1.0', 'stable');
+  promote(places, 'tracking', '1.2.0', 'stable');
+  rollback(places, 'channel:stable', 'tracking');
+  assert.deepEqual(channels(), { tracking: { stable: '1.1.0' } });
+  const history = readHistory(places);
+  assert.equal(history.at(-1)?.undoes, history.at(-2)?.id);
+});

@@ -1,0 +1,157 @@
+// The release command: ship one part of the app without touching the others.
+//
+//   node scripts/release.ts build <part> [--version V]        build one part and publish it
+//   node scripts/release.ts publish [--replace] <part|all>... publish what is built
+//   node scripts/release.ts promote <part> <version> <channel>
+//   node scripts/release.ts pin <corporation> <part> <version|channel|url> [--fallback <pointer>]
+//   node scripts/release.ts rollback <corporation | channel:NAME> <part>
+//   node scripts/release.ts list                             which release every corporation runs
+//
+// Parts: host, ordering, tracking, account, legal. RELEASES_DIR and CORP_DIR as for the server.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { packageDirOf, PARTS, publish, root } from './release/publish.ts';
+import {
+  pin,
+  promote,
+  rollback,
+  type Change,
+  type Pointer,
+  type Target,
+} from './release/pointers.ts';
+import {
+  readReleaseRecord,
+  resolveRelease,
+  type ReleaseName,
+} from '../server/src/releases/resolve.ts';
+
+const places = {
+  releasesDir: path.resolve(root, process.env.RELEASES_DIR ?? 'releases'),
+  corpDir: path.resolve(root, process.env.CORP_DIR ?? 'server/corporations'),
+};
+
+function option(args: string[], name: string): string | undefined {
+  const index = args.indexOf(name);
+  if (index === -1) return undefined;
+  const value = args[index + 1];
+  if (!value || value.startsWith('--')) throw new Error(`${name} needs a value`);
+  args.splice(index, 2);
+  return value;
+}
+
+function describe(change: Change): string {
+  const show = (pointer: Pointer | null) =>
+    pointer === null
+      ? '(newest published)'
+      : typeof pointer === 'string'
+        ? pointer
+        : JSON.stringify(pointer);
+  const verb = change.undoes ? `rolled back (undoes change ${change.undoes})` : 'changed';
+  return `${change.target} ${change.part}: ${verb} ${show(change.from)} -> ${show(change.to)}`;
+}
+
+/** Builds one part in its own package (nothing else is built) and publishes it. */
+function build(part: string, version: string | undefined): string {
+  const env = { ...process.env, ...(version ? { RELEASE_VERSION: version } : {}) };
+  execFileSync('pnpm', ['exec', 'webpack', '--mode', 'production'], {
+    cwd: packageDirOf(part),
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (version) process.env.RELEASE_VERSION = version;
+  return publish(part, places.releasesDir);
+}
+
+async function list(): Promise<string> {
+  const rows = [['corporation', 'part', 'pointer', 'runs', 'commit', 'built']];
+  for (const file of readdirSync(places.corpDir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
+    const corporation = JSON.parse(readFileSync(path.join(places.corpDir, file), 'utf8')) as {
+      id: string;
+      releases?: Record<string, Pointer>;
+    };
+    for (const part of Object.keys(PARTS) as ReleaseName[]) {
+      const pointer = corporation.releases?.[part];
+      const use = typeof pointer === 'object' ? pointer.use : pointer;
+      const release = await resolveRelease(places.releasesDir, part, use);
+      const record =
+        release?.kind === 'version'
+          ? await readReleaseRecord(places.releasesDir, part, release.version)
+          : {};
+      const fallback =
+        typeof pointer === 'object' && pointer.fallback ? ` (fallback ${pointer.fallback})` : '';
+      rows.push([
+        corporation.id,
+        part,
+        (use ?? 'newest') + fallback,
+        !release ? 'nothing published' : release.kind === 'url' ? release.url : release.version,
+        record.commit?.slice(0, 10) ?? '',
+        record.built_at ?? '',
+      ]);
+    }
+  }
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+async function main(args: string[]): Promise<string> {
+  const [command, ...rest] = args;
+  switch (command) {
+    case 'build': {
+      const version = option(rest, '--version');
+      const [part] = rest;
+      if (!part) throw new Error('build <part> [--version V]');
+      return build(part, version);
+    }
+    case 'publish': {
+      const version = option(rest, '--version');
+      if (version) process.env.RELEASE_VERSION = version;
+      const replace = rest.includes('--replace');
+      const names = rest.filter((arg) => !arg.startsWith('--'));
+      const parts = names.length === 0 || names.includes('all') ? Object.keys(PARTS) : names;
+      return parts.map((part) => publish(part, places.releasesDir, replace)).join('\n');
+    }
+    case 'promote': {
+      const [part, version, channel] = rest;
+      if (!part || !version || !channel) throw new Error('promote <part> <version> <channel>');
+      return describe(promote(places, part, version, channel));
+    }
+    case 'pin': {
+      const fallback = option(rest, '--fallback');
+      const [corporation, part, use] = rest;
+      if (!corporation || !part || !use)
+        throw new Error('pin <corporation> <part> <pointer> [--fallback P]');
+      return describe(pin(places, corporation, part, use, fallback));
+    }
+    case 'rollback': {
+      const [who, part] = rest;
+      if (!who || !part) throw new Error('rollback <corporation | channel:NAME> <part>');
+      const target: Target = who.startsWith('channel:') ? (who as Target) : `corporation:${who}`;
+      return describe(rollback(places, target, part));
+    }
+    case 'list':
+      return list();
+    default:
+      throw new Error(
+        'commands: build, publish, promote, pin, rollback, list (see the top of scripts/release.ts)',
+      );
+  }
+}
+
+if (import.meta.main) {
+  try {
+    console.log(await main(process.argv.slice(2)));
+  } catch (error) {
+    console.error(`release: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
