@@ -15,3 +15,5 @@ export { commonTexts } from './i18n/catalogue';
 export * from './format/format';
 export * from './ui/index';
 export * from './order/index';
+export { StarRating, RATING_VALUES, type StarRatingProps } from './ui/StarRating';
+export * from './tracking/index';

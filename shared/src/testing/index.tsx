@@ -40,3 +40,5 @@ export function renderScreen(screen: ReactElement, options: ScreenOptions = {}) 
   );
   return { ...result, router, store: sessionStore };
 }
+
+export { installSocketStub, StubSocket, type SocketStub, type WireMessage } from '../tracking/testing';

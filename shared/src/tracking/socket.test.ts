@@ -1,0 +1,220 @@
+import { ApiError } from '../api/errors';
+import { TrackingSocket } from './socket';
+import { installSocketStub, type SocketStub } from './testing';
+
+const ORDER = {
+  order_id: 7,
+  order_type: 'Z',
+  state: 'T',
+  taxi_count: 1,
+  accepted_taxis: [12],
+  finished_taxis: [],
+  arrived: null,
+  client_lat: '50.06',
+  client_lng: 19.94,
+  created: '2026-11-21 10:00:00',
+  date_time: null,
+  poi: { lat: 50.061, lng: 19.938, street: 'Floriańska', number: '1' },
+};
+
+let stub: SocketStub;
+beforeEach(() => {
+  jest.useFakeTimers();
+  stub = installSocketStub();
+});
+afterEach(() => {
+  stub.restore();
+  jest.useRealTimers();
+});
+
+function start(random = () => 0.5) {
+  const link = new TrackingSocket({
+    orderShortId: 'ABCD2345',
+    secret: 's3cret',
+    userAgent: 'jest',
+    random,
+  });
+  link.start();
+  return link;
+}
+
+describe('TrackingSocket', () => {
+  it('connects to /track/api/1/ and logs in with the short id and secret', () => {
+    const link = start();
+    const socket = stub.last().accept();
+    expect(socket.url).toBe('ws://localhost/track/api/1/');
+    expect(socket.sent).toEqual([
+      { action_id: 'LOGIN', user_agent: 'jest', order_short_id: 'ABCD2345', secret: 's3cret' },
+    ]);
+    expect(link.getSnapshot()).toMatchObject({ status: 'connecting', authenticated: false });
+    socket.login();
+    expect(link.getSnapshot()).toMatchObject({
+      status: 'live',
+      authenticated: true,
+      errored: false,
+    });
+  });
+
+  it('keeps the record of ORDER_UPDATE and the taxis of TAXI_STATE_UPDATE, and answers both and PING', () => {
+    const link = start();
+    const socket = stub.last().accept().login();
+    const seen = jest.fn();
+    link.subscribe(seen);
+    socket.push({
+      action_id: 'ORDER_UPDATE',
+      order: ORDER,
+      taxis_data: {
+        12: { color: 'Silver', brand: 'Skoda Octavia', vehicle_registration: 'KR 12345' },
+      },
+    });
+    socket.push({
+      action_id: 'TAXI_STATE_UPDATE',
+      taxi: { call_number: 12, lat: 50.05, lng: 19.93, state: 'K', state_eta: 4 },
+    });
+    socket.push({ action_id: 'PING' });
+    const snapshot = link.getSnapshot();
+    expect(snapshot.order).toMatchObject({
+      state: 'T',
+      accepted_taxis: ['12'],
+      arrived: false,
+      client_lat: 50.06,
+      poi: { lat: 50.061, lng: 19.938 },
+    });
+    expect(snapshot.taxisData['12']).toEqual({
+      color: 'Silver',
+      brand: 'Skoda Octavia',
+      vehicle_registration: 'KR 12345',
+    });
+    expect(snapshot.taxis['12']).toMatchObject({ lat: 50.05, state: 'K', state_eta: 4 });
+    expect(socket.sent.map((message) => message.action_id)).toEqual([
+      'LOGIN',
+      'ORDER_UPDATE',
+      'TAXI_STATE_UPDATE',
+      'PING',
+    ]);
+    expect(seen).toHaveBeenCalledTimes(2);
+  });
+
+  it('ignores messages that are not JSON objects or of unknown actions', () => {
+    const link = start();
+    const socket = stub.last().accept().login();
+    socket.onmessage?.({ data: 'not json' });
+    socket.push({ action_id: 'SOMETHING_NEW' });
+    socket.push({ action_id: 'ORDER_UPDATE', order: { state: 'X' } });
+    expect(link.getSnapshot().order).toBeNull();
+  });
+
+  it('retries a dropped link after 5 s plus a little jitter, and logs in again', () => {
+    const link = start(() => 0.5);
+    stub.last().accept().login().drop();
+    expect(link.getSnapshot()).toMatchObject({ status: 'offline', authenticated: false });
+    jest.advanceTimersByTime(5249);
+    expect(stub.sockets).toHaveLength(1);
+    jest.advanceTimersByTime(1);
+    expect(stub.sockets).toHaveLength(2);
+    stub.last().accept();
+    expect(stub.last().sentOf('LOGIN')).toHaveLength(1);
+  });
+
+  it('keeps retrying while the server stays away', () => {
+    start(() => 0);
+    stub.last().drop();
+    jest.advanceTimersByTime(5000);
+    stub.last().drop();
+    jest.advanceTimersByTime(5000);
+    expect(stub.sockets).toHaveLength(3);
+  });
+
+  it('shows a state that changed while it was offline once it is back', () => {
+    const link = start();
+    stub.last().accept().login().push({ action_id: 'ORDER_UPDATE', order: ORDER });
+    stub.last().drop();
+    jest.advanceTimersByTime(6000);
+    stub
+      .last()
+      .accept()
+      .login()
+      .push({ action_id: 'ORDER_UPDATE', order: { ...ORDER, finished_taxis: [12] } });
+    expect(link.getSnapshot().order?.finished_taxis).toEqual(['12']);
+    expect(link.getSnapshot().status).toBe('live');
+  });
+
+  it('stops for good after a refused login and says why', () => {
+    const link = start();
+    const socket = stub.last().accept().login(false, 'ORDER_ACCESS_DENIED');
+    expect(link.getSnapshot()).toMatchObject({
+      status: 'errored',
+      errored: true,
+      errorCode: 'ORDER_ACCESS_DENIED',
+      authenticated: false,
+    });
+    expect(socket.closedByClient).toBe(1000);
+    jest.advanceTimersByTime(60_000);
+    expect(stub.sockets).toHaveLength(1);
+  });
+
+  it.each(['A', 'M'])('closes for good when an update brings state %s', (state) => {
+    const link = start();
+    const socket = stub.last().accept().login();
+    socket.push({ action_id: 'ORDER_UPDATE', order: { ...ORDER, state } });
+    expect(link.getSnapshot()).toMatchObject({ status: 'closed', order: { state } });
+    expect(socket.closedByClient).toBe(1000);
+    jest.advanceTimersByTime(60_000);
+    expect(stub.sockets).toHaveLength(1);
+  });
+
+  it('stays open after Z (the ride is over, but the spec closes only on A and M)', () => {
+    const link = start();
+    stub
+      .last()
+      .accept()
+      .login()
+      .push({ action_id: 'ORDER_UPDATE', order: { ...ORDER, state: 'Z' } });
+    expect(link.getSnapshot().status).toBe('live');
+  });
+
+  it('does not reconnect after being stopped on purpose, nor once a retry was pending', () => {
+    const link = start();
+    stub.last().accept().login();
+    link.stop();
+    expect(stub.last().closedByClient).toBe(1000);
+    expect(link.getSnapshot().status).toBe('closed');
+    const again = start();
+    stub.last().drop();
+    again.stop();
+    jest.advanceTimersByTime(60_000);
+    expect(stub.sockets).toHaveLength(2);
+  });
+
+  describe('ORDER_CANCEL', () => {
+    it('is sent on the link and resolves on the server’s OK', async () => {
+      const link = start();
+      const socket = stub.last().accept().login();
+      const cancelled = link.cancelOrder();
+      expect(socket.sentOf('ORDER_CANCEL')).toEqual([{ action_id: 'ORDER_CANCEL' }]);
+      socket.push({ action_id: 'ORDER_CANCEL', status: 'OK' });
+      await expect(cancelled).resolves.toBeUndefined();
+    });
+
+    it('resolves when the order turns A', async () => {
+      const link = start();
+      const socket = stub.last().accept().login();
+      const cancelled = link.cancelOrder();
+      socket.push({ action_id: 'ORDER_UPDATE', order: { ...ORDER, state: 'A' } });
+      await expect(cancelled).resolves.toBeUndefined();
+    });
+
+    it('fails with the server’s code, when offline, or without an answer', async () => {
+      const link = start();
+      const socket = stub.last().accept().login();
+      const refused = link.cancelOrder();
+      socket.push({ action_id: 'ORDER_CANCEL', status: 'ERR', error_data: 'ACTION_NOT_ALLOWED' });
+      await expect(refused).rejects.toEqual(new ApiError('ACTION_NOT_ALLOWED'));
+      const unanswered = link.cancelOrder();
+      jest.advanceTimersByTime(10_000);
+      await expect(unanswered).rejects.toMatchObject({ code: 'CONNECTION_ERROR' });
+      socket.drop();
+      await expect(link.cancelOrder()).rejects.toMatchObject({ code: 'CONNECTION_ERROR' });
+    });
+  });
+});

@@ -1,0 +1,89 @@
+import type { OrderState, OrderType } from '../model/entities';
+
+/** A point on the map as the tracking record carries it (pickup, destination). */
+export interface TrackPoint {
+  lat: number | null;
+  lng: number | null;
+  city?: string;
+  street?: string;
+  number?: string;
+  poi_name?: string;
+  [field: string]: unknown;
+}
+
+/** Spec section 3, "Order tracking record": taxis_data entry of one call number. */
+export interface TaxiInfo {
+  color: string;
+  brand: string;
+  vehicle_registration: string;
+}
+
+/** Spec section 3, "Order tracking record", as ORDER_UPDATE brings it (normalised). */
+export interface TrackingRecord {
+  order_id: number | null;
+  order_type: OrderType;
+  state: OrderState;
+  taxi_count: number;
+  /** Call numbers of the taxis that accepted the order. */
+  accepted_taxis: string[];
+  /** Call numbers of the taxis the passenger got into. */
+  finished_taxis: string[];
+  /** The taxi waits at the pickup (the wire form may be a flag, a time or call numbers). */
+  arrived: boolean;
+  client_lat: number | null;
+  client_lng: number | null;
+  created: string | null;
+  date_time: string | null;
+  ended: string | null;
+  dst_price: number | null;
+  price: number | null;
+  rate: number | null;
+  /** The client's pickup point, and the destination when there is one. */
+  poi: TrackPoint | null;
+  dst: TrackPoint | null;
+}
+
+/** Spec section 3, "Taxi (live)": what TAXI_STATE_UPDATE reports. */
+export interface LiveTaxi {
+  call_number: string;
+  id: number | string | null;
+  lat: number | null;
+  lng: number | null;
+  state: string;
+  acc: number | null;
+  address: string;
+  client: boolean;
+  connected: boolean;
+  state_zone: unknown;
+  state_nav_point: unknown;
+  /** Minutes until the taxi reaches the pickup, when the dispatch knows. */
+  state_eta: number | null;
+  alarm: boolean;
+}
+
+/** Where the live link is. */
+export type TrackingStatus =
+  /** Opening the socket or waiting for the LOGIN reply. */
+  | 'connecting'
+  /** Logged in: updates flow. */
+  | 'live'
+  /** Dropped; the next attempt is scheduled. */
+  | 'offline'
+  /** Closed on purpose (A or M, or the page left); never reopens. */
+  | 'closed'
+  /** LOGIN was refused; never reopens. */
+  | 'errored';
+
+export interface TrackingSnapshot {
+  status: TrackingStatus;
+  /** LOGIN succeeded on the current connection. */
+  authenticated: boolean;
+  /** LOGIN was refused: no more attempts. */
+  errored: boolean;
+  /** The refusal (error_data as an ApiError code). */
+  errorCode: string | null;
+  order: TrackingRecord | null;
+  taxisData: Record<string, TaxiInfo>;
+  /** The order's taxis by call number, as last reported. */
+  taxis: Record<string, LiveTaxi>;
+}
