@@ -1,0 +1,73 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { addTranslations } from '@taxi/shared';
+import { renderScreen } from '@taxi/shared/testing';
+import { shellTexts } from '../i18n/texts';
+import { RemoteScreen } from './RemoteScreen';
+import * as registry from './registry';
+
+jest.mock('./registry', () => {
+  const actual = jest.requireActual('./registry');
+  return {
+    ...actual,
+    loadScreen: jest.fn(),
+    forgetRemote: jest.fn(),
+    loadedRelease: () => '1.2.3',
+  };
+});
+jest.mock('@taxi/shared', () => ({
+  ...jest.requireActual('@taxi/shared'),
+  reportError: jest.fn(() => Promise.resolve()),
+}));
+
+const loadScreen = registry.loadScreen as jest.Mock;
+
+function Broken(): never {
+  throw new Error('render failure');
+}
+
+describe('a remote screen', () => {
+  beforeEach(() => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    loadScreen.mockReset();
+  });
+
+  function show(module: string) {
+    addTranslations('shell', shellTexts);
+    return renderScreen(<RemoteScreen remote="tracking" module={module} />);
+  }
+
+  it('renders the remote component, marked with its release', async () => {
+    loadScreen.mockResolvedValue(() => <h1>Track</h1>);
+    const { container } = show('./Track');
+    expect(await screen.findByRole('heading', { name: 'Track' })).toBeInTheDocument();
+    expect(container.querySelector('[data-remote="tracking"]')).toHaveAttribute(
+      'data-release',
+      '1.2.3',
+    );
+  });
+
+  it('shows unavailable with Retry when loading fails, and Retry loads again', async () => {
+    loadScreen.mockRejectedValueOnce(new Error('404')).mockResolvedValueOnce(() => <h1>Rate</h1>);
+    show('./Rate');
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Rate' })).toBeInTheDocument();
+    expect(registry.forgetRemote).toHaveBeenCalledWith('tracking');
+  });
+
+  it('shows unavailable when the remote throws while rendering', async () => {
+    loadScreen.mockResolvedValue(Broken);
+    show('./OrderList');
+    expect(
+      await screen.findByRole('heading', { name: 'This part of the app is unavailable' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows not available yet for a screen the remote does not expose', async () => {
+    loadScreen.mockRejectedValue(new registry.ScreenNotYetAvailable('tracking/Track'));
+    show('./TrackWithQuery');
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Not available yet' })).toBeInTheDocument(),
+    );
+  });
+});
