@@ -170,7 +170,7 @@ describe('Auth, step 2: phone number', () => {
       gdpr: 'true',
     });
     expect(screen.getByText('Step 3 of 3')).toBeInTheDocument();
-    expect(screen.getByText('We sent a 6-digit code to +48 600 100 200.')).toBeInTheDocument();
+    expect(screen.getByText('We sent a 6‑digit code to +48 600 100 200.')).toBeInTheDocument();
     expect(codeInput()).toHaveFocus();
   });
 

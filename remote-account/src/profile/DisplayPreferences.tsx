@@ -24,7 +24,7 @@ export function DisplayPreferences() {
                 checked={preferences.font_scale === scale}
                 onChange={() => setPreferences({ font_scale: scale })}
               />
-              <span>{`${Math.round(scale * 100)} %`}</span>
+              <span>{`${Math.round(scale * 100)}\u00a0%`}</span>
             </label>
           ))}
         </div>

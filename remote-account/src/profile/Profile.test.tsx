@@ -135,7 +135,7 @@ describe('Profile: phone verification', () => {
     expect(phone).toHaveTextContent('Not verified');
     await user.click(within(phone).getByRole('button', { name: 'Verify phone number' }));
     expect(
-      await screen.findByText('We sent a 6-digit code to +48 600 100 200.'),
+      await screen.findByText('We sent a 6‑digit code to +48 600 100 200.'),
     ).toBeInTheDocument();
     const code = screen.getByRole('textbox', { name: 'SMS code' });
     expect(code).toHaveFocus();
@@ -207,7 +207,7 @@ describe('Profile: change phone', () => {
     expect(dialog).toHaveTextContent('Change the phone number of your account to +48 601 200 300?');
     await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
     expect(
-      await screen.findByText('We sent a 6-digit code to +48 601 200 300.'),
+      await screen.findByText('We sent a 6‑digit code to +48 601 200 300.'),
     ).toBeInTheDocument();
     expect(api.last('CHANGE_PHONE_SEND_SECRET')).toMatchObject({ phone: '+48601200300' });
     await user.type(screen.getByRole('textbox', { name: 'SMS code' }), '222333{Enter}');
@@ -274,13 +274,13 @@ describe('Profile: display preferences', () => {
         .getAllByRole('radio')
         .map((radio) => radio.getAttribute('value')),
     ).toEqual(['1', '1.25', '1.5']);
-    expect(within(size).getByRole('radio', { name: '125 %' })).toBeChecked();
-    await user.click(within(size).getByRole('radio', { name: '150 %' }));
+    expect(within(size).getByRole('radio', { name: '125\u00a0%' })).toBeChecked();
+    await user.click(within(size).getByRole('radio', { name: '150\u00a0%' }));
     expect(sessionStore.get(preferencesAtom).font_scale).toBe(1.5);
     expect(JSON.parse(localStorage.getItem('preferences') ?? '{}')).toMatchObject({
       font_scale: 1.5,
     });
-    await user.click(within(size).getByRole('radio', { name: '100 %' }));
+    await user.click(within(size).getByRole('radio', { name: '100\u00a0%' }));
     expect(sessionStore.get(preferencesAtom).font_scale).toBe(1);
   });
 
