@@ -74,6 +74,7 @@ export const texts = {
     },
     home: {
       title: 'Order a taxi',
+      history: 'Order history',
       map: 'Map',
       order: 'Order',
       more: 'More',
@@ -275,6 +276,7 @@ export const texts = {
     },
     home: {
       title: 'Zamów taksówkę',
+      history: 'Historia zamówień',
       map: 'Mapa',
       order: 'Zamów',
       more: 'Więcej',

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import {
   activeOrdersAtom,
@@ -138,9 +138,14 @@ export default function Home() {
         </Button>
       </div>
       <section className="or-sheet" aria-labelledby="or-home-title">
-        <h1 id="or-home-title" className="tx-visually-hidden">
-          {t('home.title')}
-        </h1>
+        <div className="or-sheet__head">
+          <h1 id="or-home-title" className="or-sheet__title">
+            {t('home.title')}
+          </h1>
+          <Link className="or-sheet__link" to="/history/">
+            {t('home.history')}
+          </Link>
+        </div>
         {geo.permission === 'denied' ? (
           <p className="or-notice" role="alert">
             {t('geo.denied')}
