@@ -50,6 +50,23 @@ export default function Home() {
   // The pickup follows the GPS until the passenger chooses one another way.
   const followGps = useRef(!isPickupValid(draft.poi));
   const lookup = useRef(0);
+  const sheet = useRef<HTMLElement>(null);
+  const [sheetInset, setSheetInset] = useState(0);
+
+  // How much of the map the form covers, so that the pins are fitted above it.
+  useEffect(() => {
+    const element = sheet.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () =>
+      setSheetInset(Math.round(window.innerHeight - element.getBoundingClientRect().top));
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, []);
 
   // Active orders on load (spec section 2).
   useEffect(() => {
@@ -117,6 +134,7 @@ export default function Home() {
     <div className="or-home">
       <HomeMap
         quote={quote.status === 'ok' ? quote.quote : null}
+        sheetInset={sheetInset}
         onPickupMoved={(position) => {
           followGps.current = false;
           placeAt('poi', position);
@@ -137,7 +155,7 @@ export default function Home() {
           <span aria-hidden="true">◎</span>
         </Button>
       </div>
-      <section className="or-sheet" aria-labelledby="or-home-title">
+      <section ref={sheet} className="or-sheet" aria-labelledby="or-home-title">
         <div className="or-sheet__head">
           <h1 id="or-home-title" className="or-sheet__title">
             {t('home.title')}

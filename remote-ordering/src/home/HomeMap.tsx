@@ -18,10 +18,13 @@ function at(point: AddressPoint | null): LatLng | null {
  */
 export function HomeMap({
   quote,
+  sheetInset,
   onPickupMoved,
   onDestinationMoved,
 }: {
   quote: Quote | null;
+  /** Pixels of the map's bottom covered by the order form and the bottom bar. */
+  sheetInset: number;
   onPickupMoved: (position: LatLng) => void;
   onDestinationMoved: (position: LatLng) => void;
 }) {
@@ -66,15 +69,24 @@ export function HomeMap({
     ],
   );
 
+  // The spec's paddings, widened where the order form covers the map (short phones).
+  const padding = {
+    ...MAP.homePickupPadding,
+    bottom: Math.max(MAP.homePickupPadding.bottom, sheetInset + 16),
+  };
+  const fitPadding = {
+    ...MAP.defaultPadding,
+    top: MAP.homePickupPadding.top,
+    bottom: Math.max(MAP.defaultPadding.bottom, sheetInset + 16),
+  };
   const focusPoints = both ? [pickup!, destination!] : pickup ? [pickup] : [];
   const focus = focusPoints.length
     ? {
         points: focusPoints,
-        padding: both ? MAP.defaultPadding : MAP.homePickupPadding,
-        key: focusPoints.map((p) => `${p.lat.toFixed(6)},${p.lng.toFixed(6)}`).join(';'),
+        padding: both ? fitPadding : padding,
+        key: `${focusPoints.map((p) => `${p.lat.toFixed(6)},${p.lng.toFixed(6)}`).join(';')}@${sheetInset}`,
       }
     : null;
-  const padding = MAP.homePickupPadding;
 
   return (
     <>
@@ -84,7 +96,7 @@ export function HomeMap({
         tileUrl={settings.tile_url}
         dark={dark}
         initialView={pickup ? { center: pickup, zoom: 15 } : FALLBACK_VIEW}
-        padding={both ? MAP.defaultPadding : padding}
+        padding={both ? undefined : padding}
         focus={focus}
         pins={pins}
         route={both ? quote?.dst_map_points : undefined}

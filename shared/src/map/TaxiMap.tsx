@@ -72,9 +72,12 @@ export default function TaxiMap(props: TaxiMapProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focus?.key, map.current]);
 
+  // The view's own padding; fitting two points uses the focus padding alone.
+  const paddingKey = JSON.stringify(padding ?? null);
   useEffect(() => {
-    if (padding) map.current?.setPadding(padding);
-  }, [padding]);
+    map.current?.setPadding(padding ?? { top: 0, right: 0, bottom: 0, left: 0 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [paddingKey]);
 
   const onMoveEnd = (event: ViewStateChangeEvent) => {
     if (!event.originalEvent || !props.onUserMoveEnd) return;
