@@ -1,3 +1,8 @@
 import { jestConfig } from '@taxi/tooling/jest';
 
-export default jestConfig(import.meta.dirname);
+const base = jestConfig(import.meta.dirname);
+
+export default {
+  ...base,
+  setupFiles: [...(base.setupFiles ?? []), '<rootDir>/src/testing/setup.ts'],
+};

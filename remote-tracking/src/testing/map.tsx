@@ -1,0 +1,18 @@
+// Stands in for @taxi/shared/map in component tests: the pins as a list a test can read
+// (name and colour), the focus it was last asked for, and no map library.
+import type { MapFocus, TaxiMapProps } from '@taxi/shared/map';
+
+export const lastFocus: { current: MapFocus | null } = { current: null };
+
+export function FakeTaxiMap(props: TaxiMapProps) {
+  lastFocus.current = props.focus ?? null;
+  return (
+    <ul aria-label={props.label}>
+      {(props.pins ?? []).map((pin) => (
+        <li key={pin.id} data-kind={pin.kind} data-color={pin.color ?? ''}>
+          {pin.label}
+        </li>
+      ))}
+    </ul>
+  );
+}

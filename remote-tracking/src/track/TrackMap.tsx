@@ -1,0 +1,158 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  MAP,
+  TAXI_STATE_COLOURS,
+  type LiveTaxi,
+  type TrackingRecord,
+  type TrackPoint,
+} from '@taxi/shared';
+import { TaxiMap, type LatLng, type MapFocus, type MapPin } from '@taxi/shared/map';
+import { useTrackingText } from '../common/i18n';
+import { useGlide, type Positions } from './useGlide';
+
+/** Poland as a whole, until the order says where the ride is. */
+const FALLBACK_VIEW = { center: { lat: 52.07, lng: 19.48 }, zoom: 5.5 };
+
+function at(point: TrackPoint | null): LatLng | null {
+  return point && point.lat !== null && point.lng !== null
+    ? { lat: point.lat, lng: point.lng }
+    : null;
+}
+
+export interface TrackMapProps {
+  order: TrackingRecord | null;
+  /** Taxis to draw (already filtered to the order's, with a position and an icon). */
+  taxis: LiveTaxi[];
+  /** Draw the client's location of the record (state T). */
+  showClient: boolean;
+  /** The device's position after 'locate me', and how many times it was asked for. */
+  me: LatLng | null;
+  meRequest: number;
+  /** Each increment fits the view again (the fit button). */
+  fitRequest: number;
+  tileUrl: string;
+  dark: boolean;
+  pickupColor?: string;
+}
+
+/**
+ * The Track map: pickup and destination, the order's taxis gliding between reports in their
+ * state's colour, the client's location in T. The view fits everything with the Track padding
+ * when the button asks and whenever something appears or goes, unless the passenger has moved
+ * the map since; fits are debounced by 300 ms and animated over 1000 ms.
+ */
+export function TrackMap(props: TrackMapProps) {
+  const { t } = useTrackingText();
+  const { order, taxis, showClient, me } = props;
+  const pickup = at(order?.poi ?? null);
+  const destination = at(order?.dst ?? null);
+  const client =
+    showClient && order?.client_lat != null && order.client_lng != null
+      ? { lat: order.client_lat, lng: order.client_lng }
+      : null;
+
+  const targets: Positions = {};
+  for (const taxi of taxis) targets[taxi.call_number] = { lat: taxi.lat!, lng: taxi.lng! };
+  const glided = useGlide(targets, MAP.fitAnimationMs);
+
+  const pins: MapPin[] = [];
+  if (pickup) {
+    pins.push({
+      id: 'pickup',
+      kind: 'pickup',
+      position: pickup,
+      label: t('client.track.pickup'),
+      color: props.pickupColor,
+    });
+  }
+  if (destination) {
+    pins.push({
+      id: 'destination',
+      kind: 'destination',
+      position: destination,
+      label: t('client.track.destination'),
+    });
+  }
+  if (client) {
+    pins.push({
+      id: 'client',
+      kind: 'client',
+      position: client,
+      label: t('client.track.client_location'),
+    });
+  }
+  if (me)
+    pins.push({ id: 'me', kind: 'client', position: me, label: t('client.track.my_location') });
+  for (const taxi of taxis) {
+    pins.push({
+      id: `taxi-${taxi.call_number}`,
+      kind: 'taxi',
+      position: glided[taxi.call_number] ?? targets[taxi.call_number]!,
+      label: t('client.track.taxi', { callNumber: taxi.call_number }),
+      color: TAXI_STATE_COLOURS[taxi.state],
+    });
+  }
+
+  // What a fit takes in: the targets, not the gliding positions.
+  const fitPoints = [pickup, destination, client, ...Object.values(targets)].filter(
+    (point): point is LatLng => point !== null,
+  );
+  const latest = useRef(fitPoints);
+  latest.current = fitPoints;
+  const [focus, setFocus] = useState<MapFocus | null>(null);
+  const moved = useRef(false);
+  const count = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const fit = useMemo(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        const points = latest.current;
+        if (points.length === 0) return;
+        count.current += 1;
+        setFocus({ points, padding: MAP.trackPadding, key: `fit-${count.current}` });
+      }, MAP.fitDebounceMs);
+    },
+    [],
+  );
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+
+  useEffect(() => {
+    moved.current = false;
+    fit();
+  }, [props.fitRequest, fit]);
+
+  // Something appeared or went (a taxi, the destination, the client): fit, unless moved.
+  const members = pins
+    .filter((pin) => pin.id !== 'me')
+    .map((pin) => pin.id)
+    .join(',');
+  useEffect(() => {
+    if (!moved.current) fit();
+  }, [members, fit]);
+
+  useEffect(() => {
+    if (!me || props.meRequest === 0) return;
+    moved.current = true;
+    count.current += 1;
+    setFocus({ points: [me], padding: MAP.trackPadding, key: `me-${count.current}` });
+    // A new request centres again even on the same position.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.meRequest]);
+
+  return (
+    <TaxiMap
+      className="tr-track__map"
+      label={t('client.track.map')}
+      tileUrl={props.tileUrl}
+      dark={props.dark}
+      initialView={pickup ? { center: pickup, zoom: 15 } : FALLBACK_VIEW}
+      padding={MAP.trackPadding}
+      focus={focus}
+      pins={pins}
+      onUserMoveEnd={() => {
+        moved.current = true;
+      }}
+    />
+  );
+}

@@ -1,0 +1,192 @@
+import { useId, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  Button,
+  errorMessage,
+  ApiError,
+  Spinner,
+  type TrackingSnapshot,
+  type TrackPoint,
+} from '@taxi/shared';
+import { useTrackingText } from '../common/i18n';
+import { shortDateTime, type OrderKey } from '../common/links';
+import { ShareRide } from '../share/ShareRide';
+import { CancelOrder } from './CancelOrder';
+import { RideOver } from './RideOver';
+import { TaxiCard } from './TaxiCard';
+import type { TrackView, TrackViewName } from './trackView';
+
+/** Codes that only say the order cannot be found with this link. */
+const NOT_FOUND_CODES = ['NOT_FOUND', 'ORDER_ACCESS_DENIED', 'ACCESS_DENIED'];
+
+/** Views while the order is under way: it may be shared. */
+const UNDER_WAY: readonly TrackViewName[] = [
+  'created',
+  'waiting_free_taxi',
+  'waiting_accept',
+  'on_the_way',
+  'arrived',
+  'in_taxi',
+];
+
+function placeLine(point: TrackPoint | null): string {
+  if (!point) return '';
+  const street = [point.street, point.number].filter(Boolean).join(' ');
+  const main = (typeof point.poi_name === 'string' && point.poi_name) || street;
+  return [main, point.city].filter(Boolean).join(', ');
+}
+
+function Heading({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <h1 id={id} className="tr-panel__title">
+      {children}
+    </h1>
+  );
+}
+
+function NotFound({ titleId, code }: { titleId: string; code: string | null }) {
+  const { t } = useTrackingText();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Back where the passenger came from, or Home when the link opened the app.
+  const back = () => (location.key !== 'default' ? navigate(-1) : navigate('/'));
+  return (
+    <>
+      <Heading id={titleId}>{t('client.track.order_not_found')}</Heading>
+      <p className="tr-muted">
+        {code && !NOT_FOUND_CODES.includes(code)
+          ? errorMessage(new ApiError(code))
+          : t('client.track.not_found_hint')}
+      </p>
+      <Button variant="secondary" className="tr-wide" onClick={back}>
+        {t('common:common.back')}
+      </Button>
+    </>
+  );
+}
+
+export interface TrackPanelProps {
+  view: TrackView;
+  snapshot: TrackingSnapshot;
+  orderKey: OrderKey | null;
+  rated: boolean;
+  ratingOn: boolean;
+  /** A passenger signed in on this device may cancel. */
+  mayCancel: boolean;
+  onCancel: () => Promise<void>;
+}
+
+/** The panel of Track: one view per state of the order. */
+export function TrackPanel({
+  view,
+  snapshot,
+  orderKey,
+  rated,
+  ratingOn,
+  mayCancel,
+  onCancel,
+}: TrackPanelProps) {
+  const { t } = useTrackingText();
+  const titleId = useId();
+  const order = snapshot.order;
+  const offline = snapshot.status === 'offline' && order !== null;
+
+  let body: ReactNode;
+  switch (view.name) {
+    case 'loading':
+      body = <Spinner label={t('client.track.loading')} />;
+      break;
+    case 'not_found':
+      body = <NotFound titleId={titleId} code={snapshot.errorCode} />;
+      break;
+    default: {
+      const heading =
+        view.name === 'on_the_way' && view.counter
+          ? t('client.track.on_the_way_count', view.counter)
+          : t(`client.track.${view.name}`);
+      const hint =
+        view.name === 'created'
+          ? order?.date_time
+            ? t('client.track.term', { term: shortDateTime(order.date_time) })
+            : null
+          : view.name === 'on_the_way'
+            ? view.counter
+              ? t('client.track.on_the_way_count_hint')
+              : null
+            : ['waiting_free_taxi', 'waiting_accept', 'arrived', 'in_taxi'].includes(view.name)
+              ? t(`client.track.${view.name}_hint`)
+              : null;
+      const pickup = placeLine(order?.poi ?? null);
+      const destination = placeLine(order?.dst ?? null);
+      body = (
+        <>
+          <div aria-live="polite">
+            <Heading id={titleId}>
+              {view.name.startsWith('waiting') ? (
+                <span className="tr-pulse" aria-hidden="true" />
+              ) : null}
+              {heading}
+            </Heading>
+          </div>
+          {hint ? <p className="tr-muted">{hint}</p> : null}
+          {view.taxis.length > 0 ? (
+            <div className="tr-taxis">
+              {view.taxis.map((callNumber) => (
+                <TaxiCard
+                  key={callNumber}
+                  callNumber={callNumber}
+                  info={snapshot.taxisData[callNumber]}
+                  live={snapshot.taxis[callNumber]}
+                  showEta={view.name === 'on_the_way'}
+                />
+              ))}
+            </div>
+          ) : null}
+          {pickup || destination ? (
+            <dl className="tr-route">
+              {pickup ? (
+                <div>
+                  <dt>{t('client.track.pickup')}</dt>
+                  <dd>{pickup}</dd>
+                </div>
+              ) : null}
+              {destination ? (
+                <div>
+                  <dt>{t('client.track.destination')}</dt>
+                  <dd>{destination}</dd>
+                </div>
+              ) : null}
+            </dl>
+          ) : null}
+          {view.rateable && orderKey ? (
+            <RideOver orderKey={orderKey} rated={rated} ratingOn={ratingOn} />
+          ) : null}
+          {UNDER_WAY.includes(view.name) && orderKey ? (
+            <div className="tr-actions">
+              <ShareRide orderKey={orderKey} />
+              {view.cancellable && mayCancel && snapshot.authenticated ? (
+                <CancelOrder onCancel={onCancel} />
+              ) : null}
+            </div>
+          ) : null}
+        </>
+      );
+    }
+  }
+
+  return (
+    <section
+      className="tr-panel"
+      aria-labelledby={view.name === 'loading' ? undefined : titleId}
+      aria-label={view.name === 'loading' ? t('client.track.panel') : undefined}
+      aria-busy={view.name === 'loading' || undefined}
+    >
+      {offline ? (
+        <p className="tr-offline" role="status">
+          {t('client.track.offline')}
+        </p>
+      ) : null}
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import {
+  Button,
+  INITIAL_TRACKING_SNAPSHOT,
+  isLoggedInAtom,
+  preferencesAtom,
+  SETTINGS_DEFAULTS,
+  settingsAtom,
+  TRACK_RATE_LOOKUP_DELAY_MS,
+} from '@taxi/shared';
+import { preloadMap } from '@taxi/shared/map';
+import { useTrackingText } from '../common/i18n';
+import type { OrderKey } from '../common/links';
+import { refreshActiveOrders } from '../order-list/calls';
+import { useRateLookup } from '../rate/useRateLookup';
+import { TrackMap } from './TrackMap';
+import { TrackPanel } from './TrackPanel';
+import { trackView, visibleTaxis } from './trackView';
+import { useLocateMe } from './useLocateMe';
+import { useTrackingLink } from './useTrackingLink';
+import '../common/tracking.css';
+
+/**
+ * Track: the map with the ride and a panel for the order's state, live over the tracking
+ * socket. Works with or without the map (offline tiles, no WebGL): the panel says it all.
+ */
+export function TrackScreen({ orderKey }: { orderKey: OrderKey | null }) {
+  const { t } = useTrackingText();
+  const settings = useAtomValue(settingsAtom) ?? SETTINGS_DEFAULTS;
+  const dark = useAtomValue(preferencesAtom).dark_mode;
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  const { snapshot: live, cancelOrder } = useTrackingLink(orderKey);
+  const snapshot = orderKey ? live : INITIAL_TRACKING_SNAPSHOT;
+  const lookup = useRateLookup(orderKey, TRACK_RATE_LOOKUP_DELAY_MS);
+  const view = trackView(snapshot, !orderKey || lookup.status === 'missing');
+  const order = snapshot.order;
+  const taxis = visibleTaxis(order, snapshot.taxis, view);
+  const rated = lookup.status === 'rated' || (order?.rate ?? null) !== null;
+  const locator = useLocateMe(settings.gps_timeout);
+  const [fitRequest, setFitRequest] = useState(0);
+
+  useEffect(() => {
+    // The map library downloads while the link logs in.
+    if (orderKey) preloadMap().catch(() => undefined);
+  }, [orderKey]);
+
+  // The drawer's active-rides entry follows the order out of the active ones.
+  const over = order ? ['A', 'M', 'Z'].includes(order.state) : false;
+  useEffect(() => {
+    if (over && loggedIn) refreshActiveOrders().catch(() => undefined);
+  }, [over, loggedIn]);
+
+  const mapShown = order !== null && view.name !== 'not_found';
+
+  return (
+    <div className={`tr-track${loggedIn ? ' tr-track--with-bar' : ''}`}>
+      {mapShown ? (
+        <TrackMap
+          order={order}
+          taxis={taxis}
+          showClient={view.live}
+          me={locator.position}
+          meRequest={locator.request}
+          fitRequest={fitRequest}
+          tileUrl={settings.tile_url}
+          dark={dark}
+          pickupColor={settings.color_map_icon || undefined}
+        />
+      ) : (
+        <div className="tr-track__map tx-map-placeholder" aria-hidden="true" />
+      )}
+      {mapShown ? (
+        <div className="tr-tools">
+          <Button
+            variant="secondary"
+            className="tr-tool"
+            aria-label={t('client.track.fit')}
+            title={t('client.track.fit')}
+            onClick={() => setFitRequest((n) => n + 1)}
+          >
+            <span aria-hidden="true">⤢</span>
+          </Button>
+          <Button
+            variant="secondary"
+            className="tr-tool"
+            aria-label={t('client.track.locate')}
+            title={t('client.track.locate')}
+            busy={locator.locating}
+            onClick={locator.locate}
+          >
+            {locator.locating ? null : <span aria-hidden="true">◎</span>}
+          </Button>
+        </div>
+      ) : null}
+      {locator.problem ? (
+        <p className="tr-geo" role="alert">
+          {t(locator.problem === 'denied' ? 'client.track.geo_denied' : 'client.track.geo_failed')}
+        </p>
+      ) : null}
+      <TrackPanel
+        view={view}
+        snapshot={snapshot}
+        orderKey={orderKey}
+        rated={rated}
+        ratingOn={settings.rate}
+        mayCancel={loggedIn}
+        onCancel={cancelOrder}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import {
+  connectionError,
+  INITIAL_TRACKING_SNAPSHOT,
+  TrackingSocket,
+  type TrackingSnapshot,
+} from '@taxi/shared';
+import type { OrderKey } from '../common/links';
+
+const noSubscription = () => () => undefined;
+const initial = () => INITIAL_TRACKING_SNAPSHOT;
+
+/**
+ * The live link of one order while the screen is shown: opened when it mounts, closed on
+ * purpose when it goes. The socket is made inside the effect, so a remount (React's strict
+ * mode does one) opens a fresh link instead of reusing a stopped one.
+ */
+export function useTrackingLink(key: OrderKey | null): {
+  snapshot: TrackingSnapshot;
+  cancelOrder: () => Promise<void>;
+} {
+  const [link, setLink] = useState<TrackingSocket | null>(null);
+  const shortId = key?.shortId;
+  const secret = key?.secret;
+  useEffect(() => {
+    if (!shortId || !secret) return;
+    const socket = new TrackingSocket({ orderShortId: shortId, secret });
+    setLink(socket);
+    socket.start();
+    return () => socket.stop();
+  }, [shortId, secret]);
+  const snapshot = useSyncExternalStore(
+    link?.subscribe ?? noSubscription,
+    link?.getSnapshot ?? initial,
+  );
+  const cancelOrder = useCallback(
+    () => (link ? link.cancelOrder() : Promise.reject(connectionError())),
+    [link],
+  );
+  return { snapshot, cancelOrder };
+}
