@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderScreen, type ScreenOptions } from '@taxi/shared/testing';
+import Rate from './Rate';
+import RateWithQuery from './RateWithQuery';
+import { answer, deferred, ok, rating, refused, type Reply } from '../testing/server';
+
+const RATE_URL = '/r/ABCD2345/s3cret-p';
+
+function renderRate(options: ScreenOptions = {}) {
+  return renderScreen(<Rate />, {
+    path: RATE_URL,
+    routePath: '/r/:o/:p',
+    routes: [{ path: '/', element: <h1>Home screen</h1> }],
+    ...options,
+  });
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('Rate', () => {
+  it('shows a wait indicator while it looks the rating up', async () => {
+    const pending = deferred<Reply>();
+    answer({ GET_RATE: () => pending.promise });
+    renderRate();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    pending.resolve(rating(null));
+    expect(
+      await screen.findByRole('heading', { name: 'How would you rate this ride?' }),
+    ).toBeInTheDocument();
+  });
+
+  it('thanks when the ride is already rated, with Back to order going Home', async () => {
+    const server = answer({ GET_RATE: rating(1, 'Nice') });
+    renderRate();
+    expect(await screen.findByRole('heading', { name: 'Thank you!' })).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Back to order' }));
+    expect(await screen.findByRole('heading', { name: 'Home screen' })).toBeInTheDocument();
+    expect(server.of('GET_RATE')[0]).toMatchObject({
+      url: '/rate/api/1/',
+      cmd: { order_short_id: 'ABCD2345', secret: 's3cret-p' },
+    });
+  });
+
+  it('asks, and keeps Rate disabled until a value is chosen', async () => {
+    answer({ GET_RATE: rating(null) });
+    renderRate();
+    await screen.findByRole('heading', { name: 'How would you rate this ride?' });
+    const rate = screen.getByRole('button', { name: 'Rate' });
+    expect(rate).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Comment' })).toHaveAttribute(
+      'placeholder',
+      'Tell us more (optional)',
+    );
+    await userEvent.click(screen.getByRole('radio', { name: 'Average' }));
+    expect(rate).toBeEnabled();
+  });
+
+  it('sends the value and the comment, disabled while sending, then thanks', async () => {
+    const sending = deferred<Reply>();
+    const server = answer({ GET_RATE: rating(null), SET_RATE: () => sending.promise });
+    renderRate();
+    await userEvent.click(await screen.findByRole('radio', { name: 'Very good' }));
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'Comment' }),
+      '  Clean car, kind driver ',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Rate' }));
+    expect(screen.getByRole('button', { name: 'Rate' })).toBeDisabled();
+    expect(server.of('SET_RATE')[0]?.cmd).toMatchObject({
+      order_short_id: 'ABCD2345',
+      secret: 's3cret-p',
+      data: { rate: 2, comment: 'Clean car, kind driver' },
+    });
+    sending.resolve(ok());
+    expect(await screen.findByRole('heading', { name: 'Thank you!' })).toBeInTheDocument();
+  });
+
+  it('sends no comment when none was written', async () => {
+    const server = answer({ GET_RATE: rating(null), SET_RATE: ok() });
+    renderRate();
+    await userEvent.click(await screen.findByRole('radio', { name: 'Very bad' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Rate' }));
+    await screen.findByRole('heading', { name: 'Thank you!' });
+    expect(server.of('SET_RATE')[0]?.cmd.data).toEqual({ rate: -2 });
+  });
+
+  it('shows an info alert when rating fails, and stays', async () => {
+    answer({ GET_RATE: rating(null), SET_RATE: refused('ACTION_NOT_ALLOWED') });
+    renderRate();
+    await userEvent.click(await screen.findByRole('radio', { name: 'Bad' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Rate' }));
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert).toHaveTextContent('Error while rating. Please try again later.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'OK' }));
+    expect(
+      screen.getByRole('heading', { name: 'How would you rate this ride?' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Bad' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Rate' })).toBeEnabled();
+  });
+
+  it('says the order is not found for a wrong link', async () => {
+    answer({ GET_RATE: refused('ORDER_ACCESS_DENIED') });
+    renderRate();
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
+  });
+
+  it('lets the passenger rate when the lookup could not reach the server', async () => {
+    jest.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    renderRate();
+    expect(
+      await screen.findByRole('heading', { name: 'How would you rate this ride?' }),
+    ).toBeInTheDocument();
+  });
+
+  it('speaks Polish', async () => {
+    answer({ GET_RATE: rating(null) });
+    renderRate({ language: 'pl' });
+    expect(
+      await screen.findByRole('heading', { name: 'Jak oceniasz ten przejazd?' }),
+    ).toBeInTheDocument();
+    for (const label of ['Bardzo źle', 'Źle', 'Przeciętnie', 'Dobrze', 'Bardzo dobrze']) {
+      expect(screen.getByRole('radio', { name: label })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('button', { name: 'Oceń' })).toBeDisabled();
+  });
+});
+
+describe('RateWithQuery', () => {
+  it('rates the order of the query', async () => {
+    const server = answer({ GET_RATE: rating(null), SET_RATE: ok() });
+    renderScreen(<RateWithQuery />, { path: '/rate/?o=QWER7890&p=abc', routePath: '/rate/' });
+    await userEvent.click(await screen.findByRole('radio', { name: 'Good' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Rate' }));
+    await screen.findByRole('heading', { name: 'Thank you!' });
+    await waitFor(() =>
+      expect(server.of('SET_RATE')[0]?.cmd).toMatchObject({
+        order_short_id: 'QWER7890',
+        secret: 'abc',
+      }),
+    );
+  });
+
+  it('says not found without o and p', () => {
+    answer({});
+    renderScreen(<RateWithQuery />, { path: '/rate/', routePath: '/rate/' });
+    expect(screen.getByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
+  });
+});
