@@ -60,9 +60,7 @@ export default function Auth() {
         {step === 2 ? (
           <PhoneStep
             phone={phone}
-            showErrors={state.showErrors}
             onPhone={(value) => dispatch({ type: 'phone', value })}
-            onRefused={() => dispatch({ type: 'refused' })}
             onSent={() => dispatch({ type: 'codeSent' })}
             onCancel={() => dispatch({ type: 'cancelPhone' })}
           />

@@ -1,14 +1,11 @@
-import { Suspense, useRef, type FormEvent } from 'react';
-import { api, Button, Spinner } from '@taxi/shared';
-import { PhoneField, useSupportedCountries, type PhoneValue } from '../phone';
+import { api } from '@taxi/shared';
+import { PhoneForm, type PhoneValue } from '../phone';
 import { useAccountTexts } from '../common/useAccountTexts';
 import { useRequest } from '../common/useRequest';
 
 interface PhoneStepProps {
   phone: PhoneValue;
-  showErrors: boolean;
   onPhone: (value: PhoneValue) => void;
-  onRefused: () => void;
   onSent: () => void;
   onCancel: () => void;
 }
@@ -19,63 +16,29 @@ export function sendLoginCode(phone: string) {
 }
 
 /** Step 2: the phone number; Send code sends the SMS and moves on, Cancel starts over. */
-export function PhoneStep({
-  phone,
-  showErrors,
-  onPhone,
-  onRefused,
-  onSent,
-  onCancel,
-}: PhoneStepProps) {
+export function PhoneStep({ phone, onPhone, onSent, onCancel }: PhoneStepProps) {
   const { t } = useAccountTexts();
-  const supported = useSupportedCountries();
   const request = useRequest();
-  const input = useRef<HTMLInputElement>(null);
-
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    const { e164 } = phone.check;
-    if (phone.check.status !== 'valid' || !e164) {
-      onRefused();
-      input.current?.focus();
-      return;
-    }
-    const outcome = await request.run(() => sendLoginCode(e164));
-    if (outcome.ok) onSent();
-    else input.current?.focus();
-  };
-
   return (
-    <form className="ac-form" onSubmit={send} noValidate aria-busy={request.busy || undefined}>
+    <PhoneForm
+      label={t('client.phone.label')}
+      value={phone}
+      submitLabel={t('client.auth.send_code')}
+      error={request.error}
+      busy={request.busy}
+      onChange={(value) => {
+        request.setError(null);
+        onPhone(value);
+      }}
+      onSubmit={async (e164) => {
+        const outcome = await request.run(() => sendLoginCode(e164));
+        if (outcome.ok) onSent();
+        return outcome.ok;
+      }}
+      onCancel={onCancel}
+    >
       <h2 className="ac-step-title">{t('client.auth.phone_title')}</h2>
       <p className="ac-lead">{t('client.auth.phone_intro')}</p>
-      <Suspense fallback={<Spinner />}>
-        <PhoneField
-          label={t('client.phone.label')}
-          value={phone}
-          supported={supported}
-          showErrors={showErrors}
-          autoFocus
-          inputRef={input}
-          onChange={(value) => {
-            request.setError(null);
-            onPhone(value);
-          }}
-        />
-      </Suspense>
-      {request.error ? (
-        <p className="ac-feedback ac-feedback--error" role="alert">
-          {request.error}
-        </p>
-      ) : null}
-      <div className="ac-actions">
-        <Button variant="secondary" onClick={onCancel} disabled={request.busy}>
-          {t('common:common.cancel')}
-        </Button>
-        <Button type="submit" disabled={!phone.input.trim()} busy={request.busy}>
-          {t('client.auth.send_code')}
-        </Button>
-      </div>
-    </form>
+    </PhoneForm>
   );
 }

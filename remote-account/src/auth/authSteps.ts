@@ -7,8 +7,6 @@ export interface AuthState {
   step: Step;
   consent: boolean;
   phone: PhoneValue;
-  /** A send was refused on the form: an unfinished number shows as an error. */
-  showErrors: boolean;
   /** The step was reached by Cancel: its first control takes the focus. */
   returned: boolean;
 }
@@ -17,7 +15,6 @@ export type AuthAction =
   | { type: 'consent'; value: boolean }
   | { type: 'next' }
   | { type: 'phone'; value: PhoneValue }
-  | { type: 'refused' }
   | { type: 'codeSent' }
   | { type: 'cancelPhone' }
   | { type: 'cancelCode' };
@@ -26,7 +23,6 @@ export const initialAuth: AuthState = {
   step: 1,
   consent: false,
   phone: emptyPhone(),
-  showErrors: false,
   returned: false,
 };
 
@@ -37,9 +33,7 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
     case 'next':
       return state.consent ? { ...state, step: 2, returned: false } : state;
     case 'phone':
-      return { ...state, phone: action.value, showErrors: false };
-    case 'refused':
-      return { ...state, showErrors: true };
+      return { ...state, phone: action.value };
     case 'codeSent':
       return { ...state, step: 3, returned: false };
     case 'cancelPhone':

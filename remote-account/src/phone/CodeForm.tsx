@@ -3,6 +3,7 @@ import { Button, LOGIN_CODE_LENGTH } from '@taxi/shared';
 import { useAccountTexts } from '../common/useAccountTexts';
 import { useCountdown } from '../common/useCountdown';
 import { useRequest } from '../common/useRequest';
+import { Feedback } from '../common/Feedback';
 
 /** Seconds before the same number can be sent another code. */
 export const RESEND_AFTER_SECONDS = 60;
@@ -86,16 +87,10 @@ export function CodeForm({ sentTo, onSubmit, onResend, onCancel, cancelLabel }: 
           }
         />
       </div>
-      {request.error ? (
-        <p id={errorId} className="ac-feedback ac-feedback--error" role="alert">
-          {request.error}
-        </p>
-      ) : null}
-      {resent ? (
-        <p className="ac-feedback ac-feedback--ok" role="status">
-          {t('client.code.resent')}
-        </p>
-      ) : null}
+      <Feedback tone="error" id={errorId}>
+        {request.error}
+      </Feedback>
+      <Feedback tone="ok">{resent ? t('client.code.resent') : null}</Feedback>
       <div className="ac-resend">
         <Button
           variant="text"

@@ -1,6 +1,7 @@
-import { Suspense, useRef, useState, type FormEvent } from 'react';
-import { api, Button, ConfirmDialog, formatPhone, Spinner } from '@taxi/shared';
-import { CodeForm, emptyPhone, PhoneField, useSupportedCountries, type PhoneValue } from '../phone';
+import { useState } from 'react';
+import { api, Button, ConfirmDialog, formatPhone } from '@taxi/shared';
+import { CodeForm, emptyPhone, PhoneForm, type PhoneValue } from '../phone';
+import { Feedback } from '../common/Feedback';
 import { useAccountTexts } from '../common/useAccountTexts';
 import { useRequest } from '../common/useRequest';
 import { phoneState, type PhoneState } from './useProfileData';
@@ -25,37 +26,19 @@ export function samePhone(a: string, b: string): boolean {
  */
 export function ChangePhone({ currentPhone, onChanged }: ChangePhoneProps) {
   const { t } = useAccountTexts();
-  const supported = useSupportedCountries();
   const [stage, setStage] = useState<Stage>('closed');
   const [phone, setPhone] = useState<PhoneValue>(emptyPhone);
-  const [showErrors, setShowErrors] = useState(false);
   const [changed, setChanged] = useState(false);
   const request = useRequest();
-  const input = useRef<HTMLInputElement>(null);
   const e164 = phone.check.e164 ?? '';
   const shown = phone.check.formatted ?? e164;
+  const title = <h3 className="ac-subtitle">{t('client.profile.change_phone.title')}</h3>;
 
   const open = () => {
     setPhone(emptyPhone());
-    setShowErrors(false);
     setChanged(false);
     request.setError(null);
     setStage('form');
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (phone.check.status !== 'valid' || !e164) {
-      setShowErrors(true);
-      input.current?.focus();
-      return;
-    }
-    if (samePhone(e164, currentPhone)) {
-      request.setError(t('client.profile.change_phone.same_phone'));
-      input.current?.focus();
-      return;
-    }
-    setStage('confirm');
   };
 
   const sendCode = () => api.get('CHANGE_PHONE_SEND_SECRET', { phone: e164 });
@@ -70,11 +53,7 @@ export function ChangePhone({ currentPhone, onChanged }: ChangePhoneProps) {
         <Button variant="secondary" onClick={open}>
           {t('client.profile.change_phone.start')}
         </Button>
-        {changed ? (
-          <p className="ac-feedback ac-feedback--ok" role="status">
-            {t('client.profile.change_phone.done')}
-          </p>
-        ) : null}
+        <Feedback tone="ok">{changed ? t('client.profile.change_phone.done') : null}</Feedback>
       </div>
     );
   }
@@ -82,7 +61,7 @@ export function ChangePhone({ currentPhone, onChanged }: ChangePhoneProps) {
   if (stage === 'code') {
     return (
       <div className="ac-subform">
-        <h3 className="ac-subtitle">{t('client.profile.change_phone.title')}</h3>
+        {title}
         <CodeForm
           sentTo={shown}
           onSubmit={async (secret) => {
@@ -99,37 +78,27 @@ export function ChangePhone({ currentPhone, onChanged }: ChangePhoneProps) {
 
   return (
     <div className="ac-subform">
-      <h3 className="ac-subtitle">{t('client.profile.change_phone.title')}</h3>
-      <form className="ac-form" onSubmit={submit} noValidate>
-        <Suspense fallback={<Spinner />}>
-          <PhoneField
-            label={t('client.profile.change_phone.label')}
-            value={phone}
-            supported={supported}
-            showErrors={showErrors}
-            autoFocus
-            inputRef={input}
-            onChange={(value) => {
-              request.setError(null);
-              setShowErrors(false);
-              setPhone(value);
-            }}
-          />
-        </Suspense>
-        {request.error ? (
-          <p className="ac-feedback ac-feedback--error" role="alert">
-            {request.error}
-          </p>
-        ) : null}
-        <div className="ac-actions">
-          <Button variant="secondary" onClick={() => setStage('closed')}>
-            {t('common:common.cancel')}
-          </Button>
-          <Button type="submit" disabled={!phone.input.trim()}>
-            {t('client.profile.change_phone.send_code')}
-          </Button>
-        </div>
-      </form>
+      <PhoneForm
+        label={t('client.profile.change_phone.label')}
+        value={phone}
+        submitLabel={t('client.profile.change_phone.send_code')}
+        error={request.error}
+        onChange={(value) => {
+          request.setError(null);
+          setPhone(value);
+        }}
+        onSubmit={(number) => {
+          if (samePhone(number, currentPhone)) {
+            request.setError(t('client.profile.change_phone.same_phone'));
+            return false;
+          }
+          setStage('confirm');
+          return true;
+        }}
+        onCancel={() => setStage('closed')}
+      >
+        {title}
+      </PhoneForm>
       {stage === 'confirm' ? (
         <ConfirmDialog
           title={t('client.profile.change_phone.title')}

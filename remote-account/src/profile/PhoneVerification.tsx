@@ -3,6 +3,7 @@ import { api, ApiError, Button } from '@taxi/shared';
 import { CodeForm } from '../phone';
 import { useAccountTexts } from '../common/useAccountTexts';
 import { useRequest } from '../common/useRequest';
+import { Feedback } from '../common/Feedback';
 import { phoneState, type PhoneState } from './useProfileData';
 import { reloadPage } from './reloadPage';
 
@@ -46,11 +47,7 @@ export function PhoneVerification({ shownPhone, onVerified }: PhoneVerificationP
       <Button variant="secondary" onClick={start} busy={request.busy}>
         {t('client.profile.verify.start')}
       </Button>
-      {request.error ? (
-        <p className="ac-feedback ac-feedback--error" role="alert">
-          {request.error}
-        </p>
-      ) : null}
+      <Feedback tone="error">{request.error}</Feedback>
     </div>
   );
 }
