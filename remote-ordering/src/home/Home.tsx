@@ -13,6 +13,7 @@ import {
 import type { LatLng } from '@taxi/shared/map';
 import '../common/ordering.css';
 import { AddressCards } from '../common/AddressCards';
+import { OrderActions } from '../common/OrderActions';
 import { addressAt, fetchActiveOrders } from '../common/calls';
 import { useOrderingText } from '../common/i18n';
 import { useOrdering } from '../common/useOrdering';
@@ -190,18 +191,7 @@ export default function Home() {
         />
         <QuoteLine state={quote} />
         <QuickOptions />
-        <div className="or-actions">
-          <Button variant="secondary" onClick={() => navigate('/order-expanded/')}>
-            {t('home.more')}
-          </Button>
-          <Button
-            className="or-actions__main"
-            disabled={!valid}
-            onClick={() => navigate('/summary/')}
-          >
-            {t('home.order')}
-          </Button>
-        </div>
+        <OrderActions secondary={t('home.more')} to="/order-expanded/" canOrder={valid} />
       </section>
       {inProgressAlert ? (
         <AlertDialog

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import {
-  Button,
   canUseCashFree,
   canUseDiscount,
   formatPrice,
@@ -13,6 +11,7 @@ import {
 } from '@taxi/shared';
 import '../common/ordering.css';
 import { AddressCards } from '../common/AddressCards';
+import { OrderActions } from '../common/OrderActions';
 import { useOrderingText } from '../common/i18n';
 import { useOrdering } from '../common/useOrdering';
 import { QuoteLine } from '../quote/QuoteLine';
@@ -21,6 +20,19 @@ import { Subscription, subscriptionDraft, subscriptionProblem } from './Subscrip
 import { TimedOrder } from './TimedOrder';
 
 type When = 'now' | 'later' | 'subscription';
+
+function Perk(props: { label: string; checked: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <label className="or-check">
+      <input
+        type="checkbox"
+        checked={props.checked}
+        onChange={(event) => props.onChange(event.target.checked)}
+      />
+      <span className="or-check__text">{props.label}</span>
+    </label>
+  );
+}
 
 function TaxiCount() {
   const { t } = useOrderingText();
@@ -127,7 +139,6 @@ function Features() {
  */
 export default function OrderExpanded() {
   const { t } = useOrderingText();
-  const navigate = useNavigate();
   const { draft, setDraft, settings, client, features } = useOrdering();
   const { state: quote, timeCleared } = useQuote();
   const [when, setWhen] = useState<When>(
@@ -188,29 +199,21 @@ export default function OrderExpanded() {
         <section className="or-section" aria-labelledby="or-payment-title">
           <h2 id="or-payment-title">{t('expanded.payment')}</h2>
           {cashFree ? (
-            <label className="or-check">
-              <input
-                type="checkbox"
-                checked={draft.cash_free}
-                onChange={(event) => setDraft((c) => ({ ...c, cash_free: event.target.checked }))}
-              />
-              <span className="or-check__text">{t('expanded.cashFree')}</span>
-            </label>
+            <Perk
+              label={t('expanded.cashFree')}
+              checked={draft.cash_free}
+              onChange={(on) => setDraft((c) => ({ ...c, cash_free: on }))}
+            />
           ) : null}
           {discount ? (
-            <label className="or-check">
-              <input
-                type="checkbox"
-                checked={draft.discount}
-                onChange={(event) => setDraft((c) => ({ ...c, discount: event.target.checked }))}
-              />
-              <span className="or-check__text">
-                {t('expanded.discount', {
-                  discount: client!.discount,
-                  count: client!.count_discount_available,
-                })}
-              </span>
-            </label>
+            <Perk
+              label={t('expanded.discount', {
+                discount: client!.discount,
+                count: client!.count_discount_available,
+              })}
+              checked={draft.discount}
+              onChange={(on) => setDraft((c) => ({ ...c, discount: on }))}
+            />
           ) : null}
         </section>
       ) : null}
@@ -244,18 +247,7 @@ export default function OrderExpanded() {
         </div>
       ) : null}
       <QuoteLine state={quote} />
-      <div className="or-actions or-actions--page">
-        <Button variant="secondary" onClick={() => navigate('/')}>
-          {t('expanded.back')}
-        </Button>
-        <Button
-          className="or-actions__main"
-          disabled={!valid}
-          onClick={() => navigate('/summary/')}
-        >
-          {t('expanded.order')}
-        </Button>
-      </div>
+      <OrderActions secondary={t('expanded.back')} to="/" canOrder={valid} page />
     </div>
   );
 }
