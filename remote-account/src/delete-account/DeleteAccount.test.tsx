@@ -68,7 +68,11 @@ describe('Account deletion', () => {
     await confirmDeletion(user);
     const done = await screen.findByRole('alertdialog', { name: 'Delete account' });
     expect(done).toHaveTextContent('Account deleted successfully.');
-    expect(api.last('DELETE_REQUEST')).toMatchObject({ auth: 'client-token' });
+    expect(api.last('DELETE_REQUEST')).toMatchObject({
+      auth: 'client-token',
+      subject: 'Account deletion request',
+      info: expect.stringContaining(`Wisła Taxi: the passenger with phone number ${PHONE}`),
+    });
     expect(api.actions()).not.toContain(NOTICE);
     expect(sessionStore.get(tokenAtom)).toBe('client-token');
     await user.click(within(done).getByRole('button', { name: 'OK' }));

@@ -9,18 +9,21 @@ export const DELETION_NOTICE_PATH = '/report/account-deletion/';
 /** Where the notification says it came from. */
 export const DELETION_SOURCE = 'passenger-web-app';
 
+/** What the operator reads: who asks, for which corporation. */
+function deletionNotice(settings: Settings, phone: string) {
+  return {
+    subject: 'Account deletion request',
+    info: `${settings.corp || location.hostname}: the passenger with phone number ${phone} asks to delete the account, its ride history and points.`,
+  };
+}
+
 async function notifyVendor(settings: Settings, phone: string): Promise<void> {
   let response: Response;
   try {
     response = await fetch(DELETION_NOTICE_PATH, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        phone,
-        subject: 'Account deletion request',
-        info: `${settings.corp || location.hostname}: the passenger with phone number ${phone} asks to delete the account, its ride history and points.`,
-        source: DELETION_SOURCE,
-      }),
+      body: JSON.stringify({ phone, ...deletionNotice(settings, phone), source: DELETION_SOURCE }),
     });
   } catch {
     throw connectionError();
@@ -50,7 +53,8 @@ async function notifyVendor(settings: Settings, phone: string): Promise<void> {
  */
 export async function requestDeletion(settings: Settings, phone: string | null): Promise<void> {
   if (settings.corp_legal) {
-    await api.get('DELETE_REQUEST');
+    // The server knows the client by the token; the notice is for the operator's eyes.
+    await api.get('DELETE_REQUEST', phone ? deletionNotice(settings, phone) : {});
     return;
   }
   const number = phone || String((await api.get('GET_PHONE')).phone ?? '');
