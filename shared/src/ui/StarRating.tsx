@@ -61,7 +61,7 @@ export function StarRating({
               value={rate}
               checked={value === rate}
               onChange={() => onChange(rate)}
-              className="tx-visually-hidden"
+              className="tx-stars__input"
             />
             <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d={STAR} />

@@ -1,0 +1,178 @@
+// Track, Rate and the active orders, in Chromium against the real server: a link that names
+// no order, rating a finished ride, the passenger's active orders.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { newContext } from '../support/browser.ts';
+import { useApp } from '../support/fixture.ts';
+import { ROOT } from '../support/app.ts';
+import { callApi, signInByApi, storeToken } from '../support/session.ts';
+
+const it = useApp();
+const SHOTS = process.env.E2E_SHOTS;
+/** The corporation the test server serves on localhost (server/corporations/localhost.json). */
+const CORPORATION = 'demo';
+const FLORIANSKA = {
+  lat: 50.0625,
+  lng: 19.9397,
+  city: 'Kraków',
+  street: 'Floriańska',
+  number: '1',
+};
+const WAWEL = { lat: 50.054, lng: 19.9355, city: 'Kraków', street: 'Wawel', number: '5' };
+
+let phoneSeq = 600_300_100;
+const newPhone = () => `+48${phoneSeq++}`;
+
+interface Track {
+  order_short_id: string;
+  secret: string;
+}
+
+async function placeOrder(token: string, order: Record<string, unknown>): Promise<Track> {
+  const reply = await callApi(it.app, 'ORDER_SAVE', {
+    auth: token,
+    order: { taxi_count: 1, taxi_group_id: null, poi: FLORIANSKA, dst: WAWEL, ...order },
+  });
+  assert.equal(reply.status, 'OK', JSON.stringify(reply));
+  return reply.track as Track;
+}
+
+/** The operator's tool on the test server's data: moves an order to another state. */
+function setOrderState(shortId: string, state: string) {
+  execFileSync(
+    process.execPath,
+    [path.join(ROOT, 'server/src/cli.ts'), 'order-state', CORPORATION, shortId, state],
+    { env: { ...process.env, CORP_DIR: it.app.corpDir, DATA_DIR: it.app.dataDir }, stdio: 'pipe' },
+  );
+}
+
+async function rateApi(action: string, track: Track) {
+  const cmd = JSON.stringify({ action_id: action, lang: 'en', ...track });
+  const response = await fetch(`${it.app.url}/rate/api/1/`, {
+    method: 'POST',
+    body: new URLSearchParams({ cmd }),
+  });
+  return (await response.json()) as {
+    status: string;
+    data?: { rate: number | null; comment: string | null };
+  };
+}
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+const trackPath = (track: Track) => `/t/${track.order_short_id}/${track.secret}`;
+
+test('a link that names no order shows "Order not found" with a back button', async () => {
+  const context = await newContext(it.browser, 'en-US');
+  const page = await context.newPage();
+  await page.goto(`${it.app.url}/t/ZZZZ9999/no-such-secret`);
+  await page.getByRole('heading', { name: 'Order not found' }).waitFor();
+  await shot(page, 'track-not-found');
+  await page.getByRole('button', { name: 'Back' }).click();
+  // Home, which sends a visitor without an account on to the login.
+  await page.waitForURL((url) => url.pathname === '/auth/');
+  await page.goto(`${it.app.url}/track/?o=ZZZZ9999&p=no-such-secret`);
+  await page.getByRole('heading', { name: 'Order not found' }).waitFor();
+  await context.close();
+});
+
+test('the same in Polish, for a real order with a wrong secret', async () => {
+  const token = await signInByApi(it.app, newPhone());
+  const track = await placeOrder(token, { order_type: 'Z' });
+  const context = await newContext(it.browser, 'pl-PL');
+  const page = await context.newPage();
+  await page.goto(`${it.app.url}/t/${track.order_short_id}/${track.secret}x`);
+  await page.getByRole('heading', { name: 'Nie znaleziono zamówienia' }).waitFor();
+  await page.getByRole('button', { name: 'Wstecz' }).waitFor();
+  await context.close();
+});
+
+test('a finished ride is rated once through its link, then thanks', async () => {
+  const token = await signInByApi(it.app, newPhone());
+  const track = await placeOrder(token, { order_type: 'Z' });
+  // Anyone holding the link, logged out.
+  const context = await newContext(it.browser, 'en-US', { viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  const rateUrl = `${it.app.url}/r/${track.order_short_id}/${track.secret}`;
+
+  // While the ride is not over the server refuses the rating: the passenger is told.
+  await page.goto(rateUrl);
+  await page.getByRole('heading', { name: 'How would you rate this ride?' }).waitFor();
+  const rate = page.getByRole('button', { name: 'Rate', exact: true });
+  assert.equal(await rate.isDisabled(), true);
+  await page.getByRole('radio', { name: 'Good', exact: true }).check();
+  assert.equal(await rate.isDisabled(), false);
+  await rate.click();
+  await page
+    .getByRole('alertdialog')
+    .getByText('Error while rating. Please try again later.')
+    .waitFor();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+
+  setOrderState(track.order_short_id, 'Z');
+  await page.goto(rateUrl);
+  await page.getByRole('radio', { name: 'Very good' }).check();
+  const comment = page.getByRole('textbox', { name: 'Comment' });
+  assert.equal(await comment.getAttribute('placeholder'), 'Tell us more (optional)');
+  await comment.fill('Clean car, kind driver');
+  await shot(page, 'rate-form');
+  await page.getByRole('button', { name: 'Rate', exact: true }).click();
+  await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
+  await shot(page, 'rate-thanks');
+  const stored = await rateApi('GET_RATE', track);
+  assert.deepEqual(stored.data, { rate: 2, comment: 'Clean car, kind driver' });
+
+  // Already rated: straight to the thank-you card, also under /rate/?o=&p=.
+  await page.goto(`${it.app.url}/rate/?o=${track.order_short_id}&p=${track.secret}`);
+  await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
+  assert.equal(await page.getByRole('radio').count(), 0);
+  await page.getByRole('link', { name: 'Back to order' }).click();
+  await page.waitForURL((url) => url.pathname === '/auth/');
+  await context.close();
+});
+
+test('the active orders list shows each order with its time and opens Track', async () => {
+  const token = await signInByApi(it.app, newPhone());
+  const now = await placeOrder(token, { order_type: 'Z' });
+  const later = new Date(Date.now() + 26 * 3600_000);
+  const scheduled = await placeOrder(token, { order_type: 'T', date_time: later.toISOString() });
+  const orders = await callApi(it.app, 'GET_CURRENT_ORDERS', { auth: token });
+  const scheduledEntry = (orders.data_list as { date_time: string; track: Track }[]).find(
+    (order) => order.track.order_short_id === scheduled.order_short_id,
+  );
+  assert.ok(scheduledEntry, 'the scheduled order is active');
+
+  const context = await newContext(it.browser, 'en-US', { viewport: { width: 360, height: 740 } });
+  await storeToken(context, token);
+  const page = await context.newPage();
+  // A first visit to a non-public page goes Home, whose active-orders dialog leads here.
+  await page.goto(`${it.app.url}/`);
+  await page.getByRole('dialog').getByRole('link', { name: 'See all (2)' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Active rides' }).waitFor();
+  assert.equal(new URL(page.url()).pathname, '/orders/');
+  await page.getByText('Orders in progress and scheduled. Tap one to follow it live.').waitFor();
+  const cards = page.getByRole('link', { name: /^Track this order/ });
+  await cards.nth(1).waitFor();
+  assert.equal(await cards.count(), 2);
+  const scheduledCard = page.getByRole('link', { name: /Scheduled, Created/ });
+  assert.match(
+    (await scheduledCard.textContent()) ?? '',
+    new RegExp(`Pickup ${scheduledEntry.date_time.slice(0, 16)}`),
+  );
+  const nowCard = page.getByRole('link', { name: /Regular/ });
+  assert.match((await nowCard.textContent()) ?? '', /Ordered \d{4}-\d\d-\d\d \d\d:\d\d/);
+  await shot(page, 'orders');
+  await nowCard.click();
+  await page.waitForURL((url) => url.pathname === trackPath(now));
+  await page
+    .getByRole('region', { name: 'Map of the ride' })
+    .or(page.getByRole('status'))
+    .first()
+    .waitFor();
+  await context.close();
+});
