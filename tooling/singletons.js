@@ -22,6 +22,9 @@ export const SINGLETONS = [
   ['i18next', 'i18next'],
   ['react-i18next', 'react-i18next'],
   ['@taxi/shared', '@taxi/shared'],
+  // Its lazily loaded entries (the map, with maplibre inside) are shared too: one download
+  // serves ordering and tracking.
+  ['@taxi/shared/', '@taxi/shared'],
 ];
 
 function installedVersion(fromDir, pkg) {

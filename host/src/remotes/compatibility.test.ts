@@ -17,6 +17,14 @@ describe('compatibility of a release with the host', () => {
     ]);
   });
 
+  it('needs a host @taxi/shared at least as new as the one the release was built on', () => {
+    expect(incompatibilities(host, built({ '@taxi/shared': '1.3.9' }))).toEqual([]);
+    expect(incompatibilities(host, built({ '@taxi/shared': '1.5.0' }))).toEqual([
+      '@taxi/shared 1.5.0 (host has 1.4.0)',
+    ]);
+    expect(incompatibilities(host, built({ react: '19.4.0' }))).toEqual([]);
+  });
+
   it('takes a release without a record as it is', () => {
     expect(incompatibilities(host, undefined)).toEqual([]);
   });

@@ -22,11 +22,27 @@ export interface RegistryReply {
   releases?: Partial<Record<RemoteName, RemoteRelease>>;
 }
 
-const major = (version: string) => version.split('.')[0];
+const SHARED_PACKAGE = '@taxi/shared';
+
+function parts(version: string): [number, number] {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  return [major, minor];
+}
 
 /**
- * Why a release built against `built` cannot run in this host: each package whose major
- * version differs. A release without a record (a URL pointer) is taken as it is.
+ * Whether a release built against `built` runs on the host's `provided`: the same major, and for
+ * @taxi/shared, whose minor grows with its exports, a host at least as new as the build.
+ */
+function satisfies(pkg: string, provided: string, built: string): boolean {
+  const [hostMajor, hostMinor] = parts(provided);
+  const [builtMajor, builtMinor] = parts(built);
+  if (hostMajor !== builtMajor) return false;
+  return pkg !== SHARED_PACKAGE || hostMinor >= builtMinor;
+}
+
+/**
+ * Why a release built against `built` cannot run in this host: each package it cannot be given.
+ * A release without a record (a URL pointer) is taken as it is.
  */
 export function incompatibilities(
   host: SharedContract,
@@ -34,7 +50,7 @@ export function incompatibilities(
 ): string[] {
   if (!built) return [];
   return Object.entries(built)
-    .filter(([pkg, version]) => host[pkg] !== undefined && major(host[pkg]) !== major(version))
+    .filter(([pkg, version]) => host[pkg] !== undefined && !satisfies(pkg, host[pkg], version))
     .map(([pkg, version]) => `${pkg} ${version} (host has ${host[pkg]})`);
 }
 
