@@ -22,6 +22,13 @@ export function TaxiCard({
         {callNumber}
       </span>
       <div className="tr-taxi__body">
+        {eta !== null ? (
+          <p className="tr-taxi__eta">
+            {eta > ACCEPT_MISSING_TAXI_ETA_GT_DEFAULT
+              ? t('client.track.eta_over', { limit: ACCEPT_MISSING_TAXI_ETA_GT_DEFAULT })
+              : t('client.track.eta', { count: Math.max(1, Math.ceil(eta)) })}
+          </p>
+        ) : null}
         {info?.vehicle_registration ? (
           <p className="tr-taxi__plate">
             <span className="tx-visually-hidden">{t('client.track.plate')}: </span>
@@ -43,13 +50,6 @@ export function TaxiCard({
           ) : null}
           {!info ? <span>{title}</span> : null}
         </p>
-        {eta !== null ? (
-          <p className="tr-taxi__eta">
-            {eta > ACCEPT_MISSING_TAXI_ETA_GT_DEFAULT
-              ? t('client.track.eta_over', { limit: ACCEPT_MISSING_TAXI_ETA_GT_DEFAULT })
-              : t('client.track.eta', { count: Math.max(1, Math.ceil(eta)) })}
-          </p>
-        ) : null}
       </div>
     </article>
   );

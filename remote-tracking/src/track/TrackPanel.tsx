@@ -142,7 +142,8 @@ export function TrackPanel({
               ))}
             </div>
           ) : null}
-          {pickup || destination ? (
+          {/* With taxi cards the map shows the route; the panel stays short. */}
+          {view.taxis.length === 0 && (pickup || destination) ? (
             <dl className="tr-route">
               {pickup ? (
                 <div>
