@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { accountsPlugin } from './accounts/plugin.ts';
@@ -8,9 +9,18 @@ import type { Config } from './config.ts';
 import { openCorporationDirectory } from './corporations/directory.ts';
 import { corporationsPlugin } from './corporations/plugin.ts';
 import { openStorage } from './db/storage.ts';
+import { Dispatcher } from './dispatch/engine.ts';
+import { driverPlugin } from './driver/plugin.ts';
+import { type EventBus, memoryBus, redisBus } from './events/bus.ts';
+import { memoryLimiter, redisLimiter } from './events/limits.ts';
+import { LiveFleet } from './fleet/live.ts';
+import { startSimulator } from './simulator/simulator.ts';
+import { geoPlugin } from './geo/plugin.ts';
+import { GeoService } from './geo/service.ts';
+import { trackingPlugin } from './tracking/plugin.ts';
 import { ApiFailure, errorReply } from './errors.ts';
 import { ordersPlugin } from './orders/plugin.ts';
-import { greatCircleRoutes, type RouteEstimator } from './quotes/routing.ts';
+import type { RouteEstimator } from './quotes/routing.ts';
 import { quotesPlugin } from './quotes/plugin.ts';
 import { ratingPlugin } from './rating/plugin.ts';
 import { redactUrl } from './redact.ts';
@@ -24,10 +34,18 @@ import { outboxPlugin } from './sms/plugin.ts';
 /** Bodies of the API are small forms; anything bigger is abuse. */
 const BODY_LIMIT = 256 * 1024;
 
-/** What tests and later issues may replace. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shared infrastructure, for the operator's tools, tests and benchmarks. */
+    services: Services;
+  }
+}
+
+/** What tests may replace. */
 export interface Overrides {
   clock?: Clock;
   routes?: RouteEstimator;
+  bus?: EventBus;
 }
 
 export async function buildApp(config: Config, overrides: Overrides = {}): Promise<FastifyInstance> {
@@ -46,19 +64,45 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   });
 
   const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  app.addHook('onClose', () => storage.close());
   if (storage.applied.length > 0) app.log.info({ migrations: storage.applied, engine: storage.engine }, 'database schema updated');
   const outbox = config.sms.driver === 'outbox' ? createOutbox(app.log) : undefined;
+  const onError = (error: unknown) => app.log.error({ err: error }, 'background work failed');
+  const bus = overrides.bus ?? (config.redisUrl ? redisBus(config.redisUrl, config.redisPrefix, onError) : memoryBus(onError));
+  const clock = overrides.clock ?? systemClock;
+  const limits = config.redisUrl ? redisLimiter(config.redisUrl, config.redisPrefix, onError) : memoryLimiter(() => clock.now());
+  const corporations = openCorporationDirectory(config.corpDir, app.log, config.corpRefreshMs);
+  const geo = new GeoService({ cacheDir: path.join(config.dataDir, 'geo'), defaultExtract: config.osmExtract, log: app.log });
+  const routes = overrides.routes ?? geo;
+  const fleet = new LiveFleet(storage, bus, geo, onError);
+  const dispatch = new Dispatcher({ storage, clock, corporations, bus, geo, routes, log: app.log, flushPositions: () => fleet.flush() });
   const services: Services = {
     config,
     log: app.log,
-    corporations: openCorporationDirectory(config.corpDir, app.log, config.corpRefreshMs),
+    corporations,
     storage,
-    clock: overrides.clock ?? systemClock,
+    clock,
     sms: config.sms.driver === 'http' ? createHttpGateway(config.sms) : outbox!,
-    routes: overrides.routes ?? greatCircleRoutes,
+    routes,
+    geo,
+    bus,
+    limits,
+    fleet,
+    dispatch,
     actions: new ActionRegistry(),
   };
+  app.decorate('services', services);
+  fleet.start(config.positionFlushMs);
+  await dispatch.start(config.dispatchTickMs);
+  let stopSimulator: (() => Promise<void>) | undefined;
+  // One hook, so that the order holds: no new work, buffered positions written, then the connections.
+  app.addHook('onClose', async () => {
+    await stopSimulator?.();
+    await dispatch.stop();
+    await fleet.stop();
+    await bus.close();
+    await limits.close();
+    await storage.close();
+  });
 
   // API callers treat any non-200 reply as a lost connection, so a failed call is HTTP 200 with
   // status ERR; pages and files keep their HTTP status.
@@ -89,7 +133,17 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   await app.register(ordersPlugin, services);
   await app.register(quotesPlugin, services);
   await app.register(ratingPlugin, services);
+  await app.register(geoPlugin, services);
+  await app.register(trackingPlugin, services);
+  await app.register(driverPlugin, services);
   await app.register(actionTransport, { services, registry: services.actions, path: '/api/2/', get: true });
   if (outbox && !config.production) await app.register(outboxPlugin, { outbox });
+  // Imports (or reads the cached import of) every corporation's extract now, not on first use.
+  for (const corporation of corporations.all()) void geo.embedded(corporation);
+  if (config.fleet.mode === 'sim') {
+    app.addHook('onReady', async () => {
+      stopSimulator = startSimulator(app, services);
+    });
+  }
   return app;
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,6 +23,50 @@ export interface Config {
   sms: SmsConfig;
   /** Codes sent per client IP address per hour; mobile networks put many phones behind one address. */
   smsPerIpPerHour: number;
+  /** Redis for several server processes (events, offers, limits); '' for one process. */
+  redisUrl: string;
+  /** Prefix of every Redis key and channel, so that several deployments may share one Redis. */
+  redisPrefix: string;
+  /** The .osm.pbf of a corporation whose file names none; '' for none. */
+  osmExtract: string;
+  /** Address searches and reverse geocodings per client address per minute. */
+  geoPerIpPerMinute: number;
+  /** How often the dispatch looks for due orders and lapsed offers. */
+  dispatchTickMs: number;
+  /** How often buffered taxi positions are written. */
+  positionFlushMs: number;
+  fleet: FleetConfig;
+}
+
+export interface FleetConfig {
+  /** sim: the demo fleet drives the corporations that have a road network; off: no simulated taxis. */
+  mode: 'sim' | 'off';
+  /** Taxis per corporation (a corporation file's fleet.size wins). */
+  size: number;
+  /** Simulated time runs this many times faster than real time. */
+  speed: number;
+}
+
+/** The demo extract beside the repository (shared/ next to it), when it is there. */
+export const DEMO_EXTRACT = path.resolve(REPO_ROOT, '../shared/data/osm/monaco.osm.pbf');
+
+function extract(value: string | undefined): string {
+  if (value === 'none' || value === 'off') return '';
+  if (value && value.trim()) return path.resolve(REPO_ROOT, value);
+  return fs.existsSync(DEMO_EXTRACT) ? DEMO_EXTRACT : '';
+}
+
+function positiveNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) throw new Error(`${name}: a number above 0, not ${value}`);
+  return number;
+}
+
+function fleetConfig(env: NodeJS.ProcessEnv, production: boolean): FleetConfig {
+  const mode = env.FLEET || (production ? 'off' : 'sim');
+  if (mode !== 'sim' && mode !== 'off') throw new Error(`FLEET: sim or off, not ${mode}`);
+  return { mode, size: positiveInteger('FLEET_SIZE', env.FLEET_SIZE, 12), speed: positiveNumber('FLEET_SPEED', env.FLEET_SPEED, 1) };
 }
 
 export type SmsConfig =
@@ -80,5 +125,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     sms: smsConfig(env, production),
     smsPerIpPerHour: positiveInteger('SMS_PER_IP_PER_HOUR', env.SMS_PER_IP_PER_HOUR, 20),
+    redisUrl: env.REDIS_URL ?? '',
+    redisPrefix: env.REDIS_PREFIX || 'taxi:',
+    osmExtract: extract(env.OSM_EXTRACT),
+    geoPerIpPerMinute: positiveInteger('GEO_PER_IP_PER_MINUTE', env.GEO_PER_IP_PER_MINUTE, 600),
+    dispatchTickMs: positiveInteger('DISPATCH_TICK_MS', env.DISPATCH_TICK_MS, 1000),
+    positionFlushMs: 2000,
+    fleet: fleetConfig(env, production),
   };
 }

@@ -3,6 +3,11 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { CorporationLookup } from './corporations/directory.ts';
 import type { Storage } from './db/storage.ts';
+import type { Dispatcher } from './dispatch/engine.ts';
+import type { EventBus } from './events/bus.ts';
+import type { RateLimiter } from './events/limits.ts';
+import type { LiveFleet } from './fleet/live.ts';
+import type { GeoService } from './geo/service.ts';
 import type { SmsSender } from './sms/sender.ts';
 import type { ActionRegistry } from './api/registry.ts';
 import type { RouteEstimator } from './quotes/routing.ts';
@@ -15,7 +20,17 @@ export interface Services {
   storage: Storage;
   clock: Clock;
   sms: SmsSender;
+  /** Road routes for quotes and ETAs: the corporation's geography, or an override in tests. */
   routes: RouteEstimator;
+  /** Address search, reverse geocoding and routes per corporation. */
+  geo: GeoService;
+  /** In-process, or Redis pub/sub with REDIS_URL: tracking events, dispatch wake-ups, offers. */
+  bus: EventBus;
+  /** Per-key limits, in memory or in Redis. */
+  limits: RateLimiter;
+  /** Taxi positions: published at once, stored in batches. */
+  fleet: LiveFleet;
+  dispatch: Dispatcher;
   /** The client API's actions (/api/2/): each concern adds its own. */
   actions: ActionRegistry;
 }

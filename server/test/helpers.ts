@@ -81,6 +81,13 @@ export async function startApp(options: StartOptions = {}): Promise<TestServer> 
     trustProxy: false,
     sms: { driver: 'outbox' },
     smsPerIpPerHour: 1000,
+    redisUrl: '',
+    redisPrefix: 'taxi-test:',
+    osmExtract: '',
+    geoPerIpPerMinute: 10_000,
+    dispatchTickMs: 60_000,
+    positionFlushMs: 2000,
+    fleet: { mode: 'off', size: 3, speed: 1 },
     ...options.config,
   };
   fs.mkdirSync(config.corpDir, { recursive: true });

@@ -45,6 +45,8 @@ function readPointers(releases: Record<string, unknown>): Record<string, Release
 export interface CorporationLookup {
   byHostname(hostname: string): Corporation | undefined;
   byId(id: string): Corporation | undefined;
+  /** Every corporation served now. */
+  all(): Corporation[];
   /** The corporation a request is for: query `hostname`, else the Host header. */
   forRequest(request: FastifyRequest): Corporation | undefined;
 }
@@ -192,6 +194,10 @@ export function openCorporationDirectory(
     byId(id) {
       fresh();
       return byId.get(id);
+    },
+    all() {
+      fresh();
+      return [...byId.values()];
     },
     forRequest(request) {
       const query = request.query as Record<string, unknown> | undefined;

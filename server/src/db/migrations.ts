@@ -1,4 +1,5 @@
 import { accountMigrations } from '../accounts/tables.ts';
+import { dispatchMigrations } from '../dispatch/tables.ts';
 import { fleetMigrations } from '../fleet/tables.ts';
 import { orderMigrations } from '../orders/tables.ts';
 import { ratingMigrations } from '../rating/tables.ts';
@@ -12,4 +13,5 @@ export const MIGRATIONS: MigrationSet = (engine) => ({
   ...orderMigrations(engine),
   ...ratingMigrations(engine),
   ...fleetMigrations(engine),
+  ...dispatchMigrations(engine),
 });

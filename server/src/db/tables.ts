@@ -1,8 +1,9 @@
 import type { AccountTables } from '../accounts/tables.ts';
+import type { DispatchTables } from '../dispatch/tables.ts';
 import type { FleetTables } from '../fleet/tables.ts';
 import type { OrderTables } from '../orders/tables.ts';
 import type { RatingTables } from '../rating/tables.ts';
 import type { ReportTables } from '../reports/tables.ts';
 
 /** Every table, each declared by the concern that owns it. */
-export type Tables = ReportTables & AccountTables & OrderTables & RatingTables & FleetTables;
+export type Tables = ReportTables & AccountTables & OrderTables & RatingTables & FleetTables & DispatchTables;

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { MigrationSet } from '../db/schema.ts';
 
 export interface FleetTables {
@@ -9,6 +10,14 @@ export interface FleetTables {
     lat: number;
     lng: number;
     updated_at: number;
+    /** Added by the dispatch (migration 0007). */
+    color: Generated<string>;
+    brand: Generated<string>;
+    vehicle_registration: Generated<string>;
+    /** scrypt of the driver app's password: salt$hash, base64url. */
+    password_hash: Generated<string>;
+    /** GPS accuracy of the last position, metres. */
+    acc: number | null;
   };
 }
 

@@ -65,9 +65,10 @@ export async function ordersPlugin(_app: FastifyInstance, services: Services) {
       const now = clock.now();
       const form = readOrderForm(context.payload, context.corporation, now);
       await checkPerks(client.id, form);
+      const prepared = await services.dispatch.prepare(context.corporation, form, context.lang, now);
       // Under the client's lock: a retried save finds the first order, and a second immediate
       // order cannot slip in beside the first.
-      const saved = await withLock(storage, [`orders:${client.id}`], async (trx) => {
+      const { saved, created } = await withLock(storage, [`orders:${client.id}`], async (trx) => {
         if (form.call_uniqueid !== null) {
           const first = await trx
             .selectFrom('orders')
@@ -75,10 +76,10 @@ export async function ordersPlugin(_app: FastifyInstance, services: Services) {
             .where('client_id', '=', client.id)
             .where('call_uniqueid', '=', form.call_uniqueid)
             .executeTakeFirst();
-          if (first) return first;
+          if (first) return { saved: first, created: false };
         }
         await refuseSecondImmediateOrder(trx, client.id, form.order_type);
-        return trx
+        const row = await trx
           .insertInto('orders')
           .values({
             corporation_id: context.corporation.id,
@@ -95,10 +96,14 @@ export async function ordersPlugin(_app: FastifyInstance, services: Services) {
             hidden_in_history: 0,
             created_at: now,
             updated_at: now,
+            ...prepared,
           })
           .returning(['id', 'short_id', 'secret'])
           .executeTakeFirstOrThrow();
+        await services.dispatch.logCreated(trx, row.id, form, now);
+        return { saved: row, created: true };
       });
+      if (created) services.dispatch.wake(form.order_type === 'R');
       return { order_id: saved.id, track: track(saved) };
     },
 

@@ -22,6 +22,19 @@ export interface OrderTables {
     hidden_in_history: number;
     created_at: number;
     updated_at: number;
+    /** Added by the dispatch (migration 0007). */
+    dispatch_at: number | null;
+    parent_id: number | null;
+    pickup_lat: number | null;
+    pickup_lng: number | null;
+    dst_price: number | null;
+    /** The ride's road route as JSON [{lat, lng}]. */
+    route: string | null;
+    arrived_at: number | null;
+    ended_at: number | null;
+    price: number | null;
+    /** Grows with every change a tracking viewer should see. */
+    revision: Generated<number>;
   };
 }
 

@@ -1,20 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Corporation } from '../corporations/directory.ts';
-import { taxiFeatures } from '../corporations/features.ts';
 import { freeTaxis } from '../fleet/taxis.ts';
-import { type AddressPoint, readOrderForm } from '../orders/form.ts';
+import { readOrderForm } from '../orders/form.ts';
 import { refuseSecondImmediateOrder } from '../orders/store.ts';
 import type { Services } from '../services.ts';
-import { parseDateTime } from '../time.ts';
+import { located, ridePrice } from './quote.ts';
 import { greatCircleMetres, type LatLng } from './routing.ts';
-import { price, readTariff } from './tariff.ts';
 
 /** ETAs above this are shown as "more than" it (spec section 9). */
 export const ACCEPT_MISSING_TAXI_ETA_GT = 1000;
-
-function located(point: AddressPoint | null): LatLng | undefined {
-  return point && point.lat !== null && point.lng !== null ? { lat: point.lat, lng: point.lng } : undefined;
-}
 
 /** ORDER_SIM: the price and the pickup ETA of an order form, without placing it. */
 export async function quotesPlugin(_app: FastifyInstance, services: Services) {
@@ -37,24 +31,7 @@ export async function quotesPlugin(_app: FastifyInstance, services: Services) {
       const form = readOrderForm(context.payload, corporation, now);
       await refuseSecondImmediateOrder(storage.db, client.id, form.order_type);
       const pickup = located(form.poi);
-      const destination = located(form.dst);
-      const tariff = readTariff(corporation);
-      let dst_price: number | null = null;
-      let dst_map_points: LatLng[] = [];
-      if (pickup && destination) {
-        const route = await routes.estimate(corporation, pickup, destination);
-        dst_map_points = route.points;
-        if (tariff) {
-          const chosen = new Set(form.taxi_features_list);
-          dst_price = price(tariff, corporation, {
-            distanceM: route.distanceM,
-            durationS: route.durationS,
-            pickupAt: form.date_time ? (parseDateTime(form.date_time, corporation.timeZone) ?? now) : now,
-            features: taxiFeatures(corporation, context.lang).filter((feature) => chosen.has(feature.id)),
-            taxiCount: form.taxi_count,
-          });
-        }
-      }
+      const { dst_price, dst_map_points } = await ridePrice(routes, corporation, form, context.lang, now);
       return {
         dst_price,
         eta_min: pickup ? await etaMinutes(corporation, pickup, now) : null,

@@ -1,0 +1,174 @@
+import type { Corporation } from '../corporations/directory.ts';
+import { taxiFeatures } from '../corporations/features.ts';
+import type { Db } from '../db/storage.ts';
+import type { AddressPoint, OrderForm } from '../orders/form.ts';
+import type { LatLng, RouteEstimator } from '../quotes/routing.ts';
+import { readTariff, tariffZone } from '../quotes/tariff.ts';
+import { formatLocal, parseDateTime } from '../time.ts';
+
+/** What the passenger's tracking view shows; the track texts of spec section 4, one per stage. */
+export type Stage =
+  | 'created'
+  | 'waiting_for_taxi'
+  | 'waiting_for_accept'
+  | 'taxi_on_the_way'
+  | 'taxi_arrived'
+  | 'client_in_taxi'
+  | 'finished'
+  | 'no_show'
+  | 'cancelled';
+
+/** Spec section 3, "Route". */
+export interface Route {
+  points: LatLng[];
+  type: 'ride';
+  color: string;
+}
+
+/** Spec section 3, "Order tracking record", and what a tracking view needs besides. */
+export interface TrackingRecord {
+  order_id: number;
+  order_short_id: string;
+  order_type: string;
+  state: string;
+  stage: Stage;
+  /** Local 'YYYY-MM-DD HH:MM:SS' times of the corporation, or null. */
+  created: string;
+  date_time: string | null;
+  arrived: string | null;
+  ended: string | null;
+  taxi_count: number;
+  /** Call numbers of the taxis that accepted (including those that picked the client up). */
+  accepted_taxis: string[];
+  /** Call numbers of the taxis the client is in. */
+  finished_taxis: string[];
+  /** The client pickup point. */
+  client_lat: number | null;
+  client_lng: number | null;
+  poi: AddressPoint;
+  dst: AddressPoint | null;
+  dst_price: number | null;
+  price: number | null;
+  surcharge: number;
+  rate: number | null;
+  /** Minutes until the nearest accepted taxi reaches the pickup, when one is on its way. */
+  eta_min: number | null;
+  eta: string | null;
+  routes: Route[];
+  info: string;
+  /** Grows with every change; a viewer ignores an update older than the one it has. */
+  revision: number;
+}
+
+/** Spec section 3: per call number. */
+export interface TaxiData {
+  color: string;
+  brand: string;
+  vehicle_registration: string;
+}
+
+/** Published on `order:<id>` after every change of an order. */
+export interface OrderEvent {
+  corporation_id: string;
+  record: TrackingRecord;
+  taxis_data: Record<string, TaxiData>;
+  /** Taxis whose positions the order's viewers get: accepted, or carrying the client. */
+  watch_taxis: string[];
+}
+
+const FINAL_STATES = ['A', 'M'];
+
+function stageOf(state: string, assignments: { state: string; arrived_at: number | null; ride_ended_at: number | null }[]): Stage {
+  if (state === 'A') return 'cancelled';
+  if (state === 'M') return 'no_show';
+  if (state === 'U') return 'created';
+  const picked = assignments.filter((a) => a.state === 'Z');
+  if (state === 'Z') return picked.some((a) => a.ride_ended_at === null) ? 'client_in_taxi' : 'finished';
+  const accepted = assignments.filter((a) => a.state === 'P');
+  if (accepted.some((a) => a.arrived_at !== null)) return 'taxi_arrived';
+  if (accepted.length > 0) return 'taxi_on_the_way';
+  if (picked.length > 0) return 'client_in_taxi';
+  if (assignments.some((a) => a.state === 'U')) return 'waiting_for_accept';
+  return 'waiting_for_taxi';
+}
+
+/** Builds the tracking record of an order from the database. */
+export async function orderEvent(db: Db, corporation: Corporation, orderId: number, routes: RouteEstimator, now: number): Promise<OrderEvent | undefined> {
+  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  if (!order) return undefined;
+  const assignments = await db
+    .selectFrom('assignments')
+    .select(['call_number', 'state', 'arrived_at', 'ride_ended_at', 'picked_up_at'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+  const accepted = assignments.filter((a) => a.state === 'P' || a.state === 'Z').map((a) => a.call_number);
+  const finished = assignments.filter((a) => a.state === 'Z').map((a) => a.call_number);
+  const taxis = accepted.length
+    ? await db
+        .selectFrom('taxis')
+        .select(['call_number', 'color', 'brand', 'vehicle_registration', 'lat', 'lng'])
+        .where('corporation_id', '=', order.corporation_id)
+        .where('call_number', 'in', accepted)
+        .execute()
+    : [];
+  const rating = await db.selectFrom('ratings').select('rate').where('order_id', '=', orderId).executeTakeFirst();
+  const form = JSON.parse(order.form) as OrderForm;
+  const zone = corporation.timeZone;
+  const local = (at: number | null) => (at === null ? null : formatLocal(at, zone));
+  const pickup = order.pickup_lat !== null && order.pickup_lng !== null ? { lat: order.pickup_lat, lng: order.pickup_lng } : null;
+
+  let etaMin: number | null = null;
+  const onTheWay = assignments.filter((a) => a.state === 'P' && a.arrived_at === null);
+  if (pickup && onTheWay.length > 0 && order.state === 'T') {
+    for (const taxi of taxis.filter((t) => onTheWay.some((a) => a.call_number === t.call_number))) {
+      const route = await routes.estimate(corporation, taxi, pickup);
+      const minutes = Math.max(1, Math.ceil(route.durationS / 60));
+      if (etaMin === null || minutes < etaMin) etaMin = minutes;
+    }
+  }
+
+  const tariff = readTariff(corporation);
+  const chosen = new Set(form.taxi_features_list);
+  const pickupAt = order.date_time ? (parseDateTime(order.date_time, zone) ?? order.created_at) : order.created_at;
+  const tariffZoneNow = tariff ? tariffZone(tariff, corporation, pickupAt) : 't1';
+  const surcharge = taxiFeatures(corporation, 'en')
+    .filter((f) => chosen.has(f.id) && f.surcharge_enabled)
+    .reduce((sum, f) => sum + (tariffZoneNow === 't1' ? f.surcharge_t1 : f.surcharge_t2), 0);
+
+  const routePoints = order.route ? (JSON.parse(order.route) as LatLng[]) : [];
+  const colour = typeof corporation.settings.color === 'string' ? corporation.settings.color : '#f5b400';
+  const record: TrackingRecord = {
+    order_id: order.id,
+    order_short_id: order.short_id,
+    order_type: order.order_type,
+    state: order.state,
+    stage: stageOf(order.state, assignments),
+    created: formatLocal(order.created_at, zone),
+    date_time: order.date_time,
+    arrived: local(order.arrived_at),
+    ended: local(order.ended_at),
+    taxi_count: order.taxi_count,
+    accepted_taxis: accepted,
+    finished_taxis: finished,
+    client_lat: pickup?.lat ?? null,
+    client_lng: pickup?.lng ?? null,
+    poi: form.poi,
+    dst: form.dst,
+    dst_price: order.dst_price,
+    price: order.price,
+    surcharge,
+    rate: rating?.rate ?? null,
+    eta_min: etaMin,
+    eta: etaMin === null ? null : formatLocal(now + etaMin * 60_000, zone),
+    routes: routePoints.length > 1 ? [{ points: routePoints, type: 'ride', color: colour }] : [],
+    info: form.info,
+    revision: order.revision,
+  };
+  const taxis_data: Record<string, TaxiData> = {};
+  for (const taxi of taxis) taxis_data[taxi.call_number] = { color: taxi.color, brand: taxi.brand, vehicle_registration: taxi.vehicle_registration };
+  const watching = FINAL_STATES.includes(order.state)
+    ? []
+    : assignments.filter((a) => a.state === 'P' || (a.state === 'Z' && a.ride_ended_at === null)).map((a) => a.call_number);
+  return { corporation_id: order.corporation_id, record, taxis_data, watch_taxis: [...new Set(watching)] };
+}

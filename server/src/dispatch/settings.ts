@@ -1,0 +1,27 @@
+import type { Corporation } from '../corporations/directory.ts';
+
+/** A corporation file's `dispatch` section, with defaults. */
+export interface DispatchSettings {
+  /** Seconds a driver has to answer an offer before it goes to the next taxi. */
+  offerTimeoutS: number;
+  /** Seconds before its time a timed order with no `advance` of its own is dispatched. */
+  defaultAdvanceS: number;
+  /** A taxi silent for longer than this (seconds) is not connected: it gets no offers. */
+  connectedS: number;
+  /** How far ahead (hours) the rides of a subscription are created. */
+  subscriptionHorizonH: number;
+}
+
+function seconds(value: unknown, fallback: number, min = 0): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= min ? value : fallback;
+}
+
+export function dispatchSettings(corporation: Corporation): DispatchSettings {
+  const raw = (typeof corporation.raw.dispatch === 'object' && corporation.raw.dispatch !== null ? corporation.raw.dispatch : {}) as Record<string, unknown>;
+  return {
+    offerTimeoutS: seconds(raw.offer_timeout_s, 20, 1),
+    defaultAdvanceS: seconds(raw.default_advance_s, 900),
+    connectedS: seconds(raw.connected_s, 60, 1),
+    subscriptionHorizonH: seconds(raw.subscription_horizon_h, 24, 1),
+  };
+}

@@ -1,0 +1,240 @@
+import type { FastifyInstance } from 'fastify';
+import { integer, optionalNumber, optionalText, text } from '../api/fields.ts';
+import { ActionRegistry, type ActionContext } from '../api/registry.ts';
+import { actionTransport } from '../api/transport.ts';
+import { channels, type TaxiRef } from '../dispatch/engine.ts';
+import { dispatchSettings } from '../dispatch/settings.ts';
+import { ASSIGNMENT_STATES as S } from '../dispatch/tables.ts';
+import { ApiFailure } from '../errors.ts';
+import type { OrderForm } from '../orders/form.ts';
+import type { Services } from '../services.ts';
+import { formatLocal } from '../time.ts';
+import { checkPassword, openTaxiSession, taxiTokenHash } from './accounts.ts';
+
+/** Spec section 4, "Taxi states": W free, Z busy, K course to, D drive to, O order, P break, F end work, B blocked. */
+export const TAXI_STATES = ['W', 'Z', 'K', 'D', 'O', 'P', 'F', 'B'] as const;
+/** A token is re-checked against the database after this long. */
+const TOKEN_CACHE_MS = 30_000;
+const LOGINS_PER_TAXI_PER_MINUTE = 10;
+const LONGEST_WAIT_S = 25;
+
+interface SignedInTaxi extends TaxiRef {
+  /** The taxi's state and last position, as this process last saw them. */
+  state: string;
+  lat: number;
+  lng: number;
+  acc: number | null;
+  /** When its position was last stored or reported here. */
+  seenAt: number;
+  checkedAt: number;
+  expiresAt: number;
+}
+
+/**
+ * The driver API (POST /driver/api/1/, JSON body with action_id and the taxi's `token`, replies
+ * as every API of the server): sign-in, positions, states, offers and the ride's steps. The
+ * dispatch learns everything a taxi does through here, and so does the fleet simulator.
+ */
+export async function driverPlugin(app: FastifyInstance, services: Services) {
+  const { storage, clock, dispatch, fleet, bus, limits } = services;
+  const { db } = storage;
+  const registry = new ActionRegistry();
+  const tokens = new Map<string, SignedInTaxi>();
+
+  async function taxiOf(context: ActionContext): Promise<SignedInTaxi> {
+    const token = optionalText(context.payload.token ?? (context.payload.auth as { token?: unknown } | undefined)?.token, 'token', 200);
+    if (!token) throw new ApiFailure('ACCESS_DENIED', 'The driver app is not signed in');
+    const hash = taxiTokenHash(token);
+    const now = clock.now();
+    const cached = tokens.get(hash);
+    if (cached && now - cached.checkedAt < TOKEN_CACHE_MS && cached.expiresAt > now) return cached;
+    const row = await db
+      .selectFrom('taxi_sessions as s')
+      .innerJoin('taxis as t', (join) => join.onRef('t.corporation_id', '=', 's.corporation_id').onRef('t.call_number', '=', 's.call_number'))
+      .select(['s.corporation_id', 's.call_number', 's.expires_at', 't.state', 't.lat', 't.lng', 't.acc', 't.updated_at'])
+      .where('s.token_hash', '=', hash)
+      .executeTakeFirst();
+    tokens.delete(hash);
+    if (!row || row.expires_at <= now || row.corporation_id !== context.corporation.id) throw new ApiFailure('ACCESS_DENIED', 'The driver app is not signed in');
+    const taxi: SignedInTaxi = {
+      corporation: context.corporation,
+      callNumber: row.call_number,
+      state: cached?.state ?? row.state,
+      lat: cached?.lat ?? row.lat,
+      lng: cached?.lng ?? row.lng,
+      acc: cached?.acc ?? row.acc,
+      seenAt: Math.max(cached?.seenAt ?? 0, row.updated_at),
+      checkedAt: now,
+      expiresAt: row.expires_at,
+    };
+    if (tokens.size > 100_000) tokens.clear();
+    tokens.set(hash, taxi);
+    return taxi;
+  }
+
+  function driverOrder(order: { id: number; short_id: string; order_type: string; date_time: string | null; form: string; pickup_lat: number | null; pickup_lng: number | null; dst_price: number | null; route: string | null; taxi_count: number }, accepted: boolean) {
+    const form = JSON.parse(order.form) as OrderForm;
+    return {
+      order_id: order.id,
+      order_short_id: order.short_id,
+      order_type: order.order_type,
+      date_time: order.date_time,
+      poi: form.poi,
+      dst: form.dst,
+      pickup: order.pickup_lat !== null && order.pickup_lng !== null ? { lat: order.pickup_lat, lng: order.pickup_lng } : null,
+      info: form.info,
+      taxi_count: order.taxi_count,
+      taxi_features_list: form.taxi_features_list,
+      cash_free: form.cash_free,
+      dst_price: order.dst_price,
+      route: order.route ? JSON.parse(order.route) : [],
+      // The individual password and the phone only once the taxi has taken the order.
+      passwd: accepted ? form.passwd : null,
+      phone: accepted ? form.phone : null,
+    };
+  }
+
+  /** The taxi's open offers and its orders (accepted, or with the client on board). */
+  async function work(taxi: SignedInTaxi) {
+    const rows = await db
+      .selectFrom('assignments as a')
+      .innerJoin('orders as o', 'o.id', 'a.order_id')
+      .select(['a.state as assignment_state', 'a.expires_at', 'a.arrived_at', 'a.ride_ended_at', 'a.offered_at'])
+      .select(['o.id', 'o.short_id', 'o.order_type', 'o.date_time', 'o.form', 'o.pickup_lat', 'o.pickup_lng', 'o.dst_price', 'o.route', 'o.taxi_count'])
+      .where('a.corporation_id', '=', taxi.corporation.id)
+      .where('a.call_number', '=', taxi.callNumber)
+      .where('a.state', 'in', [S.SENT, S.ACCEPTED, S.PICKED_UP])
+      .where('a.ride_ended_at', 'is', null)
+      .orderBy('a.id')
+      .execute();
+    const now = clock.now();
+    const zone = taxi.corporation.timeZone;
+    return {
+      offers: rows
+        .filter((r) => r.assignment_state === S.SENT && r.expires_at > now)
+        .map((r) => ({ order_id: r.id, offered_at: formatLocal(r.offered_at, zone), expires_in_s: Math.ceil((r.expires_at - now) / 1000), order: driverOrder(r, false) })),
+      orders: rows
+        .filter((r) => r.assignment_state !== S.SENT)
+        .map((r) => ({ order_id: r.id, assignment_state: r.assignment_state, arrived: r.arrived_at !== null, order: driverOrder(r, true) })),
+    };
+  }
+
+  function taxiState(value: unknown): string {
+    const state = text(value, 'state', 1);
+    if (!(TAXI_STATES as readonly string[]).includes(state)) throw new ApiFailure('INVALID_DATA', `state: one of ${TAXI_STATES.join(', ')}`);
+    return state;
+  }
+
+  async function setState(taxi: SignedInTaxi, state: string): Promise<void> {
+    if (taxi.state === 'B' && state !== 'B') throw new ApiFailure('ACTION_NOT_ALLOWED', 'The taxi is blocked');
+    if (state === taxi.state) return;
+    await db.updateTable('taxis').set({ state }).where('corporation_id', '=', taxi.corporation.id).where('call_number', '=', taxi.callNumber).execute();
+    taxi.state = state;
+    fleet.report(taxi.corporation, taxi.callNumber, state, taxi, clock.now(), false);
+    if (state === 'W') dispatch.wake();
+  }
+
+  function orderId(context: ActionContext): number {
+    return integer(context.payload.order_id, 'order_id', 1, Number.MAX_SAFE_INTEGER);
+  }
+
+  /** A step of an order: done by the dispatch, answered with the taxi's work. */
+  function step(run: (taxi: SignedInTaxi, id: number, context: ActionContext) => Promise<void>) {
+    return async (context: ActionContext) => {
+      const taxi = await taxiOf(context);
+      await run(taxi, orderId(context), context);
+      return work(taxi);
+    };
+  }
+
+  registry.add({
+    /** {call_number, password} -> {token, taxi}. */
+    async LOGIN(context) {
+      const callNumber = text(context.payload.call_number, 'call_number', 20);
+      const password = text(context.payload.password, 'password', 200);
+      if (!(await limits.take(`driver-login:${context.ip}:${callNumber}`, LOGINS_PER_TAXI_PER_MINUTE, 60_000))) {
+        throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many sign-ins; try again in a minute');
+      }
+      const taxi = await db.selectFrom('taxis').selectAll().where('corporation_id', '=', context.corporation.id).where('call_number', '=', callNumber).executeTakeFirst();
+      if (!(await checkPassword(password, taxi?.password_hash ?? ''))) throw new ApiFailure('ACCESS_DENIED', 'Wrong call number or password');
+      if (taxi!.state === 'B') throw new ApiFailure('BLOCKED', 'The taxi is blocked');
+      const token = await openTaxiSession(db, context.corporation.id, callNumber, clock.now());
+      const { call_number, color, brand, vehicle_registration, state } = taxi!;
+      return { token, taxi: { call_number, color, brand, vehicle_registration, state }, offer_timeout_s: dispatchSettings(context.corporation).offerTimeoutS };
+    },
+
+    async LOGOUT(context) {
+      const taxi = await taxiOf(context);
+      await setState(taxi, 'F');
+      const token = text(context.payload.token, 'token', 200);
+      await db.deleteFrom('taxi_sessions').where('token_hash', '=', taxiTokenHash(token)).execute();
+      tokens.delete(taxiTokenHash(token));
+      return {};
+    },
+
+    /** {lat, lng, acc?, state?} -> {offers, orders}. Every 2-5 seconds while the app runs. */
+    async TAXI_POSITION(context) {
+      const taxi = await taxiOf(context);
+      const lat = optionalNumber(context.payload.lat, 'lat');
+      const lng = optionalNumber(context.payload.lng, 'lng');
+      if (lat === undefined || lng === undefined) throw new ApiFailure('ARG_ERROR', 'lat and lng are required');
+      if (Math.abs(lat) > 90 || Math.abs(lng) > 180) throw new ApiFailure('INVALID_DATA', 'lat, lng: out of range');
+      const acc = optionalNumber(context.payload.acc, 'acc') ?? null;
+      if (context.payload.state !== undefined) await setState(taxi, taxiState(context.payload.state));
+      const now = clock.now();
+      const fresh = now - taxi.seenAt > dispatchSettings(taxi.corporation).connectedS * 1000;
+      Object.assign(taxi, { lat, lng, acc, seenAt: now });
+      fleet.report(taxi.corporation, taxi.callNumber, taxi.state, taxi, now);
+      // Back after a silence: stored at once, so that the dispatch can count on this taxi now.
+      if (fresh) {
+        await fleet.flush();
+        if (taxi.state === 'W') dispatch.wake();
+      }
+      return work(taxi);
+    },
+
+    /** {state}: W, Z, K, D, O, P, F or B (B only from the operator). */
+    async TAXI_STATE(context) {
+      const taxi = await taxiOf(context);
+      const state = taxiState(context.payload.state);
+      if (state === 'B') throw new ApiFailure('ACTION_NOT_ALLOWED', 'Only the operator blocks a taxi');
+      await setState(taxi, state);
+      return { taxi: { call_number: taxi.callNumber, state: taxi.state }, ...(await work(taxi)) };
+    },
+
+    /** {wait?: seconds up to 25}: the offers and orders, waiting for news when there is none. */
+    async GET_OFFERS(context) {
+      const taxi = await taxiOf(context);
+      const wait = Math.min(LONGEST_WAIT_S, Math.max(0, optionalNumber(context.payload.wait, 'wait') ?? 0));
+      let current = await work(taxi);
+      if (wait === 0 || current.offers.length > 0) return current;
+      let wake = () => {};
+      const woken = new Promise<void>((resolve) => (wake = resolve));
+      const unsubscribe = await bus.subscribe(channels.taxiWork(taxi.corporation.id, taxi.callNumber), () => wake());
+      try {
+        current = await work(taxi);
+        if (current.offers.length > 0) return current;
+        const timer = setTimeout(wake, wait * 1000);
+        await woken;
+        clearTimeout(timer);
+      } finally {
+        unsubscribe();
+      }
+      return work(taxi);
+    },
+
+    OFFER_ACCEPT: step((taxi, id) => dispatch.accept(taxi, id)),
+    OFFER_REJECT: step((taxi, id) => dispatch.reject(taxi, id)),
+    ORDER_ARRIVED: step((taxi, id) => dispatch.arrived(taxi, id)),
+    ORDER_CLIENT_IN: step((taxi, id) => dispatch.clientIn(taxi, id)),
+    ORDER_CLIENT_ABSENT: step((taxi, id) => dispatch.clientAbsent(taxi, id)),
+    ORDER_DROP: step((taxi, id) => dispatch.drop(taxi, id)),
+    RIDE_END: step(async (taxi, id, context) => {
+      const price = optionalNumber(context.payload.price, 'price');
+      if (price !== undefined && (price < 0 || price > 100_000)) throw new ApiFailure('INVALID_DATA', 'price: from 0 to 100000');
+      await dispatch.rideEnd(taxi, id, price);
+    }),
+  });
+
+  await app.register(actionTransport, { services, registry, path: '/driver/api/1/', get: false });
+}

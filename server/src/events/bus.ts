@@ -1,0 +1,106 @@
+import { Redis } from 'ioredis';
+
+/** Ends a subscription. */
+export type Unsubscribe = () => void;
+
+/**
+ * Publish/subscribe between the concerns of one server process, or of every server process of a
+ * city when they share Redis: tracking events, dispatch offers. Messages are JSON values.
+ */
+export interface EventBus {
+  publish(channel: string, message: unknown): void;
+  /** Resolves once messages of the channel are delivered to `handler`. */
+  subscribe(channel: string, handler: (message: any) => void): Promise<Unsubscribe>;
+  close(): Promise<void>;
+}
+
+type Handler = (message: unknown) => void;
+
+function deliver(handlers: Set<Handler> | undefined, message: unknown, onError: (error: unknown) => void): void {
+  if (!handlers) return;
+  for (const handler of [...handlers]) {
+    try {
+      handler(message);
+    } catch (error) {
+      onError(error);
+    }
+  }
+}
+
+/** The default: one process, delivered on the next microtask (as asynchronously as Redis would). */
+export function memoryBus(onError: (error: unknown) => void = () => {}): EventBus {
+  const channels = new Map<string, Set<Handler>>();
+  return {
+    publish(channel, message) {
+      const handlers = channels.get(channel);
+      if (handlers) queueMicrotask(() => deliver(handlers, message, onError));
+    },
+    async subscribe(channel, handler) {
+      let handlers = channels.get(channel);
+      if (!handlers) channels.set(channel, (handlers = new Set()));
+      handlers.add(handler);
+      return () => {
+        handlers.delete(handler);
+        if (handlers.size === 0 && channels.get(channel) === handlers) channels.delete(channel);
+      };
+    },
+    async close() {
+      channels.clear();
+    },
+  };
+}
+
+/** Redis pub/sub: one connection publishes, one listens; channels are subscribed while used. */
+export function redisBus(url: string, prefix: string, onError: (error: unknown) => void): EventBus {
+  const publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  const subscriber = new Redis(url, { lazyConnect: false });
+  publisher.on('error', onError);
+  subscriber.on('error', onError);
+  const channels = new Map<string, Set<Handler>>();
+  /** Pending SUBSCRIBE/UNSUBSCRIBE per channel, so that they stay in order. */
+  const pending = new Map<string, Promise<unknown>>();
+  const queue = (channel: string, step: () => Promise<unknown>) => {
+    const next = (pending.get(channel) ?? Promise.resolve()).then(step, step);
+    pending.set(channel, next);
+    void next.finally(() => pending.get(channel) === next && pending.delete(channel)).catch(onError);
+    return next;
+  };
+  subscriber.on('messageBuffer', (channelBuffer: Buffer, data: Buffer) => {
+    const channel = channelBuffer.toString().slice(prefix.length);
+    const handlers = channels.get(channel);
+    if (!handlers) return;
+    let message: unknown;
+    try {
+      message = JSON.parse(data.toString());
+    } catch (error) {
+      onError(error);
+      return;
+    }
+    deliver(handlers, message, onError);
+  });
+  return {
+    publish(channel, message) {
+      publisher.publish(prefix + channel, JSON.stringify(message)).catch(onError);
+    },
+    async subscribe(channel, handler) {
+      let handlers = channels.get(channel);
+      if (!handlers) {
+        channels.set(channel, (handlers = new Set()));
+        handlers.add(handler);
+        await queue(channel, () => subscriber.subscribe(prefix + channel));
+      } else {
+        handlers.add(handler);
+        await pending.get(channel);
+      }
+      return () => {
+        if (!handlers.delete(handler) || handlers.size > 0 || channels.get(channel) !== handlers) return;
+        channels.delete(channel);
+        void queue(channel, () => (channels.has(channel) ? Promise.resolve() : subscriber.unsubscribe(prefix + channel))).catch(onError);
+      };
+    },
+    async close() {
+      channels.clear();
+      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { Redis } from 'ioredis';
+
+/**
+ * Counters for limits that need no database row: "at most N per window per key". In memory for
+ * one process; in Redis when several processes serve one city, so that a limit holds across them.
+ */
+export interface RateLimiter {
+  /** Counts one use; false when the key has used up its `limit` in the current window. */
+  take(key: string, limit: number, windowMs: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export function memoryLimiter(now: () => number = Date.now): RateLimiter {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  let sweptAt = now();
+  return {
+    async take(key, limit, windowMs) {
+      const time = now();
+      if (time - sweptAt > 60_000) {
+        for (const [k, w] of windows) if (w.resetAt <= time) windows.delete(k);
+        sweptAt = time;
+      }
+      let window = windows.get(key);
+      if (!window || window.resetAt <= time) windows.set(key, (window = { count: 0, resetAt: time + windowMs }));
+      window.count++;
+      return window.count <= limit;
+    },
+    async close() {
+      windows.clear();
+    },
+  };
+}
+
+export function redisLimiter(url: string, prefix: string, onError: (error: unknown) => void): RateLimiter {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+  redis.on('error', onError);
+  return {
+    async take(key, limit, windowMs) {
+      const name = `${prefix}limit:${key}`;
+      const replies = await redis.multi().incr(name).pexpire(name, windowMs, 'NX').exec();
+      const count = Number(replies?.[0]?.[1] ?? 0);
+      return count <= limit;
+    },
+    async close() {
+      await redis.quit().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import v8 from 'node:v8';
+import type { AddressPoint } from '../orders/form.ts';
+import type { LatLng, RouteEstimate } from '../quotes/routing.ts';
+import { RoadGraph } from './graph.ts';
+import { GEO_DATA_VERSION, type GeoData, importExtract, PointGrid } from './importer.ts';
+import { extractIndex, type ScoredResult, type SearchIndex } from './search.ts';
+
+/** Address search, reverse geocoding and routes for one corporation (spec section 7). */
+export interface Geography {
+  /** Best match first. */
+  search(query: string, limit: number): Promise<ScoredResult[]>;
+  /** The address at a point: nearest house, else nearest street, else the city. */
+  reverse(point: LatLng): Promise<AddressPoint | null>;
+  /** The road route, or undefined when the engine has none. */
+  route(from: LatLng, to: LatLng): Promise<RouteEstimate | undefined>;
+}
+
+/** A house this close to the point is its address. */
+const HOUSE_METRES = 80;
+/** Else a street this close. */
+const STREET_METRES = 150;
+/** A POI this close names the point. */
+const POI_METRES = 25;
+
+/** Geography from an imported extract, in memory. */
+export class EmbeddedGeography implements Geography {
+  readonly data: GeoData;
+  readonly index: SearchIndex;
+  readonly graph: RoadGraph;
+  readonly #houses: PointGrid;
+  readonly #streetPoints: PointGrid;
+  readonly #pois: PointGrid;
+  readonly #cities: PointGrid;
+  readonly #cityPlaces: GeoData['places'];
+
+  constructor(data: GeoData) {
+    this.data = data;
+    this.index = extractIndex(data);
+    this.graph = new RoadGraph(data.graph);
+    this.#houses = new PointGrid(data.addresses.lat, data.addresses.lng);
+    this.#streetPoints = new PointGrid(data.streetPoints.lat, data.streetPoints.lng);
+    this.#pois = new PointGrid(
+      data.pois.map((p) => p.lat),
+      data.pois.map((p) => p.lng),
+    );
+    this.#cityPlaces = data.places.filter((p) => ['city', 'town', 'village', 'hamlet'].includes(p.kind));
+    this.#cities = new PointGrid(
+      this.#cityPlaces.map((p) => p.lat),
+      this.#cityPlaces.map((p) => p.lng),
+    );
+  }
+
+  async search(query: string, limit: number): Promise<ScoredResult[]> {
+    return this.index.search(query, limit);
+  }
+
+  reverseNow({ lat, lng }: LatLng): AddressPoint | null {
+    const point: AddressPoint = { id: null, lat, lng, quarter: '', city: '', poi_name: '', street: '', number: '', district: '' };
+    const house = this.#houses.nearest(lat, lng, HOUSE_METRES);
+    if (house.index !== -1) {
+      const street = this.data.streets[this.data.addresses.street[house.index]!]!;
+      Object.assign(point, { id: `h${house.index}`, street: street.name, number: this.data.addresses.number[house.index]!, city: street.city, quarter: street.quarter });
+    } else {
+      const near = this.#streetPoints.nearest(lat, lng, STREET_METRES);
+      if (near.index !== -1) {
+        const streetIndex = this.data.streetPoints.street[near.index]!;
+        const street = this.data.streets[streetIndex]!;
+        Object.assign(point, { id: `s${streetIndex}`, street: street.name, city: street.city, quarter: street.quarter });
+      }
+    }
+    const poi = this.#pois.nearest(lat, lng, POI_METRES);
+    if (poi.index !== -1) point.poi_name = this.data.pois[poi.index]!.name;
+    if (!point.city) point.city = this.#cityPlaces[this.#cities.nearest(lat, lng, 30_000).index]?.name ?? '';
+    return point.city || point.street ? point : null;
+  }
+
+  async reverse(point: LatLng): Promise<AddressPoint | null> {
+    return this.reverseNow(point);
+  }
+
+  async route(from: LatLng, to: LatLng): Promise<RouteEstimate | undefined> {
+    return this.graph.route(from, to);
+  }
+}
+
+/**
+ * Imports an extract, or reads the import cached in `cacheDir` for the same file (path, size,
+ * modification time) and importer version, so that a restart takes milliseconds.
+ */
+export async function loadExtract(file: string, cacheDir: string): Promise<{ data: GeoData; cached: boolean }> {
+  const stat = fs.statSync(file);
+  const key = createHash('sha256').update(`${path.resolve(file)}\n${stat.size}\n${stat.mtimeMs}\n${GEO_DATA_VERSION}`).digest('hex').slice(0, 16);
+  const cacheFile = path.join(cacheDir, `${path.basename(file).replace(/\.osm\.pbf$/, '')}-${key}.v8`);
+  try {
+    const data = v8.deserialize(fs.readFileSync(cacheFile)) as GeoData;
+    if (data.version === GEO_DATA_VERSION) return { data, cached: true };
+  } catch {
+    // Not cached yet (or unreadable): import again.
+  }
+  const data = await importExtract(file);
+  try {
+    fs.mkdirSync(cacheDir, { recursive: true });
+    const temporary = `${cacheFile}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, v8.serialize(data));
+    fs.renameSync(temporary, cacheFile);
+  } catch {
+    // A read-only data folder only costs the next start an import.
+  }
+  return { data, cached: false };
+}

@@ -1,0 +1,396 @@
+import fs from 'node:fs';
+import { createOSMStream } from 'osm-pbf-parser-node';
+import { greatCircleMetres } from '../quotes/routing.ts';
+
+/**
+ * What an .osm.pbf extract gives the server: places (cities, quarters), streets, address points
+ * (street + house number), POIs with their kinds, and a road graph honouring one-way streets.
+ * Plain arrays and typed arrays, so that it can be cached with v8.serialize.
+ */
+export interface GeoData {
+  version: number;
+  places: Place[];
+  streets: Street[];
+  /** Address points, columnar. */
+  addresses: { street: Int32Array; number: string[]; lat: Float64Array; lng: Float64Array };
+  pois: Poi[];
+  /** Points on named streets, for reverse geocoding between houses. */
+  streetPoints: { street: Int32Array; lat: Float64Array; lng: Float64Array };
+  graph: RoadGraphData;
+}
+
+export interface Place {
+  name: string;
+  /** city, town, village, hamlet, suburb, quarter, neighbourhood */
+  kind: string;
+  lat: number;
+  lng: number;
+}
+
+export interface Street {
+  name: string;
+  city: string;
+  quarter: string;
+  lat: number;
+  lng: number;
+}
+
+export interface Poi {
+  name: string;
+  kind: string;
+  lat: number;
+  lng: number;
+  street: string;
+  number: string;
+  city: string;
+  quarter: string;
+}
+
+/** Compressed adjacency (CSR): the edges leaving node i are offsets[i] .. offsets[i+1]-1. */
+export interface RoadGraphData {
+  lat: Float64Array;
+  lng: Float64Array;
+  offsets: Int32Array;
+  targets: Int32Array;
+  /** Metres. */
+  lengths: Float32Array;
+  /** Metres per second. */
+  speeds: Float32Array;
+}
+
+export const GEO_DATA_VERSION = 3;
+
+/** Typical city speeds (km/h) per road class, used without a maxspeed tag. */
+const ROAD_SPEEDS: Record<string, number> = {
+  motorway: 90,
+  motorway_link: 50,
+  trunk: 70,
+  trunk_link: 40,
+  primary: 45,
+  primary_link: 35,
+  secondary: 40,
+  secondary_link: 30,
+  tertiary: 35,
+  tertiary_link: 25,
+  unclassified: 30,
+  residential: 25,
+  living_street: 10,
+  service: 15,
+  road: 25,
+};
+
+const CITY_PLACES = new Set(['city', 'town', 'village', 'hamlet']);
+const QUARTER_PLACES = new Set(['suburb', 'quarter', 'neighbourhood', 'borough', 'city_block']);
+
+/** The kind of a POI from its tags (spec section 3: airport, hospital, hotel, bus stop, ...). */
+export function poiKind(tags: Record<string, string>): string | undefined {
+  const { amenity, tourism, shop, railway, aeroway, leisure, historic, office, highway } = tags;
+  const pt = tags.public_transport;
+  if (aeroway === 'aerodrome' || aeroway === 'terminal') return 'airport';
+  if (railway === 'station' || railway === 'halt') return 'railway_station';
+  if (railway === 'tram_stop') return 'tram_stop';
+  if (highway === 'bus_stop' || (pt === 'platform' && tags.bus === 'yes')) return 'bus_stop';
+  if (amenity === 'bus_station') return 'bus_station';
+  if (pt === 'station') return 'station';
+  if (amenity === 'hospital' || amenity === 'clinic') return 'hospital';
+  if (amenity === 'university' || amenity === 'college') return 'university';
+  if (amenity === 'place_of_worship') return 'church';
+  if (amenity === 'cafe' || amenity === 'fast_food' || amenity === 'bar' || amenity === 'pub') return 'restaurant';
+  if (amenity) return ['bench', 'waste_basket', 'parking_space', 'bicycle_parking', 'vending_machine', 'toilets', 'recycling'].includes(amenity) ? undefined : amenity;
+  if (tourism) {
+    if (['hotel', 'hostel', 'guest_house', 'motel', 'apartment'].includes(tourism)) return 'hotel';
+    return ['information', 'artwork', 'picnic_site'].includes(tourism) ? undefined : tourism;
+  }
+  if (shop) return shop === 'mall' ? 'mall' : 'shop';
+  if (leisure) return ['park', 'stadium', 'sports_centre', 'marina', 'garden', 'water_park'].includes(leisure) ? leisure : undefined;
+  if (historic) return 'monument';
+  if (office) return 'office';
+  return undefined;
+}
+
+function speedOf(tags: Record<string, string>, highway: string): number {
+  const match = /^(\d+)\s*(mph)?$/.exec(tags.maxspeed ?? '');
+  const kmh = match ? Number(match[1]) * (match[2] ? 1.609 : 1) : ROAD_SPEEDS[highway]!;
+  // Traffic, lights and turns: a city car rarely drives at the limit.
+  return (Math.min(kmh, ROAD_SPEEDS[highway]! * 1.5) * 0.85) / 3.6;
+}
+
+function drivable(tags: Record<string, string>): boolean {
+  const highway = tags.highway;
+  if (!highway || !(highway in ROAD_SPEEDS)) return false;
+  if (tags.area === 'yes') return false;
+  const access = tags.motor_vehicle ?? tags.motorcar ?? tags.vehicle ?? tags.access;
+  return !(access === 'no' || access === 'private' || access === 'agricultural' || access === 'forestry');
+}
+
+/** +1 one-way along the way, -1 against it, 0 both ways. */
+function oneway(tags: Record<string, string>): number {
+  const value = tags['oneway:motor_vehicle'] ?? tags.oneway;
+  if (value === 'yes' || value === '1' || value === 'true') return 1;
+  if (value === '-1' || value === 'reverse') return -1;
+  if (value === 'no') return 0;
+  if (tags.junction === 'roundabout' || tags.junction === 'circular' || tags.highway === 'motorway') return 1;
+  return 0;
+}
+
+/** A grid of points for nearest-neighbour lookups; cells of about 250 m. */
+export class PointGrid {
+  static readonly CELL = 0.0025;
+  readonly #cells = new Map<number, number[]>();
+  readonly lat: ArrayLike<number>;
+  readonly lng: ArrayLike<number>;
+
+  constructor(lat: ArrayLike<number>, lng: ArrayLike<number>, accept: (i: number) => boolean = () => true) {
+    this.lat = lat;
+    this.lng = lng;
+    for (let i = 0; i < lat.length; i++) {
+      if (!accept(i)) continue;
+      const key = PointGrid.key(Math.floor(lat[i]! / PointGrid.CELL), Math.floor(lng[i]! / PointGrid.CELL));
+      let cell = this.#cells.get(key);
+      if (!cell) this.#cells.set(key, (cell = []));
+      cell.push(i);
+    }
+  }
+
+  static key(row: number, col: number): number {
+    return (row + 40_000) * 200_000 + (col + 80_000);
+  }
+
+  /** The nearest point within maxMetres (approximately: rings of cells), or -1. */
+  nearest(lat: number, lng: number, maxMetres: number, filter?: (i: number) => boolean): { index: number; metres: number } {
+    const row = Math.floor(lat / PointGrid.CELL);
+    const col = Math.floor(lng / PointGrid.CELL);
+    const cellMetres = PointGrid.CELL * 111_000 * Math.max(0.2, Math.cos((lat * Math.PI) / 180));
+    const rings = Math.min(400, Math.ceil(maxMetres / cellMetres) + 1);
+    let best = -1;
+    let bestMetres = maxMetres;
+    for (let ring = 0; ring <= rings; ring++) {
+      if (best !== -1 && (ring - 1) * cellMetres > bestMetres) break;
+      for (let r = row - ring; r <= row + ring; r++) {
+        for (let c = col - ring; c <= col + ring; c++) {
+          if (Math.max(Math.abs(r - row), Math.abs(c - col)) !== ring) continue;
+          const cell = this.#cells.get(PointGrid.key(r, c));
+          if (!cell) continue;
+          for (const i of cell) {
+            if (filter && !filter(i)) continue;
+            const metres = greatCircleMetres({ lat, lng }, { lat: this.lat[i]!, lng: this.lng[i]! });
+            if (metres <= bestMetres) {
+              best = i;
+              bestMetres = metres;
+            }
+          }
+        }
+      }
+    }
+    return { index: best, metres: bestMetres };
+  }
+}
+
+interface RawWay {
+  refs: number[];
+  tags: Record<string, string>;
+}
+
+/** Reads an .osm.pbf extract into GeoData. */
+export async function importExtract(file: string): Promise<GeoData> {
+  fs.accessSync(file, fs.constants.R_OK);
+  const nodeLat = new Map<number, number>();
+  const nodeLng = new Map<number, number>();
+  const taggedNodes: { id: number; tags: Record<string, string> }[] = [];
+  const ways: RawWay[] = [];
+  for await (const item of createOSMStream(file, { withInfo: false }) as AsyncGenerator<Record<string, any>>) {
+    if (item.type === 'node') {
+      nodeLat.set(item.id, item.lat);
+      nodeLng.set(item.id, item.lon);
+      if (item.tags) taggedNodes.push({ id: item.id, tags: item.tags });
+    } else if (item.type === 'way' && item.tags) {
+      const tags = item.tags as Record<string, string>;
+      if (tags.highway || tags['addr:housenumber'] || tags.name) ways.push({ refs: item.refs, tags });
+    }
+  }
+
+  const at = (id: number) => ({ lat: nodeLat.get(id)!, lng: nodeLng.get(id)! });
+  const known = (id: number) => nodeLat.has(id);
+  function centre(refs: number[]): { lat: number; lng: number } | undefined {
+    const points = refs.filter(known).map(at);
+    if (points.length === 0) return undefined;
+    const ring = points.length > 1 && refs[0] === refs[refs.length - 1] ? points.slice(1) : points;
+    return { lat: ring.reduce((s, p) => s + p.lat, 0) / ring.length, lng: ring.reduce((s, p) => s + p.lng, 0) / ring.length };
+  }
+
+  // Places first: every other object takes its city and quarter from them.
+  const places: Place[] = [];
+  for (const { id, tags } of taggedNodes) {
+    if (tags.place && tags.name && (CITY_PLACES.has(tags.place) || QUARTER_PLACES.has(tags.place))) {
+      places.push({ name: tags.name, kind: tags.place, ...at(id) });
+    }
+  }
+  const cities = places.filter((p) => CITY_PLACES.has(p.kind));
+  const quarters = places.filter((p) => QUARTER_PLACES.has(p.kind));
+  const cityGrid = new PointGrid(
+    cities.map((p) => p.lat),
+    cities.map((p) => p.lng),
+  );
+  const quarterGrid = new PointGrid(
+    quarters.map((p) => p.lat),
+    quarters.map((p) => p.lng),
+  );
+  const cityAt = (lat: number, lng: number, tags?: Record<string, string>) =>
+    tags?.['addr:city'] || cities[cityGrid.nearest(lat, lng, 30_000).index]?.name || '';
+  const quarterAt = (lat: number, lng: number, tags?: Record<string, string>) =>
+    tags?.['addr:suburb'] || tags?.['addr:quarter'] || quarters[quarterGrid.nearest(lat, lng, 2_000).index]?.name || '';
+
+  // Streets: named highways, one per name and city, placed at the point nearest their middle.
+  const streets: Street[] = [];
+  const streetIndex = new Map<string, number>();
+  const streetNodes: number[][] = [];
+  const streetKey = (name: string, city: string) => `${name}\u0000${city}`;
+  function streetOf(name: string, city: string, lat: number, lng: number): number {
+    const key = streetKey(name, city);
+    let index = streetIndex.get(key);
+    if (index === undefined) {
+      index = streets.length;
+      streets.push({ name, city, quarter: quarterAt(lat, lng), lat, lng });
+      streetIndex.set(key, index);
+      streetNodes.push([]);
+    }
+    return index;
+  }
+  for (const way of ways) {
+    const { highway, name } = way.tags;
+    if (!highway || !name || highway === 'bus_stop' || highway === 'platform') continue;
+    const refs = way.refs.filter(known);
+    if (refs.length === 0) continue;
+    const middle = at(refs[refs.length >> 1]!);
+    const index = streetOf(name, cityAt(middle.lat, middle.lng, way.tags), middle.lat, middle.lng);
+    streetNodes[index]!.push(...refs);
+  }
+  const streetPointStreet: number[] = [];
+  const streetPointLat: number[] = [];
+  const streetPointLng: number[] = [];
+  streetNodes.forEach((refs, index) => {
+    if (refs.length === 0) return;
+    const points = refs.map(at);
+    const mean = { lat: points.reduce((s, p) => s + p.lat, 0) / points.length, lng: points.reduce((s, p) => s + p.lng, 0) / points.length };
+    let best = points[0]!;
+    for (const p of points) if (greatCircleMetres(p, mean) < greatCircleMetres(best, mean)) best = p;
+    const street = streets[index]!;
+    street.lat = best.lat;
+    street.lng = best.lng;
+    street.quarter = quarterAt(best.lat, best.lng);
+    for (const p of new Set(refs)) {
+      streetPointStreet.push(index);
+      streetPointLat.push(nodeLat.get(p)!);
+      streetPointLng.push(nodeLng.get(p)!);
+    }
+  });
+
+  // Address points and POIs, from nodes and from ways (at their centre).
+  const addressStreet: number[] = [];
+  const addressNumber: string[] = [];
+  const addressLat: number[] = [];
+  const addressLng: number[] = [];
+  const seenAddresses = new Set<string>();
+  const pois: Poi[] = [];
+  function tagged(tags: Record<string, string>, point: { lat: number; lng: number } | undefined) {
+    if (!point) return;
+    const number = tags['addr:housenumber'];
+    const streetName = tags['addr:street'] || tags['addr:place'];
+    const city = cityAt(point.lat, point.lng, tags);
+    if (number && streetName) {
+      const key = `${streetName}\u0000${city}\u0000${number}`;
+      if (!seenAddresses.has(key)) {
+        seenAddresses.add(key);
+        addressStreet.push(streetOf(streetName, city, point.lat, point.lng));
+        addressNumber.push(number);
+        addressLat.push(point.lat);
+        addressLng.push(point.lng);
+      }
+    }
+    const kind = tags.name ? poiKind(tags) : undefined;
+    if (kind) {
+      pois.push({
+        name: tags.name!,
+        kind,
+        lat: point.lat,
+        lng: point.lng,
+        street: streetName ?? '',
+        number: number ?? '',
+        city,
+        quarter: quarterAt(point.lat, point.lng, tags),
+      });
+    }
+  }
+  for (const { id, tags } of taggedNodes) tagged(tags, at(id));
+  for (const way of ways) if (!way.tags.highway || way.tags.highway === 'pedestrian' || way.tags.area === 'yes') tagged(way.tags, centre(way.refs));
+
+  return {
+    version: GEO_DATA_VERSION,
+    places,
+    streets,
+    addresses: {
+      street: Int32Array.from(addressStreet),
+      number: addressNumber,
+      lat: Float64Array.from(addressLat),
+      lng: Float64Array.from(addressLng),
+    },
+    pois,
+    streetPoints: { street: Int32Array.from(streetPointStreet), lat: Float64Array.from(streetPointLat), lng: Float64Array.from(streetPointLng) },
+    graph: buildGraph(ways, nodeLat, nodeLng),
+  };
+}
+
+function buildGraph(ways: RawWay[], nodeLat: Map<number, number>, nodeLng: Map<number, number>): RoadGraphData {
+  const index = new Map<number, number>();
+  const lat: number[] = [];
+  const lng: number[] = [];
+  const from: number[] = [];
+  const to: number[] = [];
+  const length: number[] = [];
+  const speed: number[] = [];
+  const vertex = (id: number) => {
+    let i = index.get(id);
+    if (i === undefined) {
+      i = lat.length;
+      index.set(id, i);
+      lat.push(nodeLat.get(id)!);
+      lng.push(nodeLng.get(id)!);
+    }
+    return i;
+  };
+  for (const way of ways) {
+    if (!drivable(way.tags)) continue;
+    const direction = oneway(way.tags);
+    const metresPerSecond = speedOf(way.tags, way.tags.highway!);
+    const refs = way.refs.filter((id) => nodeLat.has(id));
+    for (let k = 1; k < refs.length; k++) {
+      const a = vertex(refs[k - 1]!);
+      const b = vertex(refs[k]!);
+      if (a === b) continue;
+      const metres = greatCircleMetres({ lat: lat[a]!, lng: lng[a]! }, { lat: lat[b]!, lng: lng[b]! });
+      const edge = (start: number, end: number) => {
+        from.push(start);
+        to.push(end);
+        length.push(metres);
+        speed.push(metresPerSecond);
+      };
+      if (direction >= 0) edge(a, b);
+      if (direction <= 0) edge(b, a);
+    }
+  }
+  const n = lat.length;
+  const offsets = new Int32Array(n + 1);
+  for (const a of from) offsets[a + 1]!++;
+  for (let i = 0; i < n; i++) offsets[i + 1]! += offsets[i]!;
+  const cursor = offsets.slice(0, n);
+  const targets = new Int32Array(from.length);
+  const lengths = new Float32Array(from.length);
+  const speeds = new Float32Array(from.length);
+  for (let e = 0; e < from.length; e++) {
+    const slot = cursor[from[e]!]!++;
+    targets[slot] = to[e]!;
+    lengths[slot] = length[e]!;
+    speeds[slot] = speed[e]!;
+  }
+  return { lat: Float64Array.from(lat), lng: Float64Array.from(lng), offsets, targets, lengths, speeds };
+}

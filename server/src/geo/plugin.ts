@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { optionalInteger, optionalNumber, text } from '../api/fields.ts';
+import type { ActionContext } from '../api/registry.ts';
+import { ApiFailure } from '../errors.ts';
+import type { Services } from '../services.ts';
+
+/** Searches shorter than this find nothing (spec section 9: at least 3 characters). */
+export const MIN_QUERY_LENGTH = 3;
+const DEFAULT_LIMIT = 10;
+const MAX_LIMIT = 50;
+
+/** POI_QUERY (address search) and GET_ADDRESS (reverse geocoding), spec section 7. */
+export async function geoPlugin(_app: FastifyInstance, services: Services) {
+  const { geo, actions, limits, config } = services;
+
+  /** Address search costs CPU: a per-address budget, shared by every server process with Redis. */
+  async function budget(context: ActionContext): Promise<void> {
+    if (!(await limits.take(`geo:${context.ip}`, config.geoPerIpPerMinute, 60_000))) {
+      throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many address searches; try again in a minute');
+    }
+  }
+
+  actions.add({
+    async POI_QUERY(context) {
+      const query = text(context.payload.query, 'query', 200).trim();
+      const limit = optionalInteger(context.payload.limit, 'limit', 1, MAX_LIMIT) ?? DEFAULT_LIMIT;
+      if (query.length < MIN_QUERY_LENGTH) return { data_list: [] };
+      await budget(context);
+      const found = await geo.search(context.corporation, query, limit);
+      return { data_list: found.map(({ score: _score, ...result }) => result) };
+    },
+
+    async GET_ADDRESS(context) {
+      const lat = optionalNumber(context.payload.lat, 'lat');
+      const lng = optionalNumber(context.payload.lng, 'lng');
+      if (lat === undefined || lng === undefined) throw new ApiFailure('ARG_ERROR', 'lat and lng are required');
+      if (Math.abs(lat) > 90 || Math.abs(lng) > 180) throw new ApiFailure('INVALID_DATA', 'lat, lng: out of range');
+      await budget(context);
+      const result = await geo.reverse(context.corporation, { lat, lng });
+      if (!result) throw new ApiFailure('NOT_FOUND', 'No address is known near this point');
+      return { result };
+    },
+  });
+}
