@@ -21,7 +21,6 @@ export interface PhoneFieldProps {
   showErrors?: boolean;
   autoFocus?: boolean;
   inputRef?: Ref<HTMLInputElement>;
-  disabled?: boolean;
 }
 
 type Tone = 'hint' | 'error' | 'ok';
@@ -74,7 +73,6 @@ export default function PhoneField({
   showErrors = false,
   autoFocus,
   inputRef,
-  disabled,
 }: PhoneFieldProps) {
   const { t, language } = useAccountTexts();
   const [left, setLeft] = useState(false);
@@ -115,8 +113,6 @@ export default function PhoneField({
           id={countryId}
           className="ac-select"
           value={value.country}
-          disabled={disabled}
-          autoComplete="tel-country-code"
           onChange={(event) => changeCountry(event.target.value)}
         >
           {options.map((option) => (
@@ -144,7 +140,6 @@ export default function PhoneField({
             inputMode="tel"
             autoComplete="tel"
             value={value.input}
-            disabled={disabled}
             autoFocus={autoFocus}
             aria-invalid={tone === 'error' || undefined}
             aria-describedby={feedbackId}
