@@ -23,7 +23,9 @@ describe('GET_AUTH_PHONE_SEND_SECRET and GET_AUTH_PHONE: sign-in by SMS', () => 
   test('sends a 6-digit code and signs in with it, over GET and POST', async () => {
     const phone = newPhone();
     const typed = `${phone.slice(3, 6)} ${phone.slice(6, 9)} ${phone.slice(9)}`;
-    const sent = assertOk(await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone: typed, gdpr: true }, { via: 'get' }));
+    const sent = assertOk(
+      await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone: typed, gdpr: true }, { via: 'get' }),
+    );
     assert.equal(sent.phone, phone);
     const [sms] = await outbox(app, phone);
     assert.ok(sms);
@@ -32,7 +34,9 @@ describe('GET_AUTH_PHONE_SEND_SECRET and GET_AUTH_PHONE: sign-in by SMS', () => 
     assert.match(sms.text, /Twój kod/, 'lang pl');
     assert.ok(!Number.isNaN(Date.parse(sms.at)));
 
-    const reply = assertOk(await call(app, 'GET_AUTH_PHONE', { phone: typed, secret: sms.code }, { via: 'get' }));
+    const reply = assertOk(
+      await call(app, 'GET_AUTH_PHONE', { phone: typed, secret: sms.code }, { via: 'get' }),
+    );
     assert.match(reply.auth, /^[A-Za-z0-9_-]{43}$/, '256-bit token');
     assert.deepEqual(reply.taxi_feature_category_list, [
       { id: 1, name: 'Pojazd' },
@@ -60,16 +64,35 @@ describe('GET_AUTH_PHONE_SEND_SECRET and GET_AUTH_PHONE: sign-in by SMS', () => 
   test('consent, phone number and country are checked before anything is sent', async () => {
     const phone = newPhone();
     assertErr(await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone }), 'INVALID_DATA');
-    assertErr(await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone, gdpr: false }), 'INVALID_DATA');
+    assertErr(
+      await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone, gdpr: false }),
+      'INVALID_DATA',
+    );
     assertErr(await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone, gdpr: 'maybe' }), 'ARG_ERROR');
     assertErr(await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { gdpr: true }), 'ARG_ERROR');
-    assertErr(await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone: '12345', gdpr: true }), 'INVALID_DATA');
-    assertErr(await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone: '+48 12 400 19 19', gdpr: true }), 'INVALID_DATA');
-    const german = await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone: '+49 151 23456789', gdpr: true });
+    assertErr(
+      await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone: '12345', gdpr: true }),
+      'INVALID_DATA',
+    );
+    assertErr(
+      await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone: '+48 12 400 19 19', gdpr: true }),
+      'INVALID_DATA',
+    );
+    const german = await call(app, 'GET_AUTH_PHONE_SEND_SECRET', {
+      phone: '+49 151 23456789',
+      gdpr: true,
+    });
     assertErr(german, 'ACTION_NOT_ALLOWED');
     assert.match(german.status_mesg, /not supported.*PL/);
     assert.deepEqual(await outbox(app, phone), []);
-    assertOk(await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone: '+49 151 23456789', gdpr: true }, { host: 'abroad.example' }));
+    assertOk(
+      await call(
+        app,
+        'GET_AUTH_PHONE_SEND_SECRET',
+        { phone: '+49 151 23456789', gdpr: true },
+        { host: 'abroad.example' },
+      ),
+    );
   });
 
   test('a wrong code is refused, and a code works once', async () => {
@@ -88,8 +111,11 @@ describe('GET_AUTH_PHONE_SEND_SECRET and GET_AUTH_PHONE: sign-in by SMS', () => 
     const phone = newPhone();
     assertOk(await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone, gdpr: true }));
     const code = await lastCode(app, phone);
-    const wrongs = ['000000', '111111', '222222', '333333', '444444', '555555'].filter((c) => c !== code).slice(0, 5);
-    for (const guess of wrongs) assertErr(await call(app, 'GET_AUTH_PHONE', { phone, secret: guess }), 'ACCESS_DENIED');
+    const wrongs = ['000000', '111111', '222222', '333333', '444444', '555555']
+      .filter((c) => c !== code)
+      .slice(0, 5);
+    for (const guess of wrongs)
+      assertErr(await call(app, 'GET_AUTH_PHONE', { phone, secret: guess }), 'ACCESS_DENIED');
     const locked = await call(app, 'GET_AUTH_PHONE', { phone, secret: code });
     assertErr(locked, 'ACCESS_DENIED');
     assert.match(locked.status_mesg, /Too many wrong codes/);
@@ -103,13 +129,15 @@ describe('GET_AUTH_PHONE_SEND_SECRET and GET_AUTH_PHONE: sign-in by SMS', () => 
     assertErr(await call(app, 'GET_AUTH_PHONE', { phone, secret: old }), 'ACCESS_DENIED');
     assertOk(await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone, gdpr: true }));
     const fresh = await lastCode(app, phone);
-    if (fresh !== old) assertErr(await call(app, 'GET_AUTH_PHONE', { phone, secret: old }), 'ACCESS_DENIED');
+    if (fresh !== old)
+      assertErr(await call(app, 'GET_AUTH_PHONE', { phone, secret: old }), 'ACCESS_DENIED');
     assertOk(await call(app, 'GET_AUTH_PHONE', { phone, secret: fresh }));
   });
 
   test('at most 3 codes per phone in 10 minutes', async () => {
     const phone = newPhone();
-    for (let i = 0; i < 3; i++) assertOk(await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone, gdpr: true }));
+    for (let i = 0; i < 3; i++)
+      assertOk(await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone, gdpr: true }));
     const refused = await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone, gdpr: true });
     assertErr(refused, 'ACTION_NOT_ALLOWED');
     assert.equal((await outbox(app, phone)).length, 3);
@@ -139,8 +167,20 @@ describe('sessions', () => {
     const token = await signIn(app, newPhone());
     assertErr(await call(app, 'GET_AUTH', {}), 'ACCESS_DENIED');
     assertErr(await call(app, 'GET_AUTH', {}, { token: 'x'.repeat(43) }), 'ACCESS_DENIED');
-    assertErr(await call(app, 'GET_CLIENT', {}, { token, host: 'abroad.example' }), 'ACCESS_DENIED');
-    for (const action of ['GET_CLIENT', 'GET_PHONE', 'GET_PHONE_SEND_SECRET', 'SET_PHONE_SECRET', 'CHANGE_PHONE_SEND_SECRET', 'CHANGE_PHONE', 'DELETE_REQUEST']) {
+    assertErr(
+      await call(app, 'GET_CLIENT', {}, { token, host: 'abroad.example' }),
+      'ACCESS_DENIED',
+    );
+    for (const action of [
+      'GET_CLIENT',
+      'GET_PHONE',
+      'GET_PHONE_SEND_SECRET',
+      'SET_PHONE_SECRET',
+      'CHANGE_PHONE_SEND_SECRET',
+      'CHANGE_PHONE',
+      'DELETE_REQUEST',
+      'LOGOUT',
+    ]) {
       assertErr(await call(app, action, {}), 'ACCESS_DENIED');
     }
   });
@@ -151,19 +191,35 @@ describe('the client and the phone', () => {
     const phone = newPhone();
     const token = await signIn(app, phone);
     const reply = assertOk(await call(app, 'GET_CLIENT', {}, { token }));
-    assert.deepEqual(reply.client_data, { phone, points: 0, count_discount_available: 0, discount: 0, cash_free: false });
+    assert.deepEqual(reply.client_data, {
+      phone,
+      points: 0,
+      count_discount_available: 0,
+      discount: 0,
+      cash_free: false,
+    });
   });
 
   test('GET_PHONE, then verification with GET_PHONE_SEND_SECRET and SET_PHONE_SECRET', async () => {
     const phone = newPhone();
     const token = await signIn(app, phone);
     assert.deepEqual(
-      (({ phone: p, phone_secret_verified }) => ({ phone: p, phone_secret_verified }))(assertOk(await call(app, 'GET_PHONE', {}, { token }))),
+      (({ phone: p, phone_secret_verified }) => ({ phone: p, phone_secret_verified }))(
+        assertOk(await call(app, 'GET_PHONE', {}, { token })),
+      ),
       { phone, phone_secret_verified: true },
     );
     assertOk(await call(app, 'GET_PHONE_SEND_SECRET', {}, { token }));
     const code = await lastCode(app, phone);
-    assertErr(await call(app, 'SET_PHONE_SECRET', { secret: code === '999999' ? '999998' : '999999' }, { token }), 'ACCESS_DENIED');
+    assertErr(
+      await call(
+        app,
+        'SET_PHONE_SECRET',
+        { secret: code === '999999' ? '999998' : '999999' },
+        { token },
+      ),
+      'ACCESS_DENIED',
+    );
     const verified = assertOk(await call(app, 'SET_PHONE_SECRET', { secret: code }, { token }));
     assert.equal(verified.phone_secret_verified, true);
     assert.equal(verified.phone, phone);
@@ -177,15 +233,23 @@ describe('the client and the phone', () => {
     assert.equal(same.status_mesg, 'New phone number is the same as the current one.');
     const other = newPhone();
     await signIn(app, other);
-    assertErr(await call(app, 'CHANGE_PHONE_SEND_SECRET', { phone: other }, { token }), 'ACTION_NOT_ALLOWED');
+    assertErr(
+      await call(app, 'CHANGE_PHONE_SEND_SECRET', { phone: other }, { token }),
+      'ACTION_NOT_ALLOWED',
+    );
 
     const next = newPhone();
     assertOk(await call(app, 'CHANGE_PHONE_SEND_SECRET', { phone: next }, { token }));
     const code = await lastCode(app, next);
     // The code proves the new number for this account only.
     const stranger = await signIn(app, newPhone());
-    assertErr(await call(app, 'CHANGE_PHONE', { phone: next, secret: code }, { token: stranger }), 'ACCESS_DENIED');
-    const changed = assertOk(await call(app, 'CHANGE_PHONE', { phone: next, secret: code }, { token }));
+    assertErr(
+      await call(app, 'CHANGE_PHONE', { phone: next, secret: code }, { token: stranger }),
+      'ACCESS_DENIED',
+    );
+    const changed = assertOk(
+      await call(app, 'CHANGE_PHONE', { phone: next, secret: code }, { token }),
+    );
     assert.equal(changed.phone, next);
     assert.equal(changed.phone_secret_verified, true);
     assert.equal(assertOk(await call(app, 'GET_CLIENT', {}, { token })).client_data.phone, next);
@@ -216,26 +280,58 @@ describe('blocked clients and deletion requests (operator CLI)', () => {
       method: 'POST',
       url: '/report/account-deletion/',
       headers: { host: 'localhost', 'content-type': 'application/json' },
-      payload: { phone: '601 999 888', subject: 'Account deletion', info: 'from the app', source: 'passenger app' },
+      payload: {
+        phone: '601 999 888',
+        subject: 'Account deletion',
+        info: 'from the app',
+        source: 'passenger app',
+      },
     });
     assert.equal(notice.statusCode, 200);
     assert.equal(notice.json().error, undefined);
     const listed = operator(server, 'deletion-requests', 'demo', '--json');
     assert.equal(listed.status, 0, listed.stderr);
     const rows = JSON.parse(listed.stdout) as { phone: string; source: string; info: string }[];
-    assert.ok(rows.some((row) => row.phone === phone && row.source === 'DELETE_REQUEST' && row.info === 'Please remove my data'));
+    assert.ok(
+      rows.some(
+        (row) =>
+          row.phone === phone &&
+          row.source === 'DELETE_REQUEST' &&
+          row.info === 'Please remove my data',
+      ),
+    );
     assert.ok(rows.some((row) => row.phone === '+48601999888' && row.source === 'passenger app'));
+  });
+
+  test('DELETE_REQUEST ends every session of the account; LOGOUT ends only its own', async () => {
+    const phone = newPhone();
+    const first = await signIn(app, phone);
+    const second = await signIn(app, phone);
+    assertOk(await call(app, 'LOGOUT', {}, { token: first }));
+    assertErr(await call(app, 'GET_CLIENT', {}, { token: first }), 'ACCESS_DENIED');
+    assertOk(await call(app, 'GET_CLIENT', {}, { token: second }));
+    const third = await signIn(app, phone);
+    assertOk(await call(app, 'DELETE_REQUEST', { info: 'bye' }, { token: second }));
+    assertErr(await call(app, 'GET_CLIENT', {}, { token: second }), 'ACCESS_DENIED');
+    assertErr(await call(app, 'GET_AUTH', {}, { token: third }), 'ACCESS_DENIED');
   });
 
   test('the deletion notification answers failures with an error field, and limits each address', async () => {
     const post = (payload: unknown, remoteAddress = '203.0.113.9') =>
-      app.inject({ method: 'POST', url: '/report/account-deletion/', remoteAddress, headers: { host: 'localhost', 'content-type': 'application/json' }, payload: payload as string });
+      app.inject({
+        method: 'POST',
+        url: '/report/account-deletion/',
+        remoteAddress,
+        headers: { host: 'localhost', 'content-type': 'application/json' },
+        payload: payload as string,
+      });
     for (const bad of [{}, { phone: 'nope' }, '{"phone": ']) {
       const reply = await post(bad);
       assert.equal(reply.statusCode, 200);
       assert.equal(typeof reply.json().error, 'string', JSON.stringify(bad));
     }
-    for (let i = 0; i < 5; i++) assert.equal((await post({ phone: newPhone() })).json().error, undefined);
+    for (let i = 0; i < 5; i++)
+      assert.equal((await post({ phone: newPhone() })).json().error, undefined);
     assert.equal(typeof (await post({ phone: newPhone() })).json().error, 'string');
     assert.equal((await post({ phone: newPhone() }, '203.0.113.10')).json().error, undefined);
   });

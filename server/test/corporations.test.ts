@@ -7,7 +7,10 @@ import { corporationFile, startApp, writeFile } from './helpers.ts';
 describe('settings.json', () => {
   test('answers the corporation of the hostname parameter, without caching', async () => {
     const { app } = await startApp({
-      corporations: [corporationFile('demo', ['localhost']), corporationFile('other', ['taxi.example'])],
+      corporations: [
+        corporationFile('demo', ['localhost']),
+        corporationFile('other', ['taxi.example']),
+      ],
     });
     const reply = await app.inject({ url: '/settings.json?t=123&hostname=taxi.example' });
     assert.equal(reply.statusCode, 200);
@@ -15,9 +18,29 @@ describe('settings.json', () => {
     assert.equal(reply.json().corp, 'Taxi other');
   });
 
+  test('carries the countries whose numbers get login codes', async () => {
+    const { app } = await startApp({
+      corporations: [
+        corporationFile('demo', ['localhost'], { sms: { countries: ['PL', 'DE'] } }),
+        corporationFile('other', ['taxi.example']),
+      ],
+    });
+    assert.deepEqual(
+      (await app.inject({ url: '/settings.json?hostname=localhost' })).json().phone_countries,
+      ['PL', 'DE'],
+    );
+    assert.deepEqual(
+      (await app.inject({ url: '/settings.json?hostname=taxi.example' })).json().phone_countries,
+      ['PL'],
+    );
+  });
+
   test('falls back to the Host header without its port', async () => {
     const { app } = await startApp();
-    const reply = await app.inject({ url: '/settings.json?t=1', headers: { host: 'LOCALHOST:8080' } });
+    const reply = await app.inject({
+      url: '/settings.json?t=1',
+      headers: { host: 'LOCALHOST:8080' },
+    });
     assert.equal(reply.json().corp, 'Taxi demo');
   });
 
@@ -40,9 +63,15 @@ describe('settings.json', () => {
       fs.utimesSync(file, when, when);
     };
     edit(corporationFile('demo', ['localhost'], { settings: { corp: 'Renamed' } }), 10);
-    assert.equal((await app.inject({ url: '/settings.json?hostname=localhost' })).json().corp, 'Renamed');
+    assert.equal(
+      (await app.inject({ url: '/settings.json?hostname=localhost' })).json().corp,
+      'Renamed',
+    );
     edit('{ not json', 20);
-    assert.equal((await app.inject({ url: '/settings.json?hostname=localhost' })).json().corp, 'Renamed');
+    assert.equal(
+      (await app.inject({ url: '/settings.json?hostname=localhost' })).json().corp,
+      'Renamed',
+    );
     fs.rmSync(file);
     assert.equal((await app.inject({ url: '/settings.json?hostname=localhost' })).statusCode, 404);
   });
@@ -55,15 +84,27 @@ describe('settings.json', () => {
         { id: 'Bad Id', hostnames: ['bad.example'], settings: {} },
       ],
     });
-    assert.equal((await app.inject({ url: '/settings.json?hostname=shared.example' })).json().corp, 'Taxi a-first');
-    assert.equal((await app.inject({ url: '/settings.json?hostname=second.example' })).json().corp, 'Taxi b-second');
-    assert.equal((await app.inject({ url: '/settings.json?hostname=bad.example' })).statusCode, 404);
+    assert.equal(
+      (await app.inject({ url: '/settings.json?hostname=shared.example' })).json().corp,
+      'Taxi a-first',
+    );
+    assert.equal(
+      (await app.inject({ url: '/settings.json?hostname=second.example' })).json().corp,
+      'Taxi b-second',
+    );
+    assert.equal(
+      (await app.inject({ url: '/settings.json?hostname=bad.example' })).statusCode,
+      404,
+    );
   });
 
   test('the shipped demo corporation has every settings field and all switches on', async () => {
-    const demo = JSON.parse(fs.readFileSync(new URL('../corporations/localhost.json', import.meta.url), 'utf8'));
+    const demo = JSON.parse(
+      fs.readFileSync(new URL('../corporations/localhost.json', import.meta.url), 'utf8'),
+    );
     assert.deepEqual(demo.hostnames, ['localhost', '127.0.0.1']);
-    const fields = `city corp corp_icon corp_logo corp_links corp_legal currency favicon gps_accuracy gps_timeout
+    const fields =
+      `city corp corp_icon corp_logo corp_links corp_legal currency favicon gps_accuracy gps_timeout
       maintenance rate show_account show_cash_free show_discount show_dst show_dst_price show_features show_info
       show_password show_points show_taxi_count show_timely taxi_group_id timely_additional timely_startof track
       locale_lang_list locale_lang_default android_url call_us_data color color_map_icon regulations_start_date
@@ -71,7 +112,8 @@ describe('settings.json', () => {
       tile_url mapbox_token`.split(/\s+/);
     for (const field of fields) assert.ok(field in demo.settings, `settings.${field}`);
     for (const [key, value] of Object.entries(demo.settings)) {
-      if (key.startsWith('show_') || key === 'rate' || key === 'track') assert.equal(value, true, key);
+      if (key.startsWith('show_') || key === 'rate' || key === 'track')
+        assert.equal(value, true, key);
     }
     assert.equal(demo.settings.maintenance, false);
     assert.equal(demo.settings.corp_legal, false);
@@ -85,7 +127,10 @@ describe('settings.json', () => {
 describe('manifest.webmanifest', () => {
   test('is built from the settings', async () => {
     const { app } = await startApp();
-    const reply = await app.inject({ url: '/manifest.webmanifest', headers: { host: 'localhost' } });
+    const reply = await app.inject({
+      url: '/manifest.webmanifest',
+      headers: { host: 'localhost' },
+    });
     assert.equal(reply.statusCode, 200);
     assert.match(String(reply.headers['content-type']), /^application\/manifest\+json/);
     const manifest = reply.json();
@@ -93,18 +138,27 @@ describe('manifest.webmanifest', () => {
     assert.equal(manifest.start_url, '/');
     assert.equal(manifest.display, 'standalone');
     assert.equal(manifest.theme_color, '#123456');
-    assert.deepEqual(manifest.icons, [{ src: '/brand/demo/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }]);
+    assert.deepEqual(manifest.icons, [
+      { src: '/brand/demo/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+    ]);
   });
 });
 
 describe('brand assets', () => {
   test('are served from CORP_DIR/assets/<id>/, and nothing outside it', async () => {
     const { app, config } = await startApp();
-    writeFile(path.join(config.corpDir, 'assets/demo/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFile(
+      path.join(config.corpDir, 'assets/demo/logo.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    );
     const logo = await app.inject({ url: '/brand/demo/logo.svg' });
     assert.equal(logo.statusCode, 200);
     assert.match(String(logo.headers['content-type']), /image\/svg\+xml/);
-    for (const url of ['/brand/../demo.json', '/brand/%2e%2e/demo.json', '/brand/demo/missing.svg']) {
+    for (const url of [
+      '/brand/../demo.json',
+      '/brand/%2e%2e/demo.json',
+      '/brand/demo/missing.svg',
+    ]) {
       const reply = await app.inject({ url });
       assert.notEqual(reply.statusCode, 200, url);
       assert.doesNotMatch(reply.body, /hostnames/, url);

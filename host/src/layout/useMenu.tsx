@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmDialog, signOut } from '@taxi/shared';
+import { ConfirmDialog, logOut } from '@taxi/shared';
 import { AUTH_PATH } from '../routes/routeTable';
 import { Drawer } from './Drawer';
 
@@ -31,7 +31,7 @@ export function useMenu() {
           onCancel={() => setConfirmLogout(false)}
           onConfirm={() => {
             setConfirmLogout(false);
-            signOut();
+            logOut();
             navigate(AUTH_PATH, { replace: true });
           }}
         />

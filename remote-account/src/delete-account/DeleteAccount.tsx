@@ -9,7 +9,7 @@ import {
   errorMessage,
   settingsAtom,
   SETTINGS_DEFAULTS,
-  signOut,
+  logOut as endSession,
 } from '@taxi/shared';
 import { useAccountTexts } from '../common/useAccountTexts';
 import { requestDeletion } from './requestDeletion';
@@ -43,7 +43,7 @@ export function DeleteAccount({ phone }: { phone: string | null }) {
   };
 
   const logOut = () => {
-    signOut();
+    endSession();
     navigate('/auth/', { replace: true });
   };
 

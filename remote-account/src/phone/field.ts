@@ -16,14 +16,9 @@ export function preloadPhoneField(): void {
   void loadPhoneField();
 }
 
-/**
- * Countries whose numbers the corporation sends codes to. The server keeps them per corporation
- * (`sms.countries`, Poland by default) and the settings do not carry them yet, so Poland unless a
- * `phone_countries` list reaches the settings.
- */
+/** Countries whose numbers the corporation sends codes to (settings `phone_countries`). */
 export function useSupportedCountries(): readonly string[] {
-  const listed = (useAtomValue(settingsAtom) as { phone_countries?: unknown } | null)
-    ?.phone_countries;
+  const listed = useAtomValue(settingsAtom)?.phone_countries;
   return useMemo(() => {
     const codes = Array.isArray(listed)
       ? listed.filter((code): code is string => typeof code === 'string' && /^[A-Z]{2}$/.test(code))

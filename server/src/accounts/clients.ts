@@ -15,7 +15,9 @@ export async function signInClient(db: Db, corporation: Corporation, phone: stri
   await db
     .insertInto('clients')
     .values({ corporation_id: corporation.id, phone, phone_verified: 1, created_at: now })
-    .onConflict((conflict) => conflict.columns(['corporation_id', 'phone']).doUpdateSet({ phone_verified: 1 }))
+    .onConflict((conflict) =>
+      conflict.columns(['corporation_id', 'phone']).doUpdateSet({ phone_verified: 1 }),
+    )
     .execute();
   const client = await findClient(db, corporation, phone);
   if (!client) throw new Error('client vanished after its sign-in');

@@ -48,7 +48,10 @@ export async function sendCode(services: Services, request: CodeRequest): Promis
       .where('created_at', '>', now - PHONE_WINDOW_MS)
       .executeTakeFirstOrThrow();
     if (Number(byPhone.sent) >= SENDS_PER_PHONE) {
-      throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many codes were sent to this number; try again in 10 minutes');
+      throw new ApiFailure(
+        'ACTION_NOT_ALLOWED',
+        'Too many codes were sent to this number; try again in 10 minutes',
+      );
     }
     const byIp = await trx
       .selectFrom('sms_codes')
@@ -57,7 +60,10 @@ export async function sendCode(services: Services, request: CodeRequest): Promis
       .where('created_at', '>', now - IP_WINDOW_MS)
       .executeTakeFirstOrThrow();
     if (Number(byIp.sent) >= services.config.smsPerIpPerHour) {
-      throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many codes were requested from this network; try again later');
+      throw new ApiFailure(
+        'ACTION_NOT_ALLOWED',
+        'Too many codes were requested from this network; try again later',
+      );
     }
     const salt = randomBytes(16).toString('base64url');
     await trx
@@ -77,7 +83,10 @@ export async function sendCode(services: Services, request: CodeRequest): Promis
       })
       .execute();
   });
-  const corp = typeof corporation.settings.corp === 'string' && corporation.settings.corp ? corporation.settings.corp : 'Taxi';
+  const corp =
+    typeof corporation.settings.corp === 'string' && corporation.settings.corp
+      ? corporation.settings.corp
+      : 'Taxi';
   try {
     await services.sms.send({ phone, code, text: MESSAGES[request.lang](corp, code) });
   } catch (error) {
@@ -95,7 +104,8 @@ export async function checkCode(
   { corporation, phone, purpose, clientId }: Omit<CodeRequest, 'ip' | 'lang'>,
   code: string,
 ): Promise<void> {
-  if (!new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code)) throw new ApiFailure('INVALID_DATA', `The code has ${CODE_LENGTH} digits`);
+  if (!new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code))
+    throw new ApiFailure('INVALID_DATA', `The code has ${CODE_LENGTH} digits`);
   const { db } = services.storage;
   const now = services.clock.now();
   let query = db
@@ -106,23 +116,28 @@ export async function checkCode(
     .where('purpose', '=', purpose);
   if (clientId !== null) query = query.where('client_id', '=', clientId);
   const sent = await query.orderBy('id', 'desc').limit(1).executeTakeFirst();
-  if (!sent || sent.used_at !== null) throw new ApiFailure('ACCESS_DENIED', 'No code is waiting for this number; request a new one');
-  if (sent.expires_at <= now) throw new ApiFailure('ACCESS_DENIED', 'The code has expired; request a new one');
+  if (!sent || sent.used_at !== null)
+    throw new ApiFailure('ACCESS_DENIED', 'No code is waiting for this number; request a new one');
+  if (sent.expires_at <= now)
+    throw new ApiFailure('ACCESS_DENIED', 'The code has expired; request a new one');
   const counted = await db
     .updateTable('sms_codes')
     .set((eb) => ({ tries: eb('tries', '+', 1) }))
     .where('id', '=', sent.id)
     .where('tries', '<', MAX_WRONG_TRIES)
     .executeTakeFirst();
-  if (Number(counted.numUpdatedRows) === 0) throw new ApiFailure('ACCESS_DENIED', 'Too many wrong codes; request a new one');
+  if (Number(counted.numUpdatedRows) === 0)
+    throw new ApiFailure('ACCESS_DENIED', 'Too many wrong codes; request a new one');
   const expected = Buffer.from(sent.code_hmac);
   const given = Buffer.from(hmac(sent.salt, code));
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new ApiFailure('ACCESS_DENIED', 'Wrong code');
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    throw new ApiFailure('ACCESS_DENIED', 'Wrong code');
   const used = await db
     .updateTable('sms_codes')
     .set({ used_at: now })
     .where('id', '=', sent.id)
     .where('used_at', 'is', null)
     .executeTakeFirst();
-  if (Number(used.numUpdatedRows) === 0) throw new ApiFailure('ACCESS_DENIED', 'The code was already used; request a new one');
+  if (Number(used.numUpdatedRows) === 0)
+    throw new ApiFailure('ACCESS_DENIED', 'The code was already used; request a new one');
 }

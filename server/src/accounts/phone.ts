@@ -5,7 +5,9 @@ import { ApiFailure } from '../errors.ts';
 /** Countries whose numbers a corporation sends codes to (`sms.countries`), Poland by default. */
 export function phoneCountries(corporation: Corporation): CountryCode[] {
   const sms = corporation.raw.sms as { countries?: unknown } | undefined;
-  const countries = Array.isArray(sms?.countries) ? sms.countries.filter((c) => typeof c === 'string' && /^[A-Z]{2}$/.test(c)) : [];
+  const countries = Array.isArray(sms?.countries)
+    ? sms.countries.filter((c) => typeof c === 'string' && /^[A-Z]{2}$/.test(c))
+    : [];
   return (countries.length > 0 ? countries : ['PL']) as CountryCode[];
 }
 
@@ -20,10 +22,15 @@ const TEXTABLE = new Set([undefined, 'MOBILE', 'FIXED_LINE_OR_MOBILE']);
 export function normalisePhone(input: string, corporation: Corporation): string {
   const countries = phoneCountries(corporation);
   const phone = parsePhoneNumberFromString(input.trim(), countries[0]);
-  if (!phone || !phone.isValid()) throw new ApiFailure('INVALID_DATA', 'This is not a valid phone number');
+  if (!phone || !phone.isValid())
+    throw new ApiFailure('INVALID_DATA', 'This is not a valid phone number');
   if (!phone.country || !countries.includes(phone.country)) {
-    throw new ApiFailure('ACTION_NOT_ALLOWED', `Phone numbers of this country are not supported; supported: ${countries.join(', ')}`);
+    throw new ApiFailure(
+      'ACTION_NOT_ALLOWED',
+      `Phone numbers of this country are not supported; supported: ${countries.join(', ')}`,
+    );
   }
-  if (!TEXTABLE.has(phone.getType())) throw new ApiFailure('INVALID_DATA', 'This number cannot receive text messages');
+  if (!TEXTABLE.has(phone.getType()))
+    throw new ApiFailure('INVALID_DATA', 'This number cannot receive text messages');
   return phone.number;
 }

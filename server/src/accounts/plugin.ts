@@ -8,7 +8,7 @@ import type { Services } from '../services.ts';
 import { findClient, signInClient } from './clients.ts';
 import { checkCode, sendCode } from './codes.ts';
 import { normalisePhone } from './phone.ts';
-import { openSession, refreshSession } from './sessions.ts';
+import { closeSession, closeSessions, openSession, refreshSession } from './sessions.ts';
 
 /** Deletion requests from one address per hour, for the unauthenticated notification endpoint. */
 const NOTIFICATIONS_PER_IP = 5;
@@ -35,11 +35,21 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
   }
 
   async function phoneReply(clientId: number) {
-    const client = await db.selectFrom('clients').select(['phone', 'phone_verified']).where('id', '=', clientId).executeTakeFirstOrThrow();
+    const client = await db
+      .selectFrom('clients')
+      .select(['phone', 'phone_verified'])
+      .where('id', '=', clientId)
+      .executeTakeFirstOrThrow();
     return { phone: client.phone, phone_secret_verified: client.phone_verified === 1 };
   }
 
-  async function storeDeletionRequest(corporationId: string, clientId: number | null, phone: string, form: Payload, ip: string) {
+  async function storeDeletionRequest(
+    corporationId: string,
+    clientId: number | null,
+    phone: string,
+    form: Payload,
+    ip: string,
+  ) {
     await db
       .insertInto('deletion_requests')
       .values({
@@ -70,10 +80,17 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
       const phone = phoneParameter(context);
       const secret = secretParameter(context);
       await blockedGuard(context, phone);
-      await checkCode(services, { corporation: context.corporation, phone, purpose: 'login', clientId: null }, secret);
+      await checkCode(
+        services,
+        { corporation: context.corporation, phone, purpose: 'login', clientId: null },
+        secret,
+      );
       const now = clock.now();
       const client = await signInClient(db, context.corporation, phone, now);
-      return { auth: await openSession(db, client.id, now), ...featureLists(context.corporation, context.lang) };
+      return {
+        auth: await openSession(db, client.id, now),
+        ...featureLists(context.corporation, context.lang),
+      };
     },
 
     async GET_AUTH(context) {
@@ -85,7 +102,11 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
 
     async GET_CLIENT(context) {
       const { id } = await context.client();
-      const client = await db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const client = await db
+        .selectFrom('clients')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       return {
         client_data: {
           phone: client.phone,
@@ -104,15 +125,29 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
     /** Sends a code to the client's own number, to verify it. */
     async GET_PHONE_SEND_SECRET(context) {
       const client = await context.client();
-      await sendCode(services, { ...context, phone: client.phone, purpose: 'verify', clientId: client.id });
+      await sendCode(services, {
+        ...context,
+        phone: client.phone,
+        purpose: 'verify',
+        clientId: client.id,
+      });
       return { phone: client.phone };
     },
 
     async SET_PHONE_SECRET(context) {
       const client = await context.client();
-      const check = { corporation: context.corporation, phone: client.phone, purpose: 'verify' as const, clientId: client.id };
+      const check = {
+        corporation: context.corporation,
+        phone: client.phone,
+        purpose: 'verify' as const,
+        clientId: client.id,
+      };
       await checkCode(services, check, secretParameter(context));
-      await db.updateTable('clients').set({ phone_verified: 1 }).where('id', '=', client.id).execute();
+      await db
+        .updateTable('clients')
+        .set({ phone_verified: 1 })
+        .where('id', '=', client.id)
+        .execute();
       return phoneReply(client.id);
     },
 
@@ -120,7 +155,8 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
     async CHANGE_PHONE_SEND_SECRET(context) {
       const client = await context.client();
       const phone = phoneParameter(context);
-      if (phone === client.phone) throw new ApiFailure('INVALID_DATA', 'New phone number is the same as the current one.');
+      if (phone === client.phone)
+        throw new ApiFailure('INVALID_DATA', 'New phone number is the same as the current one.');
       if (await findClient(db, context.corporation, phone)) {
         throw new ApiFailure('ACTION_NOT_ALLOWED', 'This phone number belongs to another account');
       }
@@ -131,21 +167,51 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
     async CHANGE_PHONE(context) {
       const client = await context.client();
       const phone = phoneParameter(context);
-      const check = { corporation: context.corporation, phone, purpose: 'change' as const, clientId: client.id };
+      const check = {
+        corporation: context.corporation,
+        phone,
+        purpose: 'change' as const,
+        clientId: client.id,
+      };
       await checkCode(services, check, secretParameter(context));
       try {
-        await db.updateTable('clients').set({ phone, phone_verified: 1 }).where('id', '=', client.id).execute();
+        await db
+          .updateTable('clients')
+          .set({ phone, phone_verified: 1 })
+          .where('id', '=', client.id)
+          .execute();
       } catch (error) {
-        if (isUniqueViolation(error)) throw new ApiFailure('ACTION_NOT_ALLOWED', 'This phone number belongs to another account');
+        if (isUniqueViolation(error))
+          throw new ApiFailure(
+            'ACTION_NOT_ALLOWED',
+            'This phone number belongs to another account',
+          );
         throw error;
       }
       return phoneReply(client.id);
     },
 
-    /** The client asks the operator to delete the account (spec section 4, "Account deletion"). */
+    /**
+     * The client asks the operator to delete the account (spec section 4, "Account deletion");
+     * the app logs out after it, and so does every device of the account.
+     */
     async DELETE_REQUEST(context) {
       const client = await context.client();
-      await storeDeletionRequest(context.corporation.id, client.id, client.phone, { subject: 'DELETE_REQUEST', ...context.payload, source: 'DELETE_REQUEST' }, context.ip);
+      await storeDeletionRequest(
+        context.corporation.id,
+        client.id,
+        client.phone,
+        { subject: 'DELETE_REQUEST', ...context.payload, source: 'DELETE_REQUEST' },
+        context.ip,
+      );
+      await closeSessions(db, client.id);
+      return {};
+    },
+
+    /** Ends the calling token's session (logout; also after a deletion notice). */
+    async LOGOUT(context) {
+      await context.client();
+      await closeSession(db, text(context.payload.auth ?? context.payload.token, 'auth', 200));
       return {};
     },
   });
@@ -164,16 +230,27 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
         const failure =
           error instanceof ApiFailure
             ? error
-            : new ApiFailure(clientFault ? 'ARG_ERROR' : 'EXCEPTION', clientFault ? 'Expected JSON {phone, subject, info, source}' : undefined);
-        return reply.code(200).send({ error: failure.message, ...errorReply(failure.code, failure.message) });
+            : new ApiFailure(
+                clientFault ? 'ARG_ERROR' : 'EXCEPTION',
+                clientFault ? 'Expected JSON {phone, subject, info, source}' : undefined,
+              );
+        return reply
+          .code(200)
+          .send({ error: failure.message, ...errorReply(failure.code, failure.message) });
       },
     },
     async (request) => {
       const corporation = services.corporations.forRequest(request);
-      if (!corporation) throw new ApiFailure('NOT_FOUND', 'No taxi corporation serves this host name');
-      const form = typeof request.body === 'object' && request.body !== null ? (request.body as Payload) : {};
+      if (!corporation)
+        throw new ApiFailure('NOT_FOUND', 'No taxi corporation serves this host name');
+      const form =
+        typeof request.body === 'object' && request.body !== null ? (request.body as Payload) : {};
       const phone = normalisePhone(text(form.phone, 'phone', 40), corporation);
-      if ((await rowsFromAddress(db, 'deletion_requests', request.ip, clock.now() - 60 * 60_000)) >= NOTIFICATIONS_PER_IP) throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many requests; try again later');
+      if (
+        (await rowsFromAddress(db, 'deletion_requests', request.ip, clock.now() - 60 * 60_000)) >=
+        NOTIFICATIONS_PER_IP
+      )
+        throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many requests; try again later');
       const client = await findClient(db, corporation, phone);
       await storeDeletionRequest(corporation.id, client?.id ?? null, phone, form, request.ip);
       return { status: 'OK', status_mesg: 'OK' };

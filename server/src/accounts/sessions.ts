@@ -17,14 +17,33 @@ export async function openSession(db: Db, clientId: number, now: number): Promis
   const token = randomBytes(32).toString('base64url');
   await db
     .insertInto('sessions')
-    .values({ token_hash: tokenHash(token), client_id: clientId, created_at: now, expires_at: now + TOKEN_TTL_MS })
+    .values({
+      token_hash: tokenHash(token),
+      client_id: clientId,
+      created_at: now,
+      expires_at: now + TOKEN_TTL_MS,
+    })
     .execute();
   return token;
 }
 
 /** Moves the token's expiry forward (GET_AUTH). */
 export async function refreshSession(db: Db, token: string, now: number): Promise<void> {
-  await db.updateTable('sessions').set({ expires_at: now + TOKEN_TTL_MS }).where('token_hash', '=', tokenHash(token)).execute();
+  await db
+    .updateTable('sessions')
+    .set({ expires_at: now + TOKEN_TTL_MS })
+    .where('token_hash', '=', tokenHash(token))
+    .execute();
+}
+
+/** Ends one session: the token is worthless from now on (LOGOUT). */
+export async function closeSession(db: Db, token: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash(token)).execute();
+}
+
+/** Ends every session of a client, on every device (account deletion). */
+export async function closeSessions(db: Db, clientId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('client_id', '=', clientId).execute();
 }
 
 /** The client a token belongs to, in this corporation. */

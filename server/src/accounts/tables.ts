@@ -71,7 +71,9 @@ export const accountMigrations: MigrationSet = (engine) => ({
       await db.schema
         .createTable('sessions')
         .addColumn('token_hash', 'text', (c) => c.primaryKey())
-        .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+        .addColumn('client_id', 'integer', (c) =>
+          c.notNull().references('clients.id').onDelete('cascade'),
+        )
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('expires_at', 'bigint', (c) => c.notNull())
         .execute();
@@ -91,8 +93,16 @@ export const accountMigrations: MigrationSet = (engine) => ({
         .addColumn('tries', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('used_at', 'bigint')
         .execute();
-      await db.schema.createIndex('sms_codes_phone').on('sms_codes').columns(['corporation_id', 'phone', 'created_at']).execute();
-      await db.schema.createIndex('sms_codes_ip').on('sms_codes').columns(['ip', 'created_at']).execute();
+      await db.schema
+        .createIndex('sms_codes_phone')
+        .on('sms_codes')
+        .columns(['corporation_id', 'phone', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('sms_codes_ip')
+        .on('sms_codes')
+        .columns(['ip', 'created_at'])
+        .execute();
       await db.schema
         .createTable('deletion_requests')
         .addColumn('id', idType(engine), idKey(engine))
@@ -105,7 +115,11 @@ export const accountMigrations: MigrationSet = (engine) => ({
         .addColumn('ip', 'text', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('deletion_requests_ip').on('deletion_requests').columns(['ip', 'created_at']).execute();
+      await db.schema
+        .createIndex('deletion_requests_ip')
+        .on('deletion_requests')
+        .columns(['ip', 'created_at'])
+        .execute();
     },
   },
 });

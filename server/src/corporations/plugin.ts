@@ -4,8 +4,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorReply } from '../errors.ts';
 import type { Services } from '../services.ts';
 import type { Corporation } from './directory.ts';
+import { phoneCountries } from '../accounts/phone.ts';
 
-const ICON_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.webp': 'image/webp' };
+const ICON_TYPES: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+};
 
 function text(settings: Record<string, unknown>, key: string): string {
   const value = settings[key];
@@ -28,23 +33,43 @@ export function webManifest(corporation: Corporation) {
     display: 'standalone',
     theme_color: color,
     background_color: color,
-    icons: icon ? [{ src: icon, sizes: type === 'image/svg+xml' ? 'any' : '512x512', ...(type ? { type } : {}), purpose: 'any' }] : [],
+    icons: icon
+      ? [
+          {
+            src: icon,
+            sizes: type === 'image/svg+xml' ? 'any' : '512x512',
+            ...(type ? { type } : {}),
+            purpose: 'any',
+          },
+        ]
+      : [],
   };
 }
 
 /** Per-corporation settings, web-app manifest and brand assets (logo, icon). */
 export async function corporationsPlugin(app: FastifyInstance, { config, corporations }: Services) {
   /** Both files change with the corporation's file, so the browser revalidates them. */
-  function perCorporation(path: string, send: (corporation: Corporation, reply: FastifyReply) => unknown) {
+  function perCorporation(
+    path: string,
+    send: (corporation: Corporation, reply: FastifyReply) => unknown,
+  ) {
     app.get(path, async (request, reply) => {
       const corporation = corporations.forRequest(request);
       reply.header('Cache-Control', 'no-cache');
-      if (!corporation) return reply.code(404).send(errorReply('NOT_FOUND', 'No taxi corporation serves this host name'));
+      if (!corporation)
+        return reply
+          .code(404)
+          .send(errorReply('NOT_FOUND', 'No taxi corporation serves this host name'));
       return send(corporation, reply);
     });
   }
 
-  perCorporation('/settings.json', (corporation) => corporation.settings);
+  // The countries the corporation sends codes to travel with the settings, so the login screen
+  // can say which numbers are supported before it asks for a code.
+  perCorporation('/settings.json', (corporation) => ({
+    ...corporation.settings,
+    phone_countries: phoneCountries(corporation),
+  }));
   perCorporation('/manifest.webmanifest', (corporation, reply) =>
     reply.type('application/manifest+json').send(JSON.stringify(webManifest(corporation))),
   );

@@ -56,6 +56,8 @@ export interface Settings {
   tile_url: string;
   /** Only when a corporation uses Mapbox; maplibre otherwise. */
   mapbox_token: string;
+  /** ISO codes of the countries whose mobile numbers get login codes (the server's `sms.countries`). */
+  phone_countries: string[];
 }
 
 /** The spec's defaults, for fields a corporation's file leaves out. */
@@ -104,6 +106,7 @@ export const SETTINGS_DEFAULTS: Settings = {
   self_email_gdpr: '',
   tile_url: '',
   mapbox_token: '',
+  phone_countries: ['PL'],
 };
 
 /** Fills in defaults and drops values of the wrong type, so a sloppy file cannot crash the app. */

@@ -1,4 +1,5 @@
 import type { ApiReply } from '../api/client';
+import { api } from '../api/instance';
 import type { ClientData, Feature, FeatureCategory } from '../model/entities';
 import {
   activeOrdersAtom,
@@ -36,4 +37,14 @@ export function signOut(): void {
   sessionStore.set(permsAtom, {});
   sessionStore.set(featuresAtom, { features: [], categories: [] });
   sessionStore.set(activeOrdersAtom, []);
+}
+
+/**
+ * Logout: the passenger is forgotten on this device at once, and the token is ended on the
+ * server in the background (a slow network never holds the passenger on the page).
+ */
+export function logOut(): void {
+  const token = sessionStore.get(tokenAtom);
+  signOut();
+  if (token) void api.get('LOGOUT', { auth: token }).catch(() => undefined);
 }

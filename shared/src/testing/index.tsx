@@ -41,4 +41,9 @@ export function renderScreen(screen: ReactElement, options: ScreenOptions = {}) 
   return { ...result, router, store: sessionStore };
 }
 
-export { installSocketStub, StubSocket, type SocketStub, type WireMessage } from '../tracking/testing';
+export {
+  installSocketStub,
+  StubSocket,
+  type SocketStub,
+  type WireMessage,
+} from '../tracking/testing';
