@@ -104,7 +104,14 @@ export function federatedConfig({ dir, name, exposes = {}, isHost = false, devPo
             exclude: /node_modules[\\/](?!@taxi)/,
             use: { loader: require.resolve('swc-loader'), options: swcOptions(dev) },
           },
-          { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+          {
+            test: /\.css$/,
+            use: [
+              require.resolve('style-loader'),
+              // No CSS source maps inside production JavaScript.
+              { loader: require.resolve('css-loader'), options: { sourceMap: dev } },
+            ],
+          },
           { test: /\.(png|svg|ico|webp)$/, type: 'asset/resource' },
         ],
       },
