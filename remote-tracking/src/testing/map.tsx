@@ -13,6 +13,11 @@ export function FakeTaxiMap(props: TaxiMapProps) {
           {pin.label}
         </li>
       ))}
+      {props.route ? (
+        <li data-kind="route" data-color={props.routeColor ?? ''}>
+          {`Route of ${props.route.length} points`}
+        </li>
+      ) : null}
     </ul>
   );
 }

@@ -1,20 +1,21 @@
-import { ACCEPT_MISSING_TAXI_ETA_GT_DEFAULT, type LiveTaxi, type TaxiInfo } from '@taxi/shared';
+import { ACCEPT_MISSING_TAXI_ETA_GT_DEFAULT, type TaxiInfo } from '@taxi/shared';
 import { useTrackingText } from '../common/i18n';
 
 /** One taxi of the order: call number, colour, brand, plate and, on its way, the ETA. */
 export function TaxiCard({
   callNumber,
   info,
-  live,
+  eta: minutes,
   showEta,
 }: {
   callNumber: string;
   info: TaxiInfo | undefined;
-  live: LiveTaxi | undefined;
+  /** Minutes to the pickup: the taxi's state_eta, else the record's eta_min. */
+  eta: number | null;
   showEta: boolean;
 }) {
   const { t } = useTrackingText();
-  const eta = showEta ? (live?.state_eta ?? null) : null;
+  const eta = showEta ? minutes : null;
   const title = t('client.track.taxi', { callNumber });
   return (
     <article className="tr-taxi" aria-label={title}>

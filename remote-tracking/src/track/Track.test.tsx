@@ -39,14 +39,15 @@ describe('Track: a view per state', () => {
   });
 
   it.each([
+    ['a taxi-now order just created', { state: 'U', accepted_taxis: [] }, 'Order created'],
     [
-      'a taxi-now order just created',
-      { state: 'U', accepted_taxis: [] },
+      'an order no taxi has taken yet',
+      { state: 'T', accepted_taxis: [] },
       'Order accepted, waiting for a free taxi',
     ],
     [
-      'an order offered to drivers',
-      { state: 'T', accepted_taxis: [] },
+      'an order offered to a driver (the server’s stage says so)',
+      { state: 'T', accepted_taxis: [], stage: 'waiting_for_accept' },
       'Waiting for the driver to accept',
     ],
     ['an accepted order', {}, 'Taxi on the way'],
@@ -54,6 +55,11 @@ describe('Track: a view per state', () => {
     ['a taxi at the pickup (a time)', { arrived: '2026-11-21 10:09:00' }, 'Your taxi has arrived'],
     ['a passenger picked up', { finished_taxis: ['12'], arrived: true }, 'You are in the taxi'],
     ['a finished ride', { state: 'Z', finished_taxis: ['12'] }, 'Ride finished'],
+    [
+      'state Z while the server says the ride goes on',
+      { state: 'Z', finished_taxis: ['12'], stage: 'client_in_taxi' },
+      'You are in the taxi',
+    ],
     ['a cancelled order', { state: 'A' }, 'Order cancelled or handed to another taxi'],
     ['a no-show', { state: 'M' }, 'Order cancelled or handed to another taxi'],
   ])('%s', (_name, change, title) => {
@@ -101,6 +107,24 @@ describe('Track: a view per state', () => {
       order: record({ taxi_count: 3, accepted_taxis: ['12', '17', '23'] }),
     });
     expect(heading('Taxi on the way')).toBeInTheDocument();
+  });
+
+  it('takes the record’s eta_min until the taxi reports its own', () => {
+    renderTrack(<Track />);
+    serve(sockets(), record({ eta_min: 7 }));
+    expect(screen.getByRole('article', { name: 'Taxi 12' })).toHaveTextContent(
+      'Arrives in about 7 min',
+    );
+    push(sockets(), { action_id: 'TAXI_STATE_UPDATE', taxi: taxi('12', { state_eta: 2 }) });
+    expect(screen.getByRole('article', { name: 'Taxi 12' })).toHaveTextContent(
+      'Arrives in about 2 min',
+    );
+  });
+
+  it('shows no term for a taxi-now order that is created', () => {
+    renderTrack(<Track />);
+    serve(sockets(), record({ state: 'U', accepted_taxis: [], date_time: '2026-11-22 08:30:00' }));
+    expect(screen.queryByText(/Pickup on/)).not.toBeInTheDocument();
   });
 
   it('says an ETA over the limit as more than the limit', () => {
@@ -195,6 +219,29 @@ describe('Track: the map', () => {
     expect(map().getByText('Taxi 17')).toHaveAttribute('data-color', TAXI_STATE_COLOURS.D);
     expect(map().queryByText('Taxi 99')).not.toBeInTheDocument();
     expect(map().getByText('Passenger')).toBeInTheDocument();
+  });
+
+  it('draws the ride’s route, and one pin where the client is at the pickup', () => {
+    renderTrack(<Track />);
+    serve(
+      sockets(),
+      record({
+        client_lat: 50.0614,
+        client_lng: 19.9383,
+        routes: [
+          {
+            points: [
+              { lat: 50.0614, lng: 19.9383 },
+              { lat: 50.064, lng: 19.94 },
+              { lat: 50.0677, lng: 19.9449 },
+            ],
+            color: '#f5b400',
+          },
+        ],
+      }),
+    );
+    expect(map().getByText('Route of 3 points')).toHaveAttribute('data-color', '#f5b400');
+    expect(map().queryByText('Passenger')).not.toBeInTheDocument();
   });
 
   it('hides a taxi without a position or in a state without an icon', () => {

@@ -19,6 +19,10 @@ function at(point: TrackPoint | null): LatLng | null {
     : null;
 }
 
+function samePlace(a: LatLng, b: LatLng | null): boolean {
+  return !!b && Math.abs(a.lat - b.lat) < 1e-5 && Math.abs(a.lng - b.lng) < 1e-5;
+}
+
 export interface TrackMapProps {
   order: TrackingRecord | null;
   /** Taxis to draw (already filtered to the order's, with a position and an icon). */
@@ -36,8 +40,8 @@ export interface TrackMapProps {
 }
 
 /**
- * The Track map: pickup and destination, the order's taxis gliding between reports in their
- * state's colour, the client's location in T. The view fits everything with the Track padding
+ * The Track map: pickup and destination (and the ride's route when the record has one), the
+ * order's taxis gliding between reports in their state's colour, the client's location in T. The view fits everything with the Track padding
  * when the button asks and whenever something appears or goes, unless the passenger has moved
  * the map since; fits are debounced by 300 ms and animated over 1000 ms.
  */
@@ -46,10 +50,13 @@ export function TrackMap(props: TrackMapProps) {
   const { order, taxis, showClient, me } = props;
   const pickup = at(order?.poi ?? null);
   const destination = at(order?.dst ?? null);
-  const client =
+  const clientAt =
     showClient && order?.client_lat != null && order.client_lng != null
       ? { lat: order.client_lat, lng: order.client_lng }
       : null;
+  // A server that reports the pickup as the client's location gets one pin, not two.
+  const client = clientAt && !samePlace(clientAt, pickup) ? clientAt : null;
+  const route = order?.routes[0];
 
   const targets: Positions = {};
   for (const taxi of taxis) targets[taxi.call_number] = { lat: taxi.lat!, lng: taxi.lng! };
@@ -150,6 +157,8 @@ export function TrackMap(props: TrackMapProps) {
       padding={MAP.trackPadding}
       focus={focus}
       pins={pins}
+      route={route?.points}
+      routeColor={route?.color || undefined}
       onUserMoveEnd={() => {
         moved.current = true;
       }}

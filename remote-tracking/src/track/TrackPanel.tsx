@@ -106,7 +106,7 @@ export function TrackPanel({
           : t(`client.track.${view.name}`);
       const hint =
         view.name === 'created'
-          ? order?.date_time
+          ? order?.date_time && (order.order_type === 'T' || order.order_type === 'W')
             ? t('client.track.term', { term: shortDateTime(order.date_time) })
             : null
           : view.name === 'on_the_way'
@@ -136,7 +136,7 @@ export function TrackPanel({
                   key={callNumber}
                   callNumber={callNumber}
                   info={snapshot.taxisData[callNumber]}
-                  live={snapshot.taxis[callNumber]}
+                  eta={snapshot.taxis[callNumber]?.state_eta ?? order?.eta_min ?? null}
                   showEta={view.name === 'on_the_way'}
                 />
               ))}

@@ -59,7 +59,7 @@ export function TrackScreen({ orderKey }: { orderKey: OrderKey | null }) {
         <TrackMap
           order={order}
           taxis={taxis}
-          showClient={view.live}
+          showClient={view.showClient}
           me={locator.position}
           meRequest={locator.request}
           fitRequest={fitRequest}

@@ -30,8 +30,10 @@ export interface TrackView {
   rateable: boolean;
   /** The order may still be cancelled. */
   cancellable: boolean;
-  /** Taxis and the client's location are drawn (state T only; never in U). */
+  /** The order's taxis are drawn (never in U, nor once the ride is over). */
   live: boolean;
+  /** The client's location is drawn (state T). */
+  showClient: boolean;
 }
 
 const RATEABLE: readonly OrderState[] = ['A', 'M', 'Z'];
@@ -44,22 +46,23 @@ function view(name: TrackViewName, change: Partial<TrackView> = {}): TrackView {
     rateable: false,
     cancellable: false,
     live: false,
+    showClient: false,
     ...change,
   };
 }
 
-function isTimed(order: TrackingRecord): boolean {
-  return order.order_type === 'T' || order.order_type === 'W' || order.order_type === 'R';
-}
-
 /** The view of an order in progress (state T). */
 function inProgress(order: TrackingRecord): TrackView {
-  const live = { live: true };
+  const live = { live: true, showClient: true };
   if (order.finished_taxis.length > 0) {
     return view('in_taxi', { ...live, taxis: order.finished_taxis });
   }
   const accepted = order.accepted_taxis;
-  if (accepted.length === 0) return view('waiting_accept', { ...live, cancellable: true });
+  if (accepted.length === 0) {
+    // The record does not say whether a driver was offered the order; a server's stage does.
+    const offered = order.stage === 'waiting_for_accept';
+    return view(offered ? 'waiting_accept' : 'waiting_free_taxi', { ...live, cancellable: true });
+  }
   if (order.arrived) return view('arrived', { ...live, taxis: accepted, cancellable: true });
   const counter =
     accepted.length < order.taxi_count ? { n: accepted.length, total: order.taxi_count } : null;
@@ -77,13 +80,15 @@ export function trackView(snapshot: TrackingSnapshot, missing = false): TrackVie
   const rateable = RATEABLE.includes(order.state);
   switch (order.state) {
     case 'U':
-      return isTimed(order)
-        ? view('created', { cancellable: true })
-        : view('waiting_free_taxi', { cancellable: true });
+      return view('created', { cancellable: true });
     case 'T':
       return inProgress(order);
     case 'Z':
-      return view('finished', { rateable });
+      // Z is 'finished (customer picked up)': a server that tells the ride is still going
+      // (stage client_in_taxi) gets the in-taxi view until it ends.
+      return order.stage === 'client_in_taxi'
+        ? view('in_taxi', { live: true, taxis: order.finished_taxis })
+        : view('finished', { rateable });
     case 'A':
     case 'M':
       return view('cancelled', { rateable });

@@ -1,7 +1,7 @@
 // The tracking socket's payloads, checked field by field: a field of the wrong kind becomes
 // its empty value, so an odd message can never break the Track screen.
 import type { OrderState, OrderType } from '../model/entities';
-import type { LiveTaxi, TaxiInfo, TrackingRecord, TrackPoint } from './types';
+import type { LiveTaxi, TaxiInfo, TrackingRecord, TrackPoint, TrackRoute } from './types';
 
 type Raw = Record<string, unknown>;
 
@@ -48,6 +48,18 @@ function point(value: unknown): TrackPoint | null {
   return { ...raw, lat: num(raw.lat), lng: num(raw.lng) };
 }
 
+function routes(value: unknown): TrackRoute[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry) => {
+    const route = object(entry);
+    const points = (Array.isArray(route?.points) ? route.points : []).flatMap((raw) => {
+      const at = point(raw);
+      return at && at.lat !== null && at.lng !== null ? [{ lat: at.lat, lng: at.lng }] : [];
+    });
+    return route && points.length > 1 ? [{ points, color: str(route.color) }] : [];
+  });
+}
+
 export function toTrackingRecord(value: unknown): TrackingRecord | null {
   const raw = object(value);
   if (!raw || !ORDER_STATES.includes(str(raw.state))) return null;
@@ -71,6 +83,10 @@ export function toTrackingRecord(value: unknown): TrackingRecord | null {
     rate: num(raw.rate),
     poi: point(raw.poi),
     dst: point(raw.dst),
+    eta_min: num(raw.eta_min),
+    stage: strOrNull(raw.stage),
+    revision: num(raw.revision),
+    routes: routes(raw.routes),
   };
 }
 

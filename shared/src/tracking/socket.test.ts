@@ -95,6 +95,47 @@ describe('TrackingSocket', () => {
     expect(seen).toHaveBeenCalledTimes(2);
   });
 
+  it('ignores an update older than the one it holds, and keeps routes and the server’s stage', () => {
+    const link = start();
+    const socket = stub.last().accept().login();
+    socket.push({
+      action_id: 'ORDER_UPDATE',
+      order: {
+        ...ORDER,
+        revision: 5,
+        stage: 'taxi_on_the_way',
+        eta_min: 6,
+        routes: [
+          {
+            points: [
+              { lat: 50, lng: 19 },
+              { lat: 50.1, lng: 19.1 },
+            ],
+            color: '#f5b400',
+          },
+        ],
+      },
+    });
+    socket.push({ action_id: 'ORDER_UPDATE', order: { ...ORDER, state: 'U', revision: 4 } });
+    expect(link.getSnapshot().order).toMatchObject({
+      state: 'T',
+      revision: 5,
+      stage: 'taxi_on_the_way',
+      eta_min: 6,
+      routes: [
+        {
+          points: [
+            { lat: 50, lng: 19 },
+            { lat: 50.1, lng: 19.1 },
+          ],
+          color: '#f5b400',
+        },
+      ],
+    });
+    socket.push({ action_id: 'ORDER_UPDATE', order: { ...ORDER, state: 'Z', revision: 6 } });
+    expect(link.getSnapshot().order?.state).toBe('Z');
+  });
+
   it('ignores messages that are not JSON objects or of unknown actions', () => {
     const link = start();
     const socket = stub.last().accept().login();

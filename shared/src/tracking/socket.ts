@@ -256,6 +256,8 @@ export class TrackingSocket {
   private orderUpdate(rawOrder: unknown, rawTaxis: unknown): void {
     const order = toTrackingRecord(rawOrder);
     if (!order) return;
+    const held = this.snapshot.order?.revision ?? null;
+    if (held !== null && order.revision !== null && order.revision < held) return;
     const taxisData =
       rawTaxis && typeof rawTaxis === 'object'
         ? { ...this.snapshot.taxisData, ...toTaxisData(rawTaxis) }

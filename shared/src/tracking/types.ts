@@ -41,6 +41,20 @@ export interface TrackingRecord {
   /** The client's pickup point, and the destination when there is one. */
   poi: TrackPoint | null;
   dst: TrackPoint | null;
+  // The fields below are not named by the spec; they are kept when a server sends them.
+  /** Minutes until the nearest accepted taxi reaches the pickup. */
+  eta_min: number | null;
+  /** The server's name for the view ('waiting_for_taxi', 'client_in_taxi', ...). */
+  stage: string | null;
+  /** Grows with every change: an update older than the one held is ignored. */
+  revision: number | null;
+  /** Spec section 3, "Route": lines to draw (the ride's route). */
+  routes: TrackRoute[];
+}
+
+export interface TrackRoute {
+  points: { lat: number; lng: number }[];
+  color: string;
 }
 
 /** Spec section 3, "Taxi (live)": what TAXI_STATE_UPDATE reports. */
