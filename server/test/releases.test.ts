@@ -153,6 +153,15 @@ describe('/mf/ release files', () => {
     const plain = await app.inject({ url: '/mf/tracking/1.4.2/main.js' });
     assert.equal(plain.headers['content-encoding'], undefined);
     assert.match(plain.body, /console\.log/);
+
+    // The compressed manifest is revalidated like the manifest itself.
+    writeFile(path.join(config.releasesDir, 'mf/tracking/1.4.2/mf-manifest.json.br'), 'brotli manifest');
+    const manifest = await app.inject({
+      url: '/mf/tracking/1.4.2/mf-manifest.json',
+      headers: { 'accept-encoding': 'br' },
+    });
+    assert.equal(manifest.headers['content-encoding'], 'br');
+    assert.equal(manifest.headers['cache-control'], 'no-cache');
   });
 
   test('missing files are 404 and no path escapes the releases folder', async () => {

@@ -43,7 +43,10 @@ export async function releasesPlugin(app: FastifyInstance, { config, corporation
     setHeaders: (reply, file) =>
       reply.header(
         'Cache-Control',
-        MUTABLE_FILES.has(path.basename(file)) ? 'no-cache' : 'public, max-age=31536000, immutable',
+        // A compressed copy (.br, .gz) is cached like the file it stands for.
+        MUTABLE_FILES.has(path.basename(file).replace(/\.(br|gz)$/, ''))
+          ? 'no-cache'
+          : 'public, max-age=31536000, immutable',
       ),
   });
 }

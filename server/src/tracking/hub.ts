@@ -89,14 +89,7 @@ export class TrackingHub {
     watched.unsubscribe = await this.#sources.bus.subscribe(channels.order(watched.orderId), (event: OrderEvent) => void this.#onOrder(watched, event));
     const event = await this.#sources.loadOrder(watched.corporation, watched.orderId);
     if (event && (!watched.event || event.record.revision >= watched.event.record.revision)) watched.event = event;
-    await this.#syncTaxis(watched);
-    const calls = [...watched.taxis.keys()].filter((call) => !watched.taxis.get(call)!.text);
-    if (calls.length > 0) {
-      for (const taxi of await this.#sources.loadTaxis(watched.corporation, calls)) {
-        const entry = watched.taxis.get(taxi.call_number);
-        if (entry && !entry.text) entry.text = this.#taxiText(watched, taxi);
-      }
-    }
+    await this.#syncTaxis(watched, false);
   }
 
   #dispose(watched: Watched): void {
@@ -123,11 +116,11 @@ export class TrackingHub {
       }
       return;
     }
-    await this.#syncTaxis(watched);
+    await this.#syncTaxis(watched, true);
   }
 
-  /** Follows exactly the taxis the order's viewers may see. */
-  async #syncTaxis(watched: Watched): Promise<void> {
+  /** Follows exactly the taxis the order's viewers may see; a new one starts at its last position. */
+  async #syncTaxis(watched: Watched, send: boolean): Promise<void> {
     const wanted = new Set(watched.event?.watch_taxis ?? []);
     for (const [call, entry] of watched.taxis) {
       if (!wanted.has(call)) {
@@ -135,8 +128,10 @@ export class TrackingHub {
         watched.taxis.delete(call);
       }
     }
+    const added: string[] = [];
     for (const call of wanted) {
       if (watched.taxis.has(call)) continue;
+      added.push(call);
       const entry: { unsubscribe?: Unsubscribe; text?: string } = {};
       watched.taxis.set(call, entry);
       const unsubscribe = await this.#sources.bus.subscribe(taxiChannel(watched.corporation.id, call), (taxi: LiveTaxi) => {
@@ -146,6 +141,13 @@ export class TrackingHub {
       });
       if (watched.taxis.get(call) === entry && !watched.closed) entry.unsubscribe = unsubscribe;
       else unsubscribe();
+    }
+    if (added.length === 0) return;
+    for (const taxi of await this.#sources.loadTaxis(watched.corporation, added)) {
+      const entry = watched.taxis.get(taxi.call_number);
+      if (!entry || entry.text) continue;
+      entry.text = this.#taxiText(watched, taxi);
+      if (send) for (const viewer of watched.viewers) viewer.send(entry.text);
     }
   }
 

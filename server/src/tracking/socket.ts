@@ -25,6 +25,9 @@ interface Connection extends Viewer {
   lastHeard: number;
   openedAt: number;
   loggingIn: boolean;
+  /** While the connection's own ORDER_CANCEL runs, the final close waits for its reply. */
+  cancelling: boolean;
+  closeAfterReply: { code: number; reason: string } | undefined;
 }
 
 function sameSecret(expected: string, given: string): boolean {
@@ -78,6 +81,8 @@ export async function trackingSocket(app: FastifyInstance, { services, hub }: { 
       lastHeard: now,
       openedAt: now,
       loggingIn: false,
+      cancelling: false,
+      closeAfterReply: undefined,
       send(text) {
         if (ws.readyState !== ws.OPEN) return;
         if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -87,7 +92,8 @@ export async function trackingSocket(app: FastifyInstance, { services, hub }: { 
         ws.send(text);
       },
       close(code, reason) {
-        if (ws.readyState === ws.OPEN) ws.close(code, reason);
+        if (connection.cancelling) connection.closeAfterReply = { code, reason };
+        else if (ws.readyState === ws.OPEN) ws.close(code, reason);
       },
     };
     connections.add(connection);
@@ -127,12 +133,17 @@ export async function trackingSocket(app: FastifyInstance, { services, hub }: { 
         return;
       case 'ORDER_CANCEL': {
         if (connection.orderId === undefined) return connection.send(failure(action, 'ACCESS_DENIED', 'Log in first'));
+        connection.cancelling = true;
         try {
           await dispatch.cancel(connection.orderId);
           connection.send(reply(action, { status: 'OK', status_mesg: 'OK' }));
         } catch (error) {
           if (!(error instanceof ApiFailure)) throw error;
           connection.send(failure(action, error.code, error.message));
+        } finally {
+          connection.cancelling = false;
+          const close = connection.closeAfterReply;
+          if (close) connection.close(close.code, close.reason);
         }
         return;
       }
