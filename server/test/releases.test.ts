@@ -155,7 +155,10 @@ describe('/mf/ release files', () => {
     assert.match(plain.body, /console\.log/);
 
     // The compressed manifest is revalidated like the manifest itself.
-    writeFile(path.join(config.releasesDir, 'mf/tracking/1.4.2/mf-manifest.json.br'), 'brotli manifest');
+    writeFile(
+      path.join(config.releasesDir, 'mf/tracking/1.4.2/mf-manifest.json.br'),
+      'brotli manifest',
+    );
     const manifest = await app.inject({
       url: '/mf/tracking/1.4.2/mf-manifest.json',
       headers: { 'accept-encoding': 'br' },
