@@ -21,10 +21,16 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The real server (src/main.ts) in its own process on a free loopback port, once it answers. */
+/**
+ * The real server (src/main.ts) in its own process on a free loopback port, once it answers;
+ * without the demo fleet and extract unless `env` asks for them.
+ */
 export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, FLEET: 'off', OSM_EXTRACT: 'none', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const base = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {

@@ -261,7 +261,7 @@ export function startSimulator(app: FastifyInstance, services: Services, options
   let running: Promise<unknown> = Promise.resolve();
 
   async function begin(corporation: Corporation): Promise<void> {
-    const fleet = (corporation.raw.fleet ?? {}) as { simulate?: boolean; size?: number; plate_prefix?: string };
+    const fleet = (corporation.raw.fleet ?? {}) as { simulate?: boolean; size?: number; plate_prefix?: string; habits?: Partial<DriverHabits> };
     if (fleet.simulate === false) return;
     const geography = await geo.embedded(corporation);
     if (!geography || geography.graph.size === 0 || stopped) return;
@@ -272,7 +272,7 @@ export function startSimulator(app: FastifyInstance, services: Services, options
       if (reply.status !== 'OK' && body.action_id === 'LOGIN') throw new Error(`simulator LOGIN: ${reply.status_mesg}`);
       return reply;
     };
-    const simulation = new Simulation(call, geography, habits);
+    const simulation = new Simulation(call, geography, { ...habits, ...fleet.habits });
     const size = Number.isInteger(fleet.size) && fleet.size! > 0 ? fleet.size! : config.fleet.size;
     const prefix = fleet.plate_prefix ?? 'TX';
     for (let i = 0; i < size; i++) {

@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { openStorage } from '../src/db/storage.ts';
+import { provisionTaxi } from '../src/driver/accounts.ts';
+import { gridPoint, TOWN_FILE } from './fixtures/make-town.ts';
+import { taxiCorporation } from './fixtures.ts';
+import { tempDir, testDatabaseUrl, writeFile } from './helpers.ts';
+import { trackingSocket, trackLogin } from './live.ts';
+import { freshDatabase } from './postgres.ts';
+import { startServerProcess } from './server-process.ts';
+
+const REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
+
+async function post(base: string, pathname: string, body: Record<string, unknown>, form = true) {
+  const response = await fetch(`${base}${pathname}`, {
+    method: 'POST',
+    ...(form ? { body: new URLSearchParams({ cmd: JSON.stringify(body) }) } : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+  });
+  return (await response.json()) as Record<string, any>;
+}
+
+test('two server processes over Redis and PostgreSQL: a passenger on B sees the taxi that reports to A', async (t) => {
+  const databaseUrl = (await testDatabaseUrl()) || (await freshDatabase('postgres://postgres@127.0.0.1:5432/taxi_server_instances'));
+  if (!databaseUrl || !(await reachable(REDIS))) {
+    t.skip('needs PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379');
+    return;
+  }
+  const root = tempDir();
+  writeFile(path.join(root, 'corporations/demo.json'), taxiCorporation('demo', ['127.0.0.1'], { geo: { extract: TOWN_FILE } }));
+  const env = {
+    CORP_DIR: path.join(root, 'corporations'),
+    RELEASES_DIR: path.join(root, 'releases'),
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: REDIS,
+    REDIS_PREFIX: `taxi-test-${process.pid}-${Date.now()}:`,
+    SMS_DRIVER: 'outbox',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DISPATCH_TICK_MS: '300',
+    GEO_PER_IP_PER_MINUTE: '5',
+  };
+  const a = await startServerProcess({ ...env, DATA_DIR: path.join(root, 'a') });
+  after(a.kill);
+  const b = await startServerProcess({ ...env, DATA_DIR: path.join(root, 'b') });
+  after(b.kill);
+
+  const storage = await openStorage({ databaseUrl, dataDir: root });
+  after(() => storage.close());
+  await provisionTaxi(storage.db, 'demo', { call_number: '7', color: 'red', brand: 'Kia Niro', vehicle_registration: 'KR 7777', password: 'seven' });
+  const login = await post(a.base, '/driver/api/1/', { action_id: 'LOGIN', call_number: '7', password: 'seven' }, false);
+  const driver = (action: string, fields: Record<string, unknown> = {}) => post(a.base, '/driver/api/1/', { action_id: action, token: login.token, ...fields }, false);
+  assert.equal((await driver('TAXI_POSITION', { ...gridPoint(2, 3), state: 'W' })).status, 'OK');
+
+  // The passenger signs in and orders on B.
+  const phone = '+48608000001';
+  assert.equal((await post(b.base, '/api/2/', { action_id: 'GET_AUTH_PHONE_SEND_SECRET', phone, gdpr: true })).status, 'OK');
+  const [sms] = (await (await fetch(`${b.base}/dev/sms-outbox?phone=${encodeURIComponent(phone)}`)).json()) as { code: string }[];
+  const { auth } = await post(b.base, '/api/2/', { action_id: 'GET_AUTH_PHONE', phone, secret: sms!.code });
+  // The taxi's app waits on A for an offer; the order is placed on B.
+  const waiting = driver('GET_OFFERS', { wait: 15 });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const saved = await post(b.base, '/api/2/', { action_id: 'ORDER_SAVE', auth, order: { order_type: 'Z', poi: { ...gridPoint(2, 2), street: 'Grodzka' } } });
+  assert.equal(saved.status, 'OK', JSON.stringify(saved));
+  const woken = await waiting;
+  assert.equal(woken.offers[0]?.order_id, saved.order_id, 'the offer reached the taxi on A');
+
+  const socket = await trackingSocket(b.base.replace('http://', ''), '127.0.0.1');
+  assert.equal((await trackLogin(socket, saved.track)).status, 'OK');
+  assert.equal((await driver('OFFER_ACCEPT', { order_id: saved.order_id })).status, 'OK');
+  const accepted = await socket.update((o) => o.stage === 'taxi_on_the_way');
+  assert.deepEqual(accepted.taxis_data, { '7': { color: 'red', brand: 'Kia Niro', vehicle_registration: 'KR 7777' } });
+  await driver('TAXI_POSITION', gridPoint(2, 4));
+  const seen = await socket.next((m) => m.action_id === 'TAXI_STATE_UPDATE' && m.taxi.lng === gridPoint(2, 4).lng);
+  assert.equal(seen.taxi.call_number, '7');
+  assert.equal(
+    (await storage.db.selectFrom('assignments').select('id').where('order_id', '=', saved.order_id).execute()).length,
+    1,
+    'both dispatchers ran, the order was offered once',
+  );
+  socket.close();
+
+  // Limits are shared: 5 address searches a minute from this address, wherever they land.
+  const answers = [];
+  for (const base of [a.base, b.base, a.base, b.base, a.base, b.base]) answers.push((await post(base, '/api/2/', { action_id: 'POI_QUERY', query: 'Grodzka' })).status);
+  assert.deepEqual(answers, ['OK', 'OK', 'OK', 'OK', 'OK', 'ERR']);
+});
