@@ -100,10 +100,14 @@ export function TrackMap(props: TrackMapProps) {
     });
   }
 
-  // What a fit takes in: the targets, not the gliding positions.
-  const fitPoints = [pickup, destination, client, ...Object.values(targets)].filter(
-    (point): point is LatLng => point !== null,
-  );
+  // What a fit takes in: the route and the taxis' targets, not their gliding positions.
+  const fitPoints = [
+    pickup,
+    destination,
+    client,
+    ...Object.values(targets),
+    ...(route?.points ?? []),
+  ].filter((point): point is LatLng => point !== null);
   const latest = useRef(fitPoints);
   latest.current = fitPoints;
   const [focus, setFocus] = useState<MapFocus | null>(null);
