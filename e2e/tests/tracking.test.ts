@@ -10,20 +10,19 @@ import type { Page } from 'playwright-core';
 import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
 import { demoCorporation, ROOT, startApp, type RunningApp } from '../support/app.ts';
-import { callApi, signInByApi, storeToken } from '../support/session.ts';
+import { callApi, latestCode, signInByApi, storeToken } from '../support/session.ts';
+
+/** An address point of an order. */
+function place(street: string, number: string, city: string, lat: number, lng: number) {
+  return { street, number, city, lat, lng };
+}
 
 const it = useApp();
 const SHOTS = process.env.E2E_SHOTS;
 /** The corporation the test server serves on localhost (server/corporations/localhost.json). */
 const CORPORATION = 'demo';
-const FLORIANSKA = {
-  lat: 50.0625,
-  lng: 19.9397,
-  city: 'Kraków',
-  street: 'Floriańska',
-  number: '1',
-};
-const WAWEL = { lat: 50.054, lng: 19.9355, city: 'Kraków', street: 'Wawel', number: '5' };
+const FLORIANSKA = place('Floriańska', '1', 'Kraków', 50.0625, 19.9397);
+const WAWEL = place('Wawel', '5', 'Kraków', 50.054, 19.9355);
 
 let phoneSeq = 600_300_100;
 const newPhone = () => `+48${phoneSeq++}`;
@@ -183,20 +182,8 @@ test('the active orders list shows each order with its time and opens Track', as
 
 /** A corporation of its own on the Monaco extract, where the simulated taxis drive. */
 const RIDE_HOST = 'ride.localhost';
-const MONTE_CARLO = {
-  lat: 43.7396,
-  lng: 7.4276,
-  city: 'Monaco',
-  street: 'Place du Casino',
-  number: '1',
-};
-const PALAIS = {
-  lat: 43.7311,
-  lng: 7.4197,
-  city: 'Monaco',
-  street: 'Place du Palais',
-  number: '1',
-};
+const MONTE_CARLO = place('Place du Casino', '1', 'Monaco', 43.7396, 7.4276);
+const PALAIS = place('Place du Palais', '1', 'Monaco', 43.7311, 7.4197);
 
 /** Records every panel heading the page shows, in order, as a person would have seen them. */
 async function recordHeadings(page: Page) {
@@ -262,10 +249,10 @@ describe('with the demo fleet', () => {
         }),
       }).then((response) => response.json() as Promise<Record<string, unknown>>);
     await send('GET_AUTH_PHONE_SEND_SECRET', { phone, gdpr: true });
-    const outbox = (await (
-      await fetch(`${fleet.url}/dev/sms-outbox?${new URLSearchParams({ phone })}`)
-    ).json()) as { code: string }[];
-    const signedIn = await send('GET_AUTH_PHONE', { phone, secret: outbox[0]?.code });
+    const signedIn = await send('GET_AUTH_PHONE', {
+      phone,
+      secret: await latestCode(fleet, phone),
+    });
     const token = signedIn.auth as string;
     const saved = await send('ORDER_SAVE', {
       auth: token,

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { AlertDialog, Button, Spinner, StarRating } from '@taxi/shared';
 import { useTrackingText } from '../common/i18n';
 import type { OrderKey } from '../common/links';
+import { OrderNotFound } from '../common/OrderNotFound';
 import { setRate } from './calls';
 import { useRateLookup } from './useRateLookup';
 import '../common/tracking.css';
@@ -25,14 +26,9 @@ function ThankYou() {
 }
 
 function NotFound() {
-  const { t } = useTrackingText();
   return (
-    <section className="tx-notice" aria-labelledby="tr-rate-missing">
-      <h1 id="tr-rate-missing">{t('client.track.order_not_found')}</h1>
-      <p>{t('client.track.not_found_hint')}</p>
-      <Link className="tx-button tx-button--secondary" to="/">
-        {t('common:common.back')}
-      </Link>
+    <section className="tr-missing" aria-labelledby="tr-rate-missing">
+      <OrderNotFound titleId="tr-rate-missing" />
     </section>
   );
 }

@@ -1,23 +1,13 @@
 import { useId, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import {
-  Button,
-  errorMessage,
-  ApiError,
-  Spinner,
-  type TrackingSnapshot,
-  type TrackPoint,
-} from '@taxi/shared';
+import { Spinner, type TrackingSnapshot, type TrackPoint } from '@taxi/shared';
 import { useTrackingText } from '../common/i18n';
 import { shortDateTime, type OrderKey } from '../common/links';
+import { OrderNotFound } from '../common/OrderNotFound';
 import { ShareRide } from '../share/ShareRide';
 import { CancelOrder } from './CancelOrder';
 import { RideOver } from './RideOver';
 import { TaxiCard } from './TaxiCard';
 import type { TrackView, TrackViewName } from './trackView';
-
-/** Codes that only say the order cannot be found with this link. */
-const NOT_FOUND_CODES = ['NOT_FOUND', 'ORDER_ACCESS_DENIED', 'ACCESS_DENIED'];
 
 /** Views while the order is under way: it may be shared. */
 const UNDER_WAY: readonly TrackViewName[] = [
@@ -41,27 +31,6 @@ function Heading({ id, children }: { id: string; children: ReactNode }) {
     <h1 id={id} className="tr-panel__title">
       {children}
     </h1>
-  );
-}
-
-function NotFound({ titleId, code }: { titleId: string; code: string | null }) {
-  const { t } = useTrackingText();
-  const navigate = useNavigate();
-  const location = useLocation();
-  // Back where the passenger came from, or Home when the link opened the app.
-  const back = () => (location.key !== 'default' ? navigate(-1) : navigate('/'));
-  return (
-    <>
-      <Heading id={titleId}>{t('client.track.order_not_found')}</Heading>
-      <p className="tr-muted">
-        {code && !NOT_FOUND_CODES.includes(code)
-          ? errorMessage(new ApiError(code))
-          : t('client.track.not_found_hint')}
-      </p>
-      <Button variant="secondary" className="tr-wide" onClick={back}>
-        {t('common:common.back')}
-      </Button>
-    </>
   );
 }
 
@@ -97,7 +66,7 @@ export function TrackPanel({
       body = <Spinner label={t('client.track.loading')} />;
       break;
     case 'not_found':
-      body = <NotFound titleId={titleId} code={snapshot.errorCode} />;
+      body = <OrderNotFound titleId={titleId} code={snapshot.errorCode} />;
       break;
     default: {
       const heading =
@@ -116,8 +85,12 @@ export function TrackPanel({
             : ['waiting_free_taxi', 'waiting_accept', 'arrived', 'in_taxi'].includes(view.name)
               ? t(`client.track.${view.name}_hint`)
               : null;
-      const pickup = placeLine(order?.poi ?? null);
-      const destination = placeLine(order?.dst ?? null);
+      const places = (
+        [
+          ['pickup', placeLine(order?.poi ?? null)],
+          ['destination', placeLine(order?.dst ?? null)],
+        ] as const
+      ).filter(([, place]) => place !== '');
       body = (
         <>
           <div aria-live="polite">
@@ -143,20 +116,14 @@ export function TrackPanel({
             </div>
           ) : null}
           {/* With taxi cards the map shows the route; the panel stays short. */}
-          {view.taxis.length === 0 && (pickup || destination) ? (
+          {view.taxis.length === 0 && places.length > 0 ? (
             <dl className="tr-route">
-              {pickup ? (
-                <div>
-                  <dt>{t('client.track.pickup')}</dt>
-                  <dd>{pickup}</dd>
+              {places.map(([label, place]) => (
+                <div key={label}>
+                  <dt>{t(`client.track.${label}`)}</dt>
+                  <dd>{place}</dd>
                 </div>
-              ) : null}
-              {destination ? (
-                <div>
-                  <dt>{t('client.track.destination')}</dt>
-                  <dd>{destination}</dd>
-                </div>
-              ) : null}
+              ))}
             </dl>
           ) : null}
           {view.rateable && orderKey ? (

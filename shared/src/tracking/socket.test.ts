@@ -17,6 +17,16 @@ const ORDER = {
   poi: { lat: 50.061, lng: 19.938, street: 'Floriańska', number: '1' },
 };
 
+const ROUTES = [
+  {
+    points: [
+      { lat: 50, lng: 19 },
+      { lat: 50.1, lng: 19.1 },
+    ],
+    color: '#f5b400',
+  },
+];
+
 let stub: SocketStub;
 beforeEach(() => {
   jest.useFakeTimers();
@@ -105,15 +115,7 @@ describe('TrackingSocket', () => {
         revision: 5,
         stage: 'taxi_on_the_way',
         eta_min: 6,
-        routes: [
-          {
-            points: [
-              { lat: 50, lng: 19 },
-              { lat: 50.1, lng: 19.1 },
-            ],
-            color: '#f5b400',
-          },
-        ],
+        routes: ROUTES,
       },
     });
     socket.push({ action_id: 'ORDER_UPDATE', order: { ...ORDER, state: 'U', revision: 4 } });
@@ -122,15 +124,7 @@ describe('TrackingSocket', () => {
       revision: 5,
       stage: 'taxi_on_the_way',
       eta_min: 6,
-      routes: [
-        {
-          points: [
-            { lat: 50, lng: 19 },
-            { lat: 50.1, lng: 19.1 },
-          ],
-          color: '#f5b400',
-        },
-      ],
+      routes: ROUTES,
     });
     socket.push({ action_id: 'ORDER_UPDATE', order: { ...ORDER, state: 'Z', revision: 6 } });
     expect(link.getSnapshot().order?.state).toBe('Z');

@@ -1,0 +1,33 @@
+import { useLocation, useNavigate } from 'react-router-dom';
+import { ApiError, Button, errorMessage } from '@taxi/shared';
+import { useTrackingText } from './i18n';
+
+/** Codes that only say the order cannot be found with this link. */
+const NOT_FOUND_CODES = ['NOT_FOUND', 'ORDER_ACCESS_DENIED', 'ACCESS_DENIED'];
+
+/**
+ * 'Order not found' ('client.track.order_not_found') with a Back button: back where the
+ * visitor came from, or Home when the link opened the app. Another refusal than not-found
+ * says its catalogue message instead of the hint.
+ */
+export function OrderNotFound({ titleId, code = null }: { titleId: string; code?: string | null }) {
+  const { t } = useTrackingText();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const back = () => (location.key !== 'default' ? navigate(-1) : navigate('/'));
+  return (
+    <>
+      <h1 id={titleId} className="tr-panel__title">
+        {t('client.track.order_not_found')}
+      </h1>
+      <p className="tr-muted">
+        {code && !NOT_FOUND_CODES.includes(code)
+          ? errorMessage(new ApiError(code))
+          : t('client.track.not_found_hint')}
+      </p>
+      <Button variant="secondary" className="tr-wide" onClick={back}>
+        {t('common:common.back')}
+      </Button>
+    </>
+  );
+}
