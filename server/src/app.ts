@@ -48,7 +48,10 @@ export interface Overrides {
   bus?: EventBus;
 }
 
-export async function buildApp(config: Config, overrides: Overrides = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  overrides: Overrides = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
@@ -58,23 +61,49 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
         : {
             level: config.logLevel,
             serializers: {
-              req: (req) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip }),
+              req: (req) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+              }),
             },
           },
   });
 
   const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  if (storage.applied.length > 0) app.log.info({ migrations: storage.applied, engine: storage.engine }, 'database schema updated');
+  if (storage.applied.length > 0)
+    app.log.info(
+      { migrations: storage.applied, engine: storage.engine },
+      'database schema updated',
+    );
   const outbox = config.sms.driver === 'outbox' ? createOutbox(app.log) : undefined;
   const onError = (error: unknown) => app.log.error({ err: error }, 'background work failed');
-  const bus = overrides.bus ?? (config.redisUrl ? redisBus(config.redisUrl, config.redisPrefix, onError) : memoryBus(onError));
+  const bus =
+    overrides.bus ??
+    (config.redisUrl ? redisBus(config.redisUrl, config.redisPrefix, onError) : memoryBus(onError));
   const clock = overrides.clock ?? systemClock;
-  const limits = config.redisUrl ? redisLimiter(config.redisUrl, config.redisPrefix, onError) : memoryLimiter(() => clock.now());
+  const limits = config.redisUrl
+    ? redisLimiter(config.redisUrl, config.redisPrefix, onError)
+    : memoryLimiter(() => clock.now());
   const corporations = openCorporationDirectory(config.corpDir, app.log, config.corpRefreshMs);
-  const geo = new GeoService({ cacheDir: path.join(config.dataDir, 'geo'), defaultExtract: config.osmExtract, log: app.log });
+  const geo = new GeoService({
+    cacheDir: path.join(config.dataDir, 'geo'),
+    defaultExtract: config.osmExtract,
+    log: app.log,
+  });
   const routes = overrides.routes ?? geo;
   const fleet = new LiveFleet(storage, bus, geo, onError);
-  const dispatch = new Dispatcher({ storage, clock, corporations, bus, geo, routes, log: app.log, flushPositions: () => fleet.flush() });
+  const dispatch = new Dispatcher({
+    storage,
+    clock,
+    corporations,
+    bus,
+    geo,
+    routes,
+    log: app.log,
+    flushPositions: () => fleet.flush(),
+  });
   const services: Services = {
     config,
     log: app.log,
@@ -108,8 +137,10 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   // status ERR; pages and files keep their HTTP status.
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const api = isApiPath(request.url);
-    if (error instanceof ApiFailure) return reply.code(200).send(errorReply(error.code, error.message));
-    const clientFault = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500;
+    if (error instanceof ApiFailure)
+      return reply.code(200).send(errorReply(error.code, error.message));
+    const clientFault =
+      typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500;
     if (clientFault) {
       request.log.info({ code: error.code }, 'bad request');
       return reply.code(api ? 200 : error.statusCode!).send(errorReply('ARG_ERROR', error.message));
@@ -122,9 +153,16 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     if ((request.method === 'GET' || request.method === 'HEAD') && isPagePath(request.url)) {
       return servePage(services, request, reply);
     }
-    return reply.code(404).send(errorReply('NOT_FOUND', `Nothing at ${request.method} ${redactUrl(request.url)}`));
+    return reply
+      .code(404)
+      .send(errorReply('NOT_FOUND', `Nothing at ${request.method} ${redactUrl(request.url)}`));
   });
 
+  // How long the server itself took, so that a client can tell network and server time apart.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
+    return payload;
+  });
   await app.register(fastifyFormbody);
   await app.register(corporationsPlugin, services);
   await app.register(releasesPlugin, services);
@@ -136,7 +174,12 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   await app.register(geoPlugin, services);
   await app.register(trackingPlugin, services);
   await app.register(driverPlugin, services);
-  await app.register(actionTransport, { services, registry: services.actions, path: '/api/2/', get: true });
+  await app.register(actionTransport, {
+    services,
+    registry: services.actions,
+    path: '/api/2/',
+    get: true,
+  });
   if (outbox && !config.production) await app.register(outboxPlugin, { outbox });
   // Imports (or reads the cached import of) every corporation's extract now, not on first use.
   for (const corporation of corporations.all()) void geo.embedded(corporation);

@@ -8,7 +8,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { normalisePhone } from './accounts/phone.ts';
 import { pathsFromEnv } from './config.ts';
-import { CORPORATION_ID, type Corporation, openCorporationDirectory, parseCorporation } from './corporations/directory.ts';
+import {
+  CORPORATION_ID,
+  type Corporation,
+  openCorporationDirectory,
+  parseCorporation,
+} from './corporations/directory.ts';
 import { openStorage, type Storage } from './db/storage.ts';
 import { ORDER_STATES, type OrderState, setOrderState } from './orders/store.ts';
 import { formatLocal } from './time.ts';
@@ -29,7 +34,10 @@ const HELP = `taxi-operator <command>
 class UsageError extends Error {}
 
 const paths = pathsFromEnv();
-const quietLog = { info() {}, error: (details: object, message: string) => console.error(message, details) };
+const quietLog = {
+  info() {},
+  error: (details: object, message: string) => console.error(message, details),
+};
 
 function corporation(id: string | undefined): Corporation {
   if (!id) throw new UsageError('corporation id missing');
@@ -49,7 +57,8 @@ async function withStorage<T>(work: (storage: Storage) => Promise<T>): Promise<T
 
 function addCorporation(args: string[], name: string | undefined, city: string | undefined): void {
   const [id, ...hostnames] = args;
-  if (!id || !CORPORATION_ID.test(id)) throw new UsageError('id: lower-case letters, digits, - and _');
+  if (!id || !CORPORATION_ID.test(id))
+    throw new UsageError('id: lower-case letters, digits, - and _');
   if (hostnames.length === 0) throw new UsageError('at least one hostname');
   fs.mkdirSync(paths.corpDir, { recursive: true });
   const file = path.join(paths.corpDir, `${id}.json`);
@@ -63,10 +72,24 @@ function addCorporation(args: string[], name: string | undefined, city: string |
     hostnames,
     timezone: 'Europe/Warsaw',
     releases: {},
-    settings: { corp: name ?? id, city: city ?? '', currency: 'zł', corp_legal: false, call_us_data: [], corp_links: [] },
+    settings: {
+      corp: name ?? id,
+      city: city ?? '',
+      currency: 'zł',
+      corp_legal: false,
+      call_us_data: [],
+      corp_links: [],
+    },
     taxi_feature_category_list: [],
     taxi_features: [],
-    tariff: { start_fee: 9, per_km: { t1: 3, t2: 4.5 }, per_minute: 0.5, minimum_price: 15, t2_hours: { from: 22, to: 6 }, t2_on_sundays: true },
+    tariff: {
+      start_fee: 9,
+      per_km: { t1: 3, t2: 4.5 },
+      per_minute: 0.5,
+      minimum_price: 15,
+      t2_hours: { from: 22, to: 6 },
+      t2_on_sundays: true,
+    },
     routing: { detour_factor: 1.3, speed_kmh: 30 },
     sms: { countries: ['PL'] },
   };
@@ -80,33 +103,52 @@ async function setBlocked([corporationId, phoneInput]: string[], blocked: boolea
   if (!phoneInput) throw new UsageError('phone missing');
   const phone = normalisePhone(phoneInput, corp);
   const changed = await withStorage(async ({ db }) =>
-    db.updateTable('clients').set({ blocked: blocked ? 1 : 0 }).where('corporation_id', '=', corp.id).where('phone', '=', phone).executeTakeFirst(),
+    db
+      .updateTable('clients')
+      .set({ blocked: blocked ? 1 : 0 })
+      .where('corporation_id', '=', corp.id)
+      .where('phone', '=', phone)
+      .executeTakeFirst(),
   );
-  if (Number(changed.numUpdatedRows) === 0) throw new UsageError(`no client ${phone} in ${corp.id}`);
+  if (Number(changed.numUpdatedRows) === 0)
+    throw new UsageError(`no client ${phone} in ${corp.id}`);
   console.log(`${phone} ${blocked ? 'blocked' : 'unblocked'}`);
 }
 
 async function deletionRequests([corporationId]: string[], json: boolean): Promise<void> {
   const rows = await withStorage(async ({ db }) => {
-    let query = db.selectFrom('deletion_requests').select(['id', 'corporation_id', 'phone', 'subject', 'info', 'source', 'created_at']);
+    let query = db
+      .selectFrom('deletion_requests')
+      .select(['id', 'corporation_id', 'phone', 'subject', 'info', 'source', 'created_at']);
     if (corporationId) query = query.where('corporation_id', '=', corporationId);
     return query.orderBy('created_at').orderBy('id').execute();
   });
   if (json) {
-    console.log(JSON.stringify(rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() })), null, 2));
+    console.log(
+      JSON.stringify(
+        rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() })),
+        null,
+        2,
+      ),
+    );
     return;
   }
   if (rows.length === 0) console.log('no deletion requests');
   for (const row of rows) {
-    console.log(`#${row.id}  ${formatLocal(row.created_at, 'Europe/Warsaw')}  ${row.corporation_id}  ${row.phone}  ${row.source}  ${row.subject}  ${row.info}`);
+    console.log(
+      `#${row.id}  ${formatLocal(row.created_at, 'Europe/Warsaw')}  ${row.corporation_id}  ${row.phone}  ${row.source}  ${row.subject}  ${row.info}`,
+    );
   }
 }
 
 async function orderState([corporationId, shortId, state]: string[]): Promise<void> {
   const corp = corporation(corporationId);
   if (!shortId) throw new UsageError('order short id missing');
-  if (!ORDER_STATES.includes(state as OrderState)) throw new UsageError(`state: one of ${ORDER_STATES.join(', ')}`);
-  const changed = await withStorage(({ db }) => setOrderState(db, corp.id, shortId, state as OrderState, Date.now()));
+  if (!ORDER_STATES.includes(state as OrderState))
+    throw new UsageError(`state: one of ${ORDER_STATES.join(', ')}`);
+  const changed = await withStorage(({ db }) =>
+    setOrderState(db, corp.id, shortId, state as OrderState, Date.now()),
+  );
   if (!changed) throw new UsageError(`no order ${shortId} in ${corp.id}`);
   console.log(`order ${shortId.toUpperCase()} is now ${state}`);
 }
@@ -115,7 +157,12 @@ async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { name: { type: 'string' }, city: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      name: { type: 'string' },
+      city: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const [command, ...args] = positionals;
   switch (command) {

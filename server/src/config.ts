@@ -59,19 +59,23 @@ function extract(value: string | undefined): string {
 function positiveNumber(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const number = Number(value);
-  if (!Number.isFinite(number) || number <= 0) throw new Error(`${name}: a number above 0, not ${value}`);
+  if (!Number.isFinite(number) || number <= 0)
+    throw new Error(`${name}: a number above 0, not ${value}`);
   return number;
 }
 
 function fleetConfig(env: NodeJS.ProcessEnv, production: boolean): FleetConfig {
   const mode = env.FLEET || (production ? 'off' : 'sim');
   if (mode !== 'sim' && mode !== 'off') throw new Error(`FLEET: sim or off, not ${mode}`);
-  return { mode, size: positiveInteger('FLEET_SIZE', env.FLEET_SIZE, 12), speed: positiveNumber('FLEET_SPEED', env.FLEET_SPEED, 1) };
+  return {
+    mode,
+    size: positiveInteger('FLEET_SIZE', env.FLEET_SIZE, 12),
+    speed: positiveNumber('FLEET_SPEED', env.FLEET_SPEED, 1),
+  };
 }
 
 export type SmsConfig =
-  | { driver: 'outbox' }
-  | { driver: 'http'; url: string; token: string; sender: string };
+  { driver: 'outbox' } | { driver: 'http'; url: string; token: string; sender: string };
 
 function smsConfig(env: NodeJS.ProcessEnv, production: boolean): SmsConfig {
   const driver = env.SMS_DRIVER || (production ? 'http' : 'outbox');
@@ -82,7 +86,12 @@ function smsConfig(env: NodeJS.ProcessEnv, production: boolean): SmsConfig {
   }
   if (driver !== 'http') throw new Error(`SMS_DRIVER: outbox or http, not ${driver}`);
   if (!env.SMS_HTTP_URL) throw new Error('SMS_DRIVER=http needs SMS_HTTP_URL');
-  return { driver, url: env.SMS_HTTP_URL, token: env.SMS_HTTP_TOKEN ?? '', sender: env.SMS_HTTP_SENDER ?? '' };
+  return {
+    driver,
+    url: env.SMS_HTTP_URL,
+    token: env.SMS_HTTP_TOKEN ?? '',
+    sender: env.SMS_HTTP_SENDER ?? '',
+  };
 }
 
 function folder(value: string | undefined, fallback: string): string {
@@ -92,19 +101,23 @@ function folder(value: string | undefined, fallback: string): string {
 function port(value: string | undefined): number {
   if (value === undefined || value === '') return 8080;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 0 || number > 65535) throw new Error(`PORT: not a port: ${value}`);
+  if (!Number.isInteger(number) || number < 0 || number > 65535)
+    throw new Error(`PORT: not a port: ${value}`);
   return number;
 }
 
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new Error(`${name}: a whole number above 0, not ${value}`);
+  if (!Number.isInteger(number) || number < 1)
+    throw new Error(`${name}: a whole number above 0, not ${value}`);
   return number;
 }
 
 /** Where the data lives: all the operator CLI needs. */
-export function pathsFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<Config, 'corpDir' | 'releasesDir' | 'dataDir' | 'databaseUrl'> {
+export function pathsFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<Config, 'corpDir' | 'releasesDir' | 'dataDir' | 'databaseUrl'> {
   return {
     corpDir: folder(env.CORP_DIR, 'server/corporations'),
     releasesDir: folder(env.RELEASES_DIR, 'releases'),

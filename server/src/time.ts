@@ -84,14 +84,22 @@ const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+
 export function parseDateTime(value: string, zone: string): number | undefined {
   const local = LOCAL.exec(value.trim());
   if (local) {
-    const [year, month, day, hour, minute, second] = local.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+    const [year, month, day, hour, minute, second] = local
+      .slice(1)
+      .map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
     const time = { year, month, day, hour, minute, second };
     const probe = new Date(asUtc(time));
     const real =
-      probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day && hour < 24 && minute < 60 && second < 60;
+      probe.getUTCFullYear() === year &&
+      probe.getUTCMonth() === month - 1 &&
+      probe.getUTCDate() === day &&
+      hour < 24 &&
+      minute < 60 &&
+      second < 60;
     return real ? epochOf(time, zone) : undefined;
   }
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value.trim())) return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value.trim()))
+    return undefined;
   const instant = Date.parse(value);
   return Number.isNaN(instant) ? undefined : instant;
 }

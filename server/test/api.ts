@@ -11,14 +11,20 @@ export interface CallOptions {
 }
 
 /** A client API call as shared/src/api/client.ts makes it; asserts HTTP 200 and a status. */
-export async function call(app: FastifyInstance, action: string, payload: Record<string, unknown> = {}, options: CallOptions = {}): Promise<Reply> {
+export async function call(
+  app: FastifyInstance,
+  action: string,
+  payload: Record<string, unknown> = {},
+  options: CallOptions = {},
+): Promise<Reply> {
   const { token, via = 'post', host = 'localhost', lang = 'pl' } = options;
   const fields = { ...(token ? { auth: token } : {}), lang, ...payload };
   let reply;
   if (via === 'get') {
     const query = new URLSearchParams({ action });
     for (const [key, value] of Object.entries(fields)) {
-      if (value !== undefined) query.set(key, typeof value === 'string' ? value : JSON.stringify(value));
+      if (value !== undefined)
+        query.set(key, typeof value === 'string' ? value : JSON.stringify(value));
     }
     reply = await app.inject({ method: 'GET', url: `/api/2/?${query}`, headers: { host } });
   } else {
@@ -26,7 +32,9 @@ export async function call(app: FastifyInstance, action: string, payload: Record
       method: 'POST',
       url: '/api/2/',
       headers: { host, 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
-      payload: new URLSearchParams({ cmd: JSON.stringify({ action_id: action, ...fields }) }).toString(),
+      payload: new URLSearchParams({
+        cmd: JSON.stringify({ action_id: action, ...fields }),
+      }).toString(),
     });
   }
   assert.equal(reply.statusCode, 200, reply.body);
@@ -36,12 +44,19 @@ export async function call(app: FastifyInstance, action: string, payload: Record
 }
 
 /** The rating API, as the client posts it. */
-export async function rateCall(app: FastifyInstance, action: string, payload: Record<string, unknown>, host = 'localhost'): Promise<Reply> {
+export async function rateCall(
+  app: FastifyInstance,
+  action: string,
+  payload: Record<string, unknown>,
+  host = 'localhost',
+): Promise<Reply> {
   const reply = await app.inject({
     method: 'POST',
     url: '/rate/api/1/',
     headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ cmd: JSON.stringify({ action_id: action, lang: 'pl', ...payload }) }).toString(),
+    payload: new URLSearchParams({
+      cmd: JSON.stringify({ action_id: action, lang: 'pl', ...payload }),
+    }).toString(),
   });
   assert.equal(reply.statusCode, 200, reply.body);
   return reply.json();
@@ -59,7 +74,10 @@ export function assertErr(reply: Reply, code: string): void {
   assert.equal(typeof reply.status_mesg, 'string');
 }
 
-export async function outbox(app: FastifyInstance, phone: string): Promise<{ phone: string; text: string; code: string; at: string }[]> {
+export async function outbox(
+  app: FastifyInstance,
+  phone: string,
+): Promise<{ phone: string; text: string; code: string; at: string }[]> {
   const reply = await app.inject({ url: `/dev/sms-outbox?phone=${encodeURIComponent(phone)}` });
   assert.equal(reply.statusCode, 200);
   return reply.json();
@@ -72,9 +90,15 @@ export async function lastCode(app: FastifyInstance, phone: string): Promise<str
 }
 
 /** Signs in through the SMS flow; returns the token. */
-export async function signIn(app: FastifyInstance, phone: string, host = 'localhost'): Promise<string> {
+export async function signIn(
+  app: FastifyInstance,
+  phone: string,
+  host = 'localhost',
+): Promise<string> {
   assertOk(await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone, gdpr: true }, { host }));
-  const reply = assertOk(await call(app, 'GET_AUTH_PHONE', { phone, secret: await lastCode(app, phone) }, { host }));
+  const reply = assertOk(
+    await call(app, 'GET_AUTH_PHONE', { phone, secret: await lastCode(app, phone) }, { host }),
+  );
   return reply.auth;
 }
 

@@ -11,7 +11,12 @@ const clock = fakeClock('2026-03-02T10:00:00Z');
 /** Moves the fake clock forward to an instant. */
 const until = (iso: string) => clock.advance(Date.parse(iso) - clock.now());
 const server = await startApp({
-  corporations: [taxiCorporation('demo', ['localhost'], { geo: { extract: TOWN_FILE }, dispatch: { offer_timeout_s: 20, default_advance_s: 900, connected_s: 60 } })],
+  corporations: [
+    taxiCorporation('demo', ['localhost'], {
+      geo: { extract: TOWN_FILE },
+      dispatch: { offer_timeout_s: 20, default_advance_s: 900, connected_s: 60 },
+    }),
+  ],
   overrides: { clock },
 });
 const { app } = server;
@@ -23,23 +28,54 @@ let calls = 20;
 const pickup = { ...gridPoint(2, 2), city: 'Testowo', street: 'Grodzka', number: '5' };
 
 async function save(token: string, fields: Record<string, unknown> = {}) {
-  return assertOk(await call(app, 'ORDER_SAVE', { order: { order_type: 'Z', poi: pickup, ...fields } }, { token }));
+  return assertOk(
+    await call(
+      app,
+      'ORDER_SAVE',
+      { order: { order_type: 'Z', poi: pickup, ...fields } },
+      { token },
+    ),
+  );
 }
 
 const assignments = (orderId: number) =>
-  db.selectFrom('assignments').select(['call_number', 'state']).where('order_id', '=', orderId).orderBy('id').execute();
+  db
+    .selectFrom('assignments')
+    .select(['call_number', 'state'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
 const log = async (orderId: number) =>
-  (await db.selectFrom('order_log').select(['action', 'call_number']).where('order_id', '=', orderId).orderBy('id').execute()).map((e) => (e.call_number ? `${e.action}:${e.call_number}` : e.action));
-const orderState = async (orderId: number) => (await db.selectFrom('orders').select('state').where('id', '=', orderId).executeTakeFirstOrThrow()).state;
+  (
+    await db
+      .selectFrom('order_log')
+      .select(['action', 'call_number'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute()
+  ).map((e) => (e.call_number ? `${e.action}:${e.call_number}` : e.action));
+const orderState = async (orderId: number) =>
+  (
+    await db
+      .selectFrom('orders')
+      .select('state')
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow()
+  ).state;
 
 /** Taxis at growing distances east of the pickup, so that the dispatch's order of offers is known. */
 async function taxisInLine(count: number) {
   const made = [];
-  for (let i = 0; i < count; i++) made.push(await taxi(app, String(++calls), { lat: pickup.lat, lng: pickup.lng + 0.001 * (i + 1) }));
+  for (let i = 0; i < count; i++)
+    made.push(
+      await taxi(app, String(++calls), { lat: pickup.lat, lng: pickup.lng + 0.001 * (i + 1) }),
+    );
   return made;
 }
 
-async function offWork(...cabs: { ok: (action: string, fields?: Record<string, unknown>) => Promise<unknown> }[]) {
+async function offWork(
+  ...cabs: { ok: (action: string, fields?: Record<string, unknown>) => Promise<unknown> }[]
+) {
   for (const cab of cabs) await cab.ok('TAXI_STATE', { state: 'F' });
 }
 
@@ -52,7 +88,10 @@ describe('dispatch', () => {
     assert.equal((await near!.offers())[0]!.order_id, orderId);
 
     await near!.ok('OFFER_REJECT', { order_id: orderId });
-    assert.deepEqual((await assignments(orderId)).map((a) => a.state), ['A', 'U']);
+    assert.deepEqual(
+      (await assignments(orderId)).map((a) => a.state),
+      ['A', 'U'],
+    );
     assert.equal((await middle!.offers())[0]!.order_id, orderId, 'offered on at once');
 
     // The middle taxi keeps reporting but does not answer: timeout (T).
@@ -74,7 +113,10 @@ describe('dispatch', () => {
     await farther!.report({ lat: pickup.lat, lng: pickup.lng + 0.004 });
     clock.advance(11_000);
     await dispatch.tick();
-    assert.deepEqual((await assignments(orderId)).map((a) => `${a.call_number}:${a.state}`).slice(2), [`${far!.callNumber}:E`, `${farther!.callNumber}:U`]);
+    assert.deepEqual(
+      (await assignments(orderId)).map((a) => `${a.call_number}:${a.state}`).slice(2),
+      [`${far!.callNumber}:E`, `${farther!.callNumber}:U`],
+    );
     await farther!.ok('OFFER_ACCEPT', { order_id: orderId });
     assert.equal(await orderState(orderId), 'T');
     assert.deepEqual(await log(orderId), [
@@ -91,12 +133,16 @@ describe('dispatch', () => {
 
     // The driver gives it back: forwarded to another free taxi.
     clock.advance(200_000);
-    for (const cab of [near!, middle!, far!]) await cab.report({ lat: pickup.lat, lng: pickup.lng + 0.001 });
+    for (const cab of [near!, middle!, far!])
+      await cab.report({ lat: pickup.lat, lng: pickup.lng + 0.001 });
     await farther!.ok('ORDER_DROP', { order_id: orderId });
     const forwarded = await assignments(orderId);
     assert.equal(forwarded.at(-2)!.state, 'C');
     assert.equal(forwarded.at(-1)!.state, 'U');
-    assert.deepEqual((await log(orderId)).slice(-2), [`taxi_forward:${farther!.callNumber}`, `assign_taxi:${forwarded.at(-1)!.call_number}`]);
+    assert.deepEqual((await log(orderId)).slice(-2), [
+      `taxi_forward:${farther!.callNumber}`,
+      `assign_taxi:${forwarded.at(-1)!.call_number}`,
+    ]);
     await dispatch.cancel(orderId);
     assert.deepEqual((await log(orderId)).at(-1), 'cancel');
     await offWork(near!, middle!, far!, farther!);
@@ -107,7 +153,11 @@ describe('dispatch', () => {
     const { order_id: orderId } = await save(await newClient(), { taxi_count: 2 });
     await dispatch.tick();
     const offered = await assignments(orderId);
-    assert.deepEqual(offered.map((a) => a.call_number), [cabs[0]!.callNumber, cabs[1]!.callNumber], 'two offers at once');
+    assert.deepEqual(
+      offered.map((a) => a.call_number),
+      [cabs[0]!.callNumber, cabs[1]!.callNumber],
+      'two offers at once',
+    );
     await cabs[0]!.ok('OFFER_ACCEPT', { order_id: orderId });
     await cabs[1]!.ok('OFFER_REJECT', { order_id: orderId });
     assert.equal((await cabs[2]!.offers())[0]!.order_id, orderId);
@@ -122,19 +172,35 @@ describe('dispatch', () => {
     assert.equal(await orderState(orderId), 'T', 'one taxi still coming');
     await cabs[2]!.ok('ORDER_CLIENT_IN', { order_id: orderId });
     assert.equal(await orderState(orderId), 'Z');
-    assert.deepEqual((await assignments(orderId)).map((a) => a.state), ['Z', 'A', 'Z']);
+    assert.deepEqual(
+      (await assignments(orderId)).map((a) => a.state),
+      ['Z', 'A', 'Z'],
+    );
     assert.ok((await log(orderId)).includes(`taxi_client_present:${cabs[2]!.callNumber}`));
     assert.ok((await log(orderId)).includes(`taxi_client_arrived:${cabs[0]!.callNumber}`));
     await cabs[0]!.ok('RIDE_END', { order_id: orderId, price: 20 });
     await cabs[2]!.ok('RIDE_END', { order_id: orderId, price: 22.5 });
-    assert.equal((await db.selectFrom('orders').select('price').where('id', '=', orderId).executeTakeFirstOrThrow()).price, 42.5);
+    assert.equal(
+      (
+        await db
+          .selectFrom('orders')
+          .select('price')
+          .where('id', '=', orderId)
+          .executeTakeFirstOrThrow()
+      ).price,
+      42.5,
+    );
     await offWork(...cabs);
   });
 
   test('a timed order is dispatched at its time minus advance', async () => {
     const [cab] = await taxisInLine(1);
     // 13:00 local with 20 minutes of advance: dispatched at 12:40 (11:40 UTC).
-    const saved = await save(await newClient(), { order_type: 'T', date_time: '2026-03-02 13:00', advance: 1200 });
+    const saved = await save(await newClient(), {
+      order_type: 'T',
+      date_time: '2026-03-02 13:00',
+      advance: 1200,
+    });
     await dispatch.tick();
     assert.equal(await orderState(saved.order_id), 'U');
     until('2026-03-02T11:39:59Z'); // 12:39:59 local
@@ -144,7 +210,13 @@ describe('dispatch', () => {
     clock.advance(1000);
     await dispatch.tick();
     assert.equal(await orderState(saved.order_id), 'T');
-    assert.deepEqual(await log(saved.order_id), ['created', 'set_date_time', 'set_advance', 'taxi_to_timely', `assign_taxi:${cab!.callNumber}`]);
+    assert.deepEqual(await log(saved.order_id), [
+      'created',
+      'set_date_time',
+      'set_advance',
+      'taxi_to_timely',
+      `assign_taxi:${cab!.callNumber}`,
+    ]);
     await dispatch.cancel(saved.order_id);
     // Without an advance of its own: the corporation's default (15 minutes).
     const plain = await save(await newClient(), { order_type: 'W', date_time: '2026-03-02 14:00' });
@@ -163,7 +235,8 @@ describe('dispatch', () => {
     until('2026-03-02T12:45:00Z'); // Monday 13:45 local
     const token = await newClient();
     const now = new Date(clock.now());
-    const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const day = (offset: number) =>
+      new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
     const subscription = await save(token, {
       order_type: 'R',
       repeated_start: day(1),
@@ -175,7 +248,12 @@ describe('dispatch', () => {
     });
     await dispatch.tick();
     const rides = async () =>
-      db.selectFrom('orders').select(['order_type', 'state', 'date_time', 'id']).where('parent_id', '=', subscription.order_id).orderBy('date_time').execute();
+      db
+        .selectFrom('orders')
+        .select(['order_type', 'state', 'date_time', 'id'])
+        .where('parent_id', '=', subscription.order_id)
+        .orderBy('date_time')
+        .execute();
     // A 24-hour horizon from Monday 13:45: nothing yet (Tuesday has no ride).
     assert.deepEqual(await rides(), []);
     clock.advance(24 * 3_600_000); // Tuesday 13:45: Wednesday 07:30 is within a day
@@ -195,11 +273,20 @@ describe('dispatch', () => {
   });
 
   test('driver API: sign-in, tokens, states and whose offer is whose', async () => {
-    assertErr(await driverCall(app, 'LOGIN', { call_number: '999', password: 'nope' }), 'ACCESS_DENIED');
-    assertErr(await driverCall(app, 'TAXI_POSITION', { token: 'forged', lat: 50, lng: 20 }), 'ACCESS_DENIED');
+    assertErr(
+      await driverCall(app, 'LOGIN', { call_number: '999', password: 'nope' }),
+      'ACCESS_DENIED',
+    );
+    assertErr(
+      await driverCall(app, 'TAXI_POSITION', { token: 'forged', lat: 50, lng: 20 }),
+      'ACCESS_DENIED',
+    );
     assertErr(await driverCall(app, 'LOGIN', { call_number: '999' }), 'ARG_ERROR');
     const [cab, other] = await taxisInLine(2);
-    const wrong = await driverCall(app, 'LOGIN', { call_number: cab!.callNumber, password: 'wrong' });
+    const wrong = await driverCall(app, 'LOGIN', {
+      call_number: cab!.callNumber,
+      password: 'wrong',
+    });
     assertErr(wrong, 'ACCESS_DENIED');
     assertErr(await cab!.api('TAXI_STATE', { state: 'X' }), 'INVALID_DATA');
     assertErr(await cab!.api('TAXI_STATE', { state: 'B' }), 'ACTION_NOT_ALLOWED');
@@ -221,7 +308,11 @@ describe('dispatch', () => {
     await other!.ok('ORDER_ARRIVED', { order_id: orderId });
     assert.equal((await other!.ok('GET_OFFERS')).orders[0].order.passwd, '');
     await dispatch.cancel(orderId);
-    assert.deepEqual((await other!.ok('GET_OFFERS')).orders, [], 'a cancelled order leaves the taxi');
+    assert.deepEqual(
+      (await other!.ok('GET_OFFERS')).orders,
+      [],
+      'a cancelled order leaves the taxi',
+    );
     await cab!.ok('LOGOUT');
     assertErr(await cab!.api('TAXI_POSITION', { lat: 50, lng: 20 }), 'ACCESS_DENIED');
     await offWork(other!);

@@ -6,7 +6,10 @@ import { tempDir, testDatabaseUrl, writeFile } from './helpers.ts';
 import { startServerProcess } from './server-process.ts';
 
 async function api(base: string, cmd: Record<string, unknown>) {
-  const response = await fetch(`${base}/api/2/`, { method: 'POST', body: new URLSearchParams({ cmd: JSON.stringify(cmd) }) });
+  const response = await fetch(`${base}/api/2/`, {
+    method: 'POST',
+    body: new URLSearchParams({ cmd: JSON.stringify(cmd) }),
+  });
   return (await response.json()) as Record<string, any>;
 }
 
@@ -25,13 +28,22 @@ test('a SIGKILLed server loses no acknowledged order', async () => {
   const first = await startServerProcess(env);
   after(first.kill);
   const phone = '+48606000001';
-  assert.equal((await api(first.base, { action_id: 'GET_AUTH_PHONE_SEND_SECRET', phone, gdpr: true })).status, 'OK');
-  const [sms] = (await (await fetch(`${first.base}/dev/sms-outbox?phone=${encodeURIComponent(phone)}`)).json()) as { code: string }[];
+  assert.equal(
+    (await api(first.base, { action_id: 'GET_AUTH_PHONE_SEND_SECRET', phone, gdpr: true })).status,
+    'OK',
+  );
+  const [sms] = (await (
+    await fetch(`${first.base}/dev/sms-outbox?phone=${encodeURIComponent(phone)}`)
+  ).json()) as { code: string }[];
   const { auth } = await api(first.base, { action_id: 'GET_AUTH_PHONE', phone, secret: sms!.code });
   const tomorrow = new Date(Date.now() + 26 * 3600_000).toISOString().slice(0, 10);
   const acknowledged: string[] = [];
   for (let i = 0; i < 25; i++) {
-    const order = { order_type: 'T', date_time: `${tomorrow} ${String(8 + (i % 12)).padStart(2, '0')}:00`, poi: { lat: 50.06, lng: 19.94 } };
+    const order = {
+      order_type: 'T',
+      date_time: `${tomorrow} ${String(8 + (i % 12)).padStart(2, '0')}:00`,
+      poi: { lat: 50.06, lng: 19.94 },
+    };
     const reply = await api(first.base, { action_id: 'ORDER_SAVE', auth, order });
     assert.equal(reply.status, 'OK', JSON.stringify(reply));
     acknowledged.push(reply.track.order_short_id);
@@ -41,5 +53,8 @@ test('a SIGKILLed server loses no acknowledged order', async () => {
   const second = await startServerProcess(env);
   after(second.kill);
   const { data_list } = await api(second.base, { action_id: 'GET_CURRENT_ORDERS', auth });
-  assert.deepEqual(data_list.map((o: { track: { order_short_id: string } }) => o.track.order_short_id).sort(), acknowledged.sort());
+  assert.deepEqual(
+    data_list.map((o: { track: { order_short_id: string } }) => o.track.order_short_id).sort(),
+    acknowledged.sort(),
+  );
 });

@@ -35,9 +35,18 @@ async function stubServer(answers: Record<string, (url: URL, body: string) => un
 describe('the importer and the embedded geography (test/fixtures/town.osm.pbf)', () => {
   test('imports places, streets, house numbers, POIs with kinds and the drivable roads', () => {
     const { data } = geography;
-    assert.deepEqual(data.places.map((p) => `${p.name}:${p.kind}`).sort(), ['Kleparz:suburb', 'Stare Miasto:suburb', 'Testowo:town', 'Wola:village']);
+    assert.deepEqual(data.places.map((p) => `${p.name}:${p.kind}`).sort(), [
+      'Kleparz:suburb',
+      'Stare Miasto:suburb',
+      'Testowo:town',
+      'Wola:village',
+    ]);
     assert.ok(data.streets.some((s) => s.name === 'Floriańska' && s.city === 'Testowo'));
-    assert.equal(data.addresses.street.length, 12 + 8 + 6 + 1 + 1 + 1, 'houses, the building at Długa 7, Polna 1 and the hotel at Floriańska 14');
+    assert.equal(
+      data.addresses.street.length,
+      12 + 8 + 6 + 1 + 1 + 1,
+      'houses, the building at Długa 7, Polna 1 and the hotel at Floriańska 14',
+    );
     const kinds = Object.fromEntries(data.pois.map((p) => [p.name, p.kind]));
     assert.deepEqual(kinds, {
       'Hotel Pod Różą': 'hotel',
@@ -58,16 +67,47 @@ describe('the importer and the embedded geography (test/fixtures/town.osm.pbf)',
     assert.equal(street?.label, 'Floriańska, Testowo');
     const house = await first('Floriańska 7');
     assert.deepEqual(
-      { quality: house?.quality, street: house?.street, number: house?.number, city: house?.city, name: house?.name, kind: house?.kind },
-      { quality: 'house', street: 'Floriańska', number: '7', city: 'Testowo', name: 'Floriańska 7', kind: 'house' },
+      {
+        quality: house?.quality,
+        street: house?.street,
+        number: house?.number,
+        city: house?.city,
+        name: house?.name,
+        kind: house?.kind,
+      },
+      {
+        quality: 'house',
+        street: 'Floriańska',
+        number: '7',
+        city: 'Testowo',
+        name: 'Floriańska 7',
+        kind: 'house',
+      },
     );
-    for (const field of ['id', 'lat', 'lng', 'quality', 'quarter', 'city', 'name', 'street', 'number', 'kind', 'label']) assert.ok(field in house!, field);
+    for (const field of [
+      'id',
+      'lat',
+      'lng',
+      'quality',
+      'quarter',
+      'city',
+      'name',
+      'street',
+      'number',
+      'kind',
+      'label',
+    ])
+      assert.ok(field in house!, field);
     const hotel = await first('hotel pod rozą');
     assert.equal(hotel?.name, 'Hotel Pod Różą');
     assert.equal(hotel?.kind, 'hotel');
     assert.equal(hotel?.label, 'Hotel Pod Różą, Floriańska 14, Testowo');
     assert.equal((await first('Flroiańska'))?.name, 'Floriańska', 'swapped letters');
-    assert.equal((await first('Florjańska 3'))?.name, 'Floriańska 3', 'a wrong letter, with a number');
+    assert.equal(
+      (await first('Florjańska 3'))?.name,
+      'Floriańska 3',
+      'a wrong letter, with a number',
+    );
     assert.equal((await first('grodzk'))?.name, 'Grodzka', 'a prefix');
     assert.equal((await first('ul. Szewska 2'))?.name, 'Szewska 2', 'with the street abbreviation');
     assert.equal((await first('szpital'))?.kind, 'hospital');
@@ -80,12 +120,18 @@ describe('the importer and the embedded geography (test/fixtures/town.osm.pbf)',
   });
 
   test('reverse geocoding: the nearest house, else the street, else the town', async () => {
-    const house = geography.reverseNow({ lat: gridPoint(1, 0).lat + 0.0002, lng: gridPoint(1, 0).lng + 0.0003 });
+    const house = geography.reverseNow({
+      lat: gridPoint(1, 0).lat + 0.0002,
+      lng: gridPoint(1, 0).lng + 0.0003,
+    });
     assert.deepEqual([house?.street, house?.number, house?.city], ['Floriańska', '1', 'Testowo']);
     const street = geography.reverseNow({ lat: gridPoint(3, 4).lat, lng: gridPoint(3, 4).lng });
     assert.equal(street?.number, '');
     assert.ok(['Karmelicka', 'Basztowa'].includes(street!.street));
-    const nowhere = geography.reverseNow({ lat: gridPoint(2, 2).lat + 0.05, lng: gridPoint(2, 2).lng });
+    const nowhere = geography.reverseNow({
+      lat: gridPoint(2, 2).lat + 0.05,
+      lng: gridPoint(2, 2).lng,
+    });
     assert.deepEqual([nowhere?.street, nowhere?.city], ['', 'Testowo']);
   });
 
@@ -94,10 +140,24 @@ describe('the importer and the embedded geography (test/fixtures/town.osm.pbf)',
     const west = (await geography.route(gridPoint(1, 3), gridPoint(1, 1)))!;
     const direct = greatCircleMetres(gridPoint(1, 1), gridPoint(1, 3));
     assert.ok(Math.abs(east.distanceM - direct) < 1, 'eastwards along Floriańska');
-    assert.ok(west.distanceM > direct + 2 * greatCircleMetres(gridPoint(1, 0), gridPoint(2, 0)) - 1, `westwards around the block: ${west.distanceM}`);
-    assert.ok(!west.points.slice(1, -1).some((p) => p.lat === gridPoint(1, 2).lat && p.lng === gridPoint(1, 2).lng), 'not against the one-way');
+    assert.ok(
+      west.distanceM > direct + 2 * greatCircleMetres(gridPoint(1, 0), gridPoint(2, 0)) - 1,
+      `westwards around the block: ${west.distanceM}`,
+    );
+    assert.ok(
+      !west.points
+        .slice(1, -1)
+        .some((p) => p.lat === gridPoint(1, 2).lat && p.lng === gridPoint(1, 2).lng),
+      'not against the one-way',
+    );
     const diagonal = (await geography.route(gridPoint(1, 1), gridPoint(3, 3)))!;
-    assert.ok(diagonal.distanceM >= greatCircleMetres(gridPoint(1, 1), gridPoint(1, 3)) + greatCircleMetres(gridPoint(1, 3), gridPoint(3, 3)) - 1, 'no footway');
+    assert.ok(
+      diagonal.distanceM >=
+        greatCircleMetres(gridPoint(1, 1), gridPoint(1, 3)) +
+          greatCircleMetres(gridPoint(1, 3), gridPoint(3, 3)) -
+          1,
+      'no footway',
+    );
     assert.ok(west.durationS > east.durationS);
   });
 
@@ -120,7 +180,12 @@ describe('the importer and the embedded geography (test/fixtures/town.osm.pbf)',
 describe('POI_QUERY, GET_ADDRESS and ORDER_SIM on the extract', async () => {
   const { app } = await startApp({
     corporations: [
-      taxiCorporation('demo', ['localhost'], { geo: { extract: TOWN_FILE, places: [{ name: 'Postój taksówek Rynek', lat: 50.0031, lng: 20.0051, kind: 'taxi' }] } }),
+      taxiCorporation('demo', ['localhost'], {
+        geo: {
+          extract: TOWN_FILE,
+          places: [{ name: 'Postój taksówek Rynek', lat: 50.0031, lng: 20.0051, kind: 'taxi' }],
+        },
+      }),
       taxiCorporation('nomap', ['nomap.example']),
     ],
   });
@@ -133,25 +198,47 @@ describe('POI_QUERY, GET_ADDRESS and ORDER_SIM on the extract', async () => {
     assertErr(await call(app, 'POI_QUERY', {}), 'ARG_ERROR');
     const internal = assertOk(await call(app, 'POI_QUERY', { query: 'postoj' }));
     assert.equal(internal.data_list[0].quality, 'internal');
-    assert.deepEqual(assertOk(await call(app, 'POI_QUERY', { query: 'Floriańska' }, { host: 'nomap.example' })).data_list, []);
-    assert.equal(assertOk(await call(app, 'POI_QUERY', { query: 'szewska', limit: 1 })).data_list.length, 1);
+    assert.deepEqual(
+      assertOk(await call(app, 'POI_QUERY', { query: 'Floriańska' }, { host: 'nomap.example' }))
+        .data_list,
+      [],
+    );
+    assert.equal(
+      assertOk(await call(app, 'POI_QUERY', { query: 'szewska', limit: 1 })).data_list.length,
+      1,
+    );
   });
 
   test('GET_ADDRESS answers result {city, street, number, ...}', async () => {
-    const reply = assertOk(await call(app, 'GET_ADDRESS', { lat: gridPoint(1, 0).lat + 0.0002, lng: gridPoint(1, 0).lng + 0.0003 }));
+    const reply = assertOk(
+      await call(app, 'GET_ADDRESS', {
+        lat: gridPoint(1, 0).lat + 0.0002,
+        lng: gridPoint(1, 0).lng + 0.0003,
+      }),
+    );
     assert.equal(reply.result.city, 'Testowo');
     assert.equal(reply.result.street, 'Floriańska');
     assert.equal(reply.result.number, '1');
     assertErr(await call(app, 'GET_ADDRESS', { lat: 'x', lng: 1 }), 'ARG_ERROR');
-    assertErr(await call(app, 'GET_ADDRESS', { lat: 1, lng: 1 }, { host: 'nomap.example' }), 'NOT_FOUND');
+    assertErr(
+      await call(app, 'GET_ADDRESS', { lat: 1, lng: 1 }, { host: 'nomap.example' }),
+      'NOT_FOUND',
+    );
   });
 
   test('ORDER_SIM prices the road route and draws it', async () => {
     const token = await signIn(app, '+48605000001');
-    const order = { order_type: 'Z', poi: { ...gridPoint(1, 3), street: 'Floriańska' }, dst: { ...gridPoint(1, 1), street: 'Floriańska' } };
+    const order = {
+      order_type: 'Z',
+      poi: { ...gridPoint(1, 3), street: 'Floriańska' },
+      dst: { ...gridPoint(1, 1), street: 'Floriańska' },
+    };
     const reply = assertOk(await call(app, 'ORDER_SIM', { order }, { token }));
     const straight = greatCircleMetres(gridPoint(1, 3), gridPoint(1, 1)) / 1000;
-    assert.ok(reply.dst_price > 10 + straight * 3 * 1.5, `around the block costs more: ${reply.dst_price}`);
+    assert.ok(
+      reply.dst_price > 10 + straight * 3 * 1.5,
+      `around the block costs more: ${reply.dst_price}`,
+    );
     assert.ok(reply.dst_map_points.length >= 5);
   });
 });
@@ -161,11 +248,46 @@ describe('external engines, against a stub on loopback', () => {
     const stub = await stubServer({
       '/api': () => ({
         features: [
-          { geometry: { coordinates: [19.94, 50.06] }, properties: { osm_type: 'N', osm_id: 1, osm_key: 'tourism', osm_value: 'hotel', name: 'Hotel Pod Różą', street: 'Floriańska', housenumber: '14', city: 'Kraków', district: 'Stare Miasto' } },
-          { geometry: { coordinates: [19.941, 50.062] }, properties: { osm_type: 'W', osm_id: 2, osm_key: 'highway', osm_value: 'residential', name: 'Floriańska', city: 'Kraków' } },
+          {
+            geometry: { coordinates: [19.94, 50.06] },
+            properties: {
+              osm_type: 'N',
+              osm_id: 1,
+              osm_key: 'tourism',
+              osm_value: 'hotel',
+              name: 'Hotel Pod Różą',
+              street: 'Floriańska',
+              housenumber: '14',
+              city: 'Kraków',
+              district: 'Stare Miasto',
+            },
+          },
+          {
+            geometry: { coordinates: [19.941, 50.062] },
+            properties: {
+              osm_type: 'W',
+              osm_id: 2,
+              osm_key: 'highway',
+              osm_value: 'residential',
+              name: 'Floriańska',
+              city: 'Kraków',
+            },
+          },
         ],
       }),
-      '/reverse': () => ({ features: [{ geometry: { coordinates: [19.94, 50.06] }, properties: { osm_key: 'building', street: 'Floriańska', housenumber: '3', city: 'Kraków' } }] }),
+      '/reverse': () => ({
+        features: [
+          {
+            geometry: { coordinates: [19.94, 50.06] },
+            properties: {
+              osm_key: 'building',
+              street: 'Floriańska',
+              housenumber: '3',
+              city: 'Kraków',
+            },
+          },
+        ],
+      }),
     });
     const engine = photon({ engine: 'photon', url: stub.url, lang: 'pl' });
     const results = await engine.search('florianska', 5);
@@ -179,15 +301,34 @@ describe('external engines, against a stub on loopback', () => {
     assert.equal(stub.seen[0]!.url.searchParams.get('q'), 'florianska');
     assert.equal(stub.seen[0]!.url.searchParams.get('limit'), '5');
     const address = await engine.reverse({ lat: 50.06, lng: 19.94 });
-    assert.deepEqual([address?.street, address?.number, address?.city, address?.lat], ['Floriańska', '3', 'Kraków', 50.06]);
+    assert.deepEqual(
+      [address?.street, address?.number, address?.city, address?.lat],
+      ['Floriańska', '3', 'Kraków', 50.06],
+    );
   });
 
   test('Nominatim search and reverse', async () => {
-    const item = { place_id: 9, osm_type: 'node', osm_id: 5, lat: '50.06', lon: '19.94', category: 'amenity', type: 'hospital', name: 'Szpital', address: { road: 'Kopernika', house_number: '36', city: 'Kraków', suburb: 'Wesoła' } };
-    const stub = await stubServer({ '/search': () => [item], '/reverse': () => ({ ...item, category: 'building', type: 'yes', name: '' }) });
+    const item = {
+      place_id: 9,
+      osm_type: 'node',
+      osm_id: 5,
+      lat: '50.06',
+      lon: '19.94',
+      category: 'amenity',
+      type: 'hospital',
+      name: 'Szpital',
+      address: { road: 'Kopernika', house_number: '36', city: 'Kraków', suburb: 'Wesoła' },
+    };
+    const stub = await stubServer({
+      '/search': () => [item],
+      '/reverse': () => ({ ...item, category: 'building', type: 'yes', name: '' }),
+    });
     const engine = nominatim({ engine: 'nominatim', url: stub.url });
     const [found] = await engine.search('szpital', 3);
-    assert.deepEqual([found?.quality, found?.kind, found?.quarter, found?.label, found?.id], ['poi', 'hospital', 'Wesoła', 'Szpital, Kopernika 36, Kraków', 'n5']);
+    assert.deepEqual(
+      [found?.quality, found?.kind, found?.quarter, found?.label, found?.id],
+      ['poi', 'hospital', 'Wesoła', 'Szpital, Kopernika 36, Kraków', 'n5'],
+    );
     assert.equal(stub.seen[0]!.url.searchParams.get('format'), 'jsonv2');
     const address = await engine.reverse({ lat: 50.06, lng: 19.94 });
     assert.deepEqual([address?.street, address?.number], ['Kopernika', '36']);
@@ -195,26 +336,74 @@ describe('external engines, against a stub on loopback', () => {
 
   test('OSRM and Valhalla routes; a failing engine falls back to the extract', async () => {
     const stub = await stubServer({
-      '/route/v1/driving/19.94,50.06;19.95,50.07': () => ({ code: 'Ok', routes: [{ distance: 1234, duration: 200, geometry: { coordinates: [[19.94, 50.06], [19.945, 50.065], [19.95, 50.07]] } }] }),
+      '/route/v1/driving/19.94,50.06;19.95,50.07': () => ({
+        code: 'Ok',
+        routes: [
+          {
+            distance: 1234,
+            duration: 200,
+            geometry: {
+              coordinates: [
+                [19.94, 50.06],
+                [19.945, 50.065],
+                [19.95, 50.07],
+              ],
+            },
+          },
+        ],
+      }),
       // "_p~iF~ps|U_ulLnnqC" is the classic polyline example, here at precision 6.
-      '/route': () => ({ trip: { summary: { length: 2.5, time: 300 }, legs: [{ shape: '_izlhA~rlgdF_{geC~ywl@_kwzCn`{nI' }] } }),
+      '/route': () => ({
+        trip: {
+          summary: { length: 2.5, time: 300 },
+          legs: [{ shape: '_izlhA~rlgdF_{geC~ywl@_kwzCn`{nI' }],
+        },
+      }),
     });
-    const viaOsrm = await osrm({ engine: 'osrm', url: stub.url }).route({ lat: 50.06, lng: 19.94 }, { lat: 50.07, lng: 19.95 });
-    assert.deepEqual([viaOsrm?.distanceM, viaOsrm?.durationS, viaOsrm?.points.length], [1234, 200, 3]);
-    const viaValhalla = await valhalla({ engine: 'valhalla', url: stub.url }).route({ lat: 38.5, lng: -120.2 }, { lat: 43.252, lng: -126.453 });
+    const viaOsrm = await osrm({ engine: 'osrm', url: stub.url }).route(
+      { lat: 50.06, lng: 19.94 },
+      { lat: 50.07, lng: 19.95 },
+    );
+    assert.deepEqual(
+      [viaOsrm?.distanceM, viaOsrm?.durationS, viaOsrm?.points.length],
+      [1234, 200, 3],
+    );
+    const viaValhalla = await valhalla({ engine: 'valhalla', url: stub.url }).route(
+      { lat: 38.5, lng: -120.2 },
+      { lat: 43.252, lng: -126.453 },
+    );
     assert.deepEqual([viaValhalla?.distanceM, viaValhalla?.durationS], [2500, 300]);
     assert.deepEqual(viaValhalla?.points, decodePolyline('_izlhA~rlgdF_{geC~ywl@_kwzCn`{nI'));
-    assert.deepEqual(decodePolyline('_izlhA~rlgdF_{geC~ywl@_kwzCn`{nI')[0], { lat: 38.5, lng: -120.2 });
+    assert.deepEqual(decodePolyline('_izlhA~rlgdF_{geC~ywl@_kwzCn`{nI')[0], {
+      lat: 38.5,
+      lng: -120.2,
+    });
     const body = JSON.parse(stub.seen.at(-1)!.body);
     assert.deepEqual(body.locations[0], { lat: 38.5, lon: -120.2 });
 
     const broken = await stubServer({});
     const { app } = await startApp({
-      corporations: [taxiCorporation('demo', ['localhost'], { geo: { extract: TOWN_FILE, search: { engine: 'photon', url: broken.url }, routing: { engine: 'osrm', url: broken.url } } })],
+      corporations: [
+        taxiCorporation('demo', ['localhost'], {
+          geo: {
+            extract: TOWN_FILE,
+            search: { engine: 'photon', url: broken.url },
+            routing: { engine: 'osrm', url: broken.url },
+          },
+        }),
+      ],
     });
     const reply = assertOk(await call(app, 'POI_QUERY', { query: 'Floriańska' }));
-    assert.equal(reply.data_list[0].name, 'Floriańska', 'the extract answers when the engine fails');
-    const route = await app.services.geo.route(app.services.corporations.byId('demo')!, gridPoint(1, 1), gridPoint(1, 3));
+    assert.equal(
+      reply.data_list[0].name,
+      'Floriańska',
+      'the extract answers when the engine fails',
+    );
+    const route = await app.services.geo.route(
+      app.services.corporations.byId('demo')!,
+      gridPoint(1, 1),
+      gridPoint(1, 3),
+    );
     assert.ok(route && route.points.length > 2);
     assert.ok(broken.seen.length >= 2, 'the engines were asked first');
   });

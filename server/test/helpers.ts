@@ -19,11 +19,21 @@ export function writeFile(file: string, content: string | object): void {
 }
 
 /** A corporation file as an operator writes it; `overrides` replaces top-level sections. */
-export function corporationFile(id: string, hostnames: string[], overrides: Record<string, unknown> = {}) {
+export function corporationFile(
+  id: string,
+  hostnames: string[],
+  overrides: Record<string, unknown> = {},
+) {
   return {
     id,
     hostnames,
-    settings: { corp: `Taxi ${id}`, color: '#123456', corp_icon: `/brand/${id}/icon.svg`, currency: 'zł', corp_legal: false },
+    settings: {
+      corp: `Taxi ${id}`,
+      color: '#123456',
+      corp_icon: `/brand/${id}/icon.svg`,
+      currency: 'zł',
+      corp_legal: false,
+    },
     releases: {},
     ...overrides,
   };

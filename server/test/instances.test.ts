@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { openStorage } from '../src/db/storage.ts';
+import { openStorage, type Storage } from '../src/db/storage.ts';
 import { provisionTaxi } from '../src/driver/accounts.ts';
 import { gridPoint, TOWN_FILE } from './fixtures/make-town.ts';
 import { taxiCorporation } from './fixtures.ts';
@@ -27,19 +27,26 @@ function reachable(url: string): Promise<boolean> {
 async function post(base: string, pathname: string, body: Record<string, unknown>, form = true) {
   const response = await fetch(`${base}${pathname}`, {
     method: 'POST',
-    ...(form ? { body: new URLSearchParams({ cmd: JSON.stringify(body) }) } : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    ...(form
+      ? { body: new URLSearchParams({ cmd: JSON.stringify(body) }) }
+      : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
   });
   return (await response.json()) as Record<string, any>;
 }
 
 test('two server processes over Redis and PostgreSQL: a passenger on B sees the taxi that reports to A', async (t) => {
-  const databaseUrl = (await testDatabaseUrl()) || (await freshDatabase('postgres://postgres@127.0.0.1:5432/taxi_server_instances'));
+  const databaseUrl =
+    (await testDatabaseUrl()) ||
+    (await freshDatabase('postgres://postgres@127.0.0.1:5432/taxi_server_instances'));
   if (!databaseUrl || !(await reachable(REDIS))) {
     t.skip('needs PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379');
     return;
   }
   const root = tempDir();
-  writeFile(path.join(root, 'corporations/demo.json'), taxiCorporation('demo', ['127.0.0.1'], { geo: { extract: TOWN_FILE } }));
+  writeFile(
+    path.join(root, 'corporations/demo.json'),
+    taxiCorporation('demo', ['127.0.0.1'], { geo: { extract: TOWN_FILE } }),
+  );
   const env = {
     CORP_DIR: path.join(root, 'corporations'),
     RELEASES_DIR: path.join(root, 'releases'),
@@ -56,23 +63,58 @@ test('two server processes over Redis and PostgreSQL: a passenger on B sees the 
   after(a.kill);
   const b = await startServerProcess({ ...env, DATA_DIR: path.join(root, 'b') });
   after(b.kill);
-
   const storage = await openStorage({ databaseUrl, dataDir: root });
-  after(() => storage.close());
-  await provisionTaxi(storage.db, 'demo', { call_number: '7', color: 'red', brand: 'Kia Niro', vehicle_registration: 'KR 7777', password: 'seven' });
-  const login = await post(a.base, '/driver/api/1/', { action_id: 'LOGIN', call_number: '7', password: 'seven' }, false);
-  const driver = (action: string, fields: Record<string, unknown> = {}) => post(a.base, '/driver/api/1/', { action_id: action, token: login.token, ...fields }, false);
+  try {
+    await twoInstances(a.base, b.base, storage);
+  } finally {
+    // Gone before the test's schema is dropped.
+    await Promise.all([a.kill(), b.kill(), storage.close()]);
+  }
+});
+
+async function twoInstances(aBase: string, bBase: string, storage: Storage) {
+  const a = { base: aBase };
+  const b = { base: bBase };
+  await provisionTaxi(storage.db, 'demo', {
+    call_number: '7',
+    color: 'red',
+    brand: 'Kia Niro',
+    vehicle_registration: 'KR 7777',
+    password: 'seven',
+  });
+  const login = await post(
+    a.base,
+    '/driver/api/1/',
+    { action_id: 'LOGIN', call_number: '7', password: 'seven' },
+    false,
+  );
+  const driver = (action: string, fields: Record<string, unknown> = {}) =>
+    post(a.base, '/driver/api/1/', { action_id: action, token: login.token, ...fields }, false);
   assert.equal((await driver('TAXI_POSITION', { ...gridPoint(2, 3), state: 'W' })).status, 'OK');
 
   // The passenger signs in and orders on B.
   const phone = '+48608000001';
-  assert.equal((await post(b.base, '/api/2/', { action_id: 'GET_AUTH_PHONE_SEND_SECRET', phone, gdpr: true })).status, 'OK');
-  const [sms] = (await (await fetch(`${b.base}/dev/sms-outbox?phone=${encodeURIComponent(phone)}`)).json()) as { code: string }[];
-  const { auth } = await post(b.base, '/api/2/', { action_id: 'GET_AUTH_PHONE', phone, secret: sms!.code });
+  assert.equal(
+    (await post(b.base, '/api/2/', { action_id: 'GET_AUTH_PHONE_SEND_SECRET', phone, gdpr: true }))
+      .status,
+    'OK',
+  );
+  const [sms] = (await (
+    await fetch(`${b.base}/dev/sms-outbox?phone=${encodeURIComponent(phone)}`)
+  ).json()) as { code: string }[];
+  const { auth } = await post(b.base, '/api/2/', {
+    action_id: 'GET_AUTH_PHONE',
+    phone,
+    secret: sms!.code,
+  });
   // The taxi's app waits on A for an offer; the order is placed on B.
   const waiting = driver('GET_OFFERS', { wait: 15 });
   await new Promise((resolve) => setTimeout(resolve, 300));
-  const saved = await post(b.base, '/api/2/', { action_id: 'ORDER_SAVE', auth, order: { order_type: 'Z', poi: { ...gridPoint(2, 2), street: 'Grodzka' } } });
+  const saved = await post(b.base, '/api/2/', {
+    action_id: 'ORDER_SAVE',
+    auth,
+    order: { order_type: 'Z', poi: { ...gridPoint(2, 2), street: 'Grodzka' } },
+  });
   assert.equal(saved.status, 'OK', JSON.stringify(saved));
   const woken = await waiting;
   assert.equal(woken.offers[0]?.order_id, saved.order_id, 'the offer reached the taxi on A');
@@ -81,12 +123,22 @@ test('two server processes over Redis and PostgreSQL: a passenger on B sees the 
   assert.equal((await trackLogin(socket, saved.track)).status, 'OK');
   assert.equal((await driver('OFFER_ACCEPT', { order_id: saved.order_id })).status, 'OK');
   const accepted = await socket.update((o) => o.stage === 'taxi_on_the_way');
-  assert.deepEqual(accepted.taxis_data, { '7': { color: 'red', brand: 'Kia Niro', vehicle_registration: 'KR 7777' } });
+  assert.deepEqual(accepted.taxis_data, {
+    '7': { color: 'red', brand: 'Kia Niro', vehicle_registration: 'KR 7777' },
+  });
   await driver('TAXI_POSITION', gridPoint(2, 4));
-  const seen = await socket.next((m) => m.action_id === 'TAXI_STATE_UPDATE' && m.taxi.lng === gridPoint(2, 4).lng);
+  const seen = await socket.next(
+    (m) => m.action_id === 'TAXI_STATE_UPDATE' && m.taxi.lng === gridPoint(2, 4).lng,
+  );
   assert.equal(seen.taxi.call_number, '7');
   assert.equal(
-    (await storage.db.selectFrom('assignments').select('id').where('order_id', '=', saved.order_id).execute()).length,
+    (
+      await storage.db
+        .selectFrom('assignments')
+        .select('id')
+        .where('order_id', '=', saved.order_id)
+        .execute()
+    ).length,
     1,
     'both dispatchers ran, the order was offered once',
   );
@@ -94,6 +146,9 @@ test('two server processes over Redis and PostgreSQL: a passenger on B sees the 
 
   // Limits are shared: 5 address searches a minute from this address, wherever they land.
   const answers = [];
-  for (const base of [a.base, b.base, a.base, b.base, a.base, b.base]) answers.push((await post(base, '/api/2/', { action_id: 'POI_QUERY', query: 'Grodzka' })).status);
+  for (const base of [a.base, b.base, a.base, b.base, a.base, b.base])
+    answers.push(
+      (await post(base, '/api/2/', { action_id: 'POI_QUERY', query: 'Grodzka' })).status,
+    );
   assert.deepEqual(answers, ['OK', 'OK', 'OK', 'OK', 'OK', 'ERR']);
-});
+}

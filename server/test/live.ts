@@ -4,14 +4,29 @@ import { provisionTaxi } from '../src/driver/accounts.ts';
 import type { Reply } from './api.ts';
 
 /** The driver API as a taxi app calls it (JSON body); asserts HTTP 200. */
-export async function driverCall(app: FastifyInstance, action: string, fields: Record<string, unknown> = {}, host = 'localhost'): Promise<Reply> {
-  const reply = await app.inject({ method: 'POST', url: '/driver/api/1/', headers: { host, 'content-type': 'application/json' }, payload: { action_id: action, ...fields } });
+export async function driverCall(
+  app: FastifyInstance,
+  action: string,
+  fields: Record<string, unknown> = {},
+  host = 'localhost',
+): Promise<Reply> {
+  const reply = await app.inject({
+    method: 'POST',
+    url: '/driver/api/1/',
+    headers: { host, 'content-type': 'application/json' },
+    payload: { action_id: action, ...fields },
+  });
   assert.equal(reply.statusCode, 200, reply.body);
   return reply.json();
 }
 
 /** A taxi of the test corporation, signed in, reporting its first position in state W. */
-export async function taxi(app: FastifyInstance, callNumber: string, at: { lat: number; lng: number }, corporationId = 'demo') {
+export async function taxi(
+  app: FastifyInstance,
+  callNumber: string,
+  at: { lat: number; lng: number },
+  corporationId = 'demo',
+) {
   await provisionTaxi(app.services.storage.db, corporationId, {
     call_number: callNumber,
     color: 'white',
@@ -19,10 +34,14 @@ export async function taxi(app: FastifyInstance, callNumber: string, at: { lat: 
     vehicle_registration: `KR ${callNumber}`,
     password: `secret-${callNumber}`,
   });
-  const login = await driverCall(app, 'LOGIN', { call_number: callNumber, password: `secret-${callNumber}` });
+  const login = await driverCall(app, 'LOGIN', {
+    call_number: callNumber,
+    password: `secret-${callNumber}`,
+  });
   assert.equal(login.status, 'OK', JSON.stringify(login));
   const token = login.token as string;
-  const api = async (action: string, fields: Record<string, unknown> = {}) => driverCall(app, action, { token, ...fields });
+  const api = async (action: string, fields: Record<string, unknown> = {}) =>
+    driverCall(app, action, { token, ...fields });
   const ok = async (action: string, fields: Record<string, unknown> = {}) => {
     const reply = await api(action, fields);
     assert.equal(reply.status, 'OK', `${callNumber} ${action}: ${JSON.stringify(reply)}`);
@@ -35,7 +54,19 @@ export async function taxi(app: FastifyInstance, callNumber: string, at: { lat: 
     api,
     ok,
     report: (point: { lat: number; lng: number }) => ok('TAXI_POSITION', point),
-    offers: async () => (await ok('GET_OFFERS')).offers as { order_id: number; expires_in_s: number; order: Record<string, any> }[],
+    offers: async () =>
+      (await ok('GET_OFFERS')).offers as {
+        order_id: number;
+        expires_in_s: number;
+        order: Record<string, any>;
+      }[],
+    /** Waits (long poll) until the dispatch has offered something. */
+    nextOffers: async () =>
+      (await ok('GET_OFFERS', { wait: 5 })).offers as {
+        order_id: number;
+        expires_in_s: number;
+        order: Record<string, any>;
+      }[],
   };
 }
 
@@ -84,9 +115,15 @@ export async function trackingSocket(hostPort: string, hostname = 'localhost') {
           taken.add(i);
           return received[i]!;
         }
-        if (closed) throw new Error(`socket closed (${closed.code}) while waiting; got ${JSON.stringify(received.slice(-3))}`);
+        if (closed)
+          throw new Error(
+            `socket closed (${closed.code}) while waiting; got ${JSON.stringify(received.slice(-3))}`,
+          );
         const left = until - Date.now();
-        if (left <= 0) throw new Error(`no matching message in ${timeoutMs} ms; last: ${JSON.stringify(received.slice(-3))}`);
+        if (left <= 0)
+          throw new Error(
+            `no matching message in ${timeoutMs} ms; last: ${JSON.stringify(received.slice(-3))}`,
+          );
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, left);
           waiters.push(() => {
@@ -112,7 +149,10 @@ export async function trackingSocket(hostPort: string, hostname = 'localhost') {
 }
 
 /** Logs a tracking socket in to an order; returns the LOGIN reply. */
-export async function trackLogin(socket: Awaited<ReturnType<typeof trackingSocket>>, track: { order_short_id: string; secret: string }) {
+export async function trackLogin(
+  socket: Awaited<ReturnType<typeof trackingSocket>>,
+  track: { order_short_id: string; secret: string },
+) {
   socket.send({ action_id: 'LOGIN', user_agent: 'test', ...track });
   return socket.next((m) => m.action_id === 'LOGIN');
 }

@@ -5,15 +5,21 @@ import { operator, taxiCorporation } from './fixtures.ts';
 import { startApp } from './helpers.ts';
 
 const server = await startApp({
-  corporations: [taxiCorporation('demo', ['localhost']), taxiCorporation('other', ['other.example'])],
+  corporations: [
+    taxiCorporation('demo', ['localhost']),
+    taxiCorporation('other', ['other.example']),
+  ],
 });
 const { app } = server;
 let phones = 0;
 
 async function ride(state?: string) {
   const token = await signIn(app, `+48603${String(1_000_000 + ++phones).slice(1)}`);
-  const { track } = assertOk(await call(app, 'ORDER_SAVE', { order: { poi: { lat: 50.06, lng: 19.94 } } }, { token }));
-  if (state) assert.equal(operator(server, 'order-state', 'demo', track.order_short_id, state).status, 0);
+  const { track } = assertOk(
+    await call(app, 'ORDER_SAVE', { order: { poi: { lat: 50.06, lng: 19.94 } } }, { token }),
+  );
+  if (state)
+    assert.equal(operator(server, 'order-state', 'demo', track.order_short_id, state).status, 0);
   return track as { order_short_id: string; secret: string };
 }
 
@@ -22,34 +28,71 @@ describe('rating API: GET_RATE and SET_RATE', () => {
     const track = await ride('Z');
     const before = assertOk(await rateCall(app, 'GET_RATE', track));
     assert.equal(before.data.rate, null);
-    const set = await rateCall(app, 'SET_RATE', { ...track, data: { rate: 2, comment: '  Bardzo miły kierowca ' } });
+    const set = await rateCall(app, 'SET_RATE', {
+      ...track,
+      data: { rate: 2, comment: '  Bardzo miły kierowca ' },
+    });
     assertOk(set);
     assert.equal(set.status_mesg, 'OK');
-    assert.deepEqual(assertOk(await rateCall(app, 'GET_RATE', track)).data, { rate: 2, comment: 'Bardzo miły kierowca' });
-    assertErr(await rateCall(app, 'SET_RATE', { ...track, data: { rate: -2 } }), 'ACTION_NOT_ALLOWED');
+    assert.deepEqual(assertOk(await rateCall(app, 'GET_RATE', track)).data, {
+      rate: 2,
+      comment: 'Bardzo miły kierowca',
+    });
+    assertErr(
+      await rateCall(app, 'SET_RATE', { ...track, data: { rate: -2 } }),
+      'ACTION_NOT_ALLOWED',
+    );
   });
 
   test('cancelled and no-show rides can be rated, active ones cannot', async () => {
-    for (const state of ['A', 'M']) assertOk(await rateCall(app, 'SET_RATE', { ...(await ride(state)), data: { rate: -1 } }));
-    for (const state of [undefined, 'T']) assertErr(await rateCall(app, 'SET_RATE', { ...(await ride(state)), data: { rate: 1 } }), 'ACTION_NOT_ALLOWED');
+    for (const state of ['A', 'M'])
+      assertOk(await rateCall(app, 'SET_RATE', { ...(await ride(state)), data: { rate: -1 } }));
+    for (const state of [undefined, 'T'])
+      assertErr(
+        await rateCall(app, 'SET_RATE', { ...(await ride(state)), data: { rate: 1 } }),
+        'ACTION_NOT_ALLOWED',
+      );
   });
 
   test('the secret guards the order: ORDER_ACCESS_DENIED, NOT_FOUND, and no crossing corporations', async () => {
     const track = await ride('Z');
-    assertErr(await rateCall(app, 'GET_RATE', { ...track, secret: `${track.secret.slice(0, -1)}${track.secret.endsWith('A') ? 'B' : 'A'}` }), 'ORDER_ACCESS_DENIED');
-    assertErr(await rateCall(app, 'SET_RATE', { ...track, secret: 'short', data: { rate: 1 } }), 'ORDER_ACCESS_DENIED');
-    assertErr(await rateCall(app, 'GET_RATE', { ...track, order_short_id: 'ZZZZZZZZ' }), 'NOT_FOUND');
+    assertErr(
+      await rateCall(app, 'GET_RATE', {
+        ...track,
+        secret: `${track.secret.slice(0, -1)}${track.secret.endsWith('A') ? 'B' : 'A'}`,
+      }),
+      'ORDER_ACCESS_DENIED',
+    );
+    assertErr(
+      await rateCall(app, 'SET_RATE', { ...track, secret: 'short', data: { rate: 1 } }),
+      'ORDER_ACCESS_DENIED',
+    );
+    assertErr(
+      await rateCall(app, 'GET_RATE', { ...track, order_short_id: 'ZZZZZZZZ' }),
+      'NOT_FOUND',
+    );
     assertErr(await rateCall(app, 'GET_RATE', track, 'other.example'), 'NOT_FOUND');
-    assertErr(await rateCall(app, 'GET_RATE', { order_short_id: track.order_short_id }), 'ARG_ERROR');
+    assertErr(
+      await rateCall(app, 'GET_RATE', { order_short_id: track.order_short_id }),
+      'ARG_ERROR',
+    );
   });
 
   test('the rate is an integer from -2 to 2, the comment optional and bounded', async () => {
     const track = await ride('Z');
-    for (const rate of [3, -3]) assertErr(await rateCall(app, 'SET_RATE', { ...track, data: { rate } }), 'INVALID_DATA');
-    for (const rate of [1.5, 'good', null]) assertErr(await rateCall(app, 'SET_RATE', { ...track, data: { rate } }), 'ARG_ERROR');
+    for (const rate of [3, -3])
+      assertErr(await rateCall(app, 'SET_RATE', { ...track, data: { rate } }), 'INVALID_DATA');
+    for (const rate of [1.5, 'good', null])
+      assertErr(await rateCall(app, 'SET_RATE', { ...track, data: { rate } }), 'ARG_ERROR');
     assertErr(await rateCall(app, 'SET_RATE', { ...track }), 'ARG_ERROR');
-    assertErr(await rateCall(app, 'SET_RATE', { ...track, data: { rate: 1, comment: 'x'.repeat(1001) } }), 'INVALID_DATA');
+    assertErr(
+      await rateCall(app, 'SET_RATE', { ...track, data: { rate: 1, comment: 'x'.repeat(1001) } }),
+      'INVALID_DATA',
+    );
     assertOk(await rateCall(app, 'SET_RATE', { ...track, data: { rate: 0 } }));
-    assert.deepEqual(assertOk(await rateCall(app, 'GET_RATE', track)).data, { rate: 0, comment: null });
+    assert.deepEqual(assertOk(await rateCall(app, 'GET_RATE', track)).data, {
+      rate: 0,
+      comment: null,
+    });
   });
 });

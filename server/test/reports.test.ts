@@ -32,7 +32,11 @@ describe('POST /report/error/', () => {
     const { app } = await startApp();
     const cases = [
       form({}),
-      { ...form({ message: 'x' }), headers: { 'content-type': 'application/json' }, payload: '{"message": ' },
+      {
+        ...form({ message: 'x' }),
+        headers: { 'content-type': 'application/json' },
+        payload: '{"message": ',
+      },
       { ...form({ message: 'x' }), headers: { 'content-type': 'text/plain' } },
       { ...form({ message: 'x' }), headers: { 'content-type': 'application/octet-stream' } },
       form({ message: 'x'.repeat(200_000) }),
@@ -48,8 +52,10 @@ describe('POST /report/error/', () => {
 
 test('one address is limited to 60 reports an hour', async () => {
   const { app } = await startApp();
-  const report = (remoteAddress: string) => app.inject({ ...form({ message: 'loop' }), remoteAddress });
-  for (let i = 0; i < 60; i++) assert.deepEqual((await report('192.0.2.1')).json(), { status: 'OK' });
+  const report = (remoteAddress: string) =>
+    app.inject({ ...form({ message: 'loop' }), remoteAddress });
+  for (let i = 0; i < 60; i++)
+    assert.deepEqual((await report('192.0.2.1')).json(), { status: 'OK' });
   assert.equal((await report('192.0.2.1')).json().error_data, 'ACTION_NOT_ALLOWED');
   assert.deepEqual((await report('192.0.2.2')).json(), { status: 'OK' });
 });

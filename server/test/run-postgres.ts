@@ -5,7 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import { freshDatabase } from './postgres.ts';
 
-const wanted = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/taxi_server_test';
+const wanted =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/taxi_server_test';
 const url = await freshDatabase(wanted);
 if (!url) {
   console.error(`test:pg: PostgreSQL is not reachable at ${wanted}`);

@@ -28,7 +28,14 @@ function freePort(): Promise<number> {
 export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, FLEET: 'off', OSM_EXTRACT: 'none', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      FLEET: 'off',
+      OSM_EXTRACT: 'none',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

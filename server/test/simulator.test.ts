@@ -11,7 +11,11 @@ test('the demo fleet drives a ride through the driver API: offer, accept, pickup
     corporations: [
       taxiCorporation('demo', ['localhost'], {
         geo: { extract: TOWN_FILE },
-        fleet: { size: 3, plate_prefix: 'KR', habits: { rejectRate: 0, ignoreRate: 0, absentRate: 0 } },
+        fleet: {
+          size: 3,
+          plate_prefix: 'KR',
+          habits: { rejectRate: 0, ignoreRate: 0, absentRate: 0 },
+        },
       }),
     ],
   });
@@ -24,18 +28,66 @@ test('the demo fleet drives a ride through the driver API: offer, accept, pickup
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
-  await until('three free taxis', async () => (await db.selectFrom('taxis').select('call_number').where('state', '=', 'W').where('updated_at', '>', 0).execute()).length === 3);
-  const fleet = await db.selectFrom('taxis').select(['call_number', 'color', 'brand', 'vehicle_registration']).orderBy('call_number').execute();
-  assert.deepEqual(fleet.map((t) => t.call_number), ['101', '102', '103']);
-  assert.ok(fleet.every((t) => t.color && t.brand && /^KR \d{4}[A-Z]$/.test(t.vehicle_registration)));
+  await until(
+    'three free taxis',
+    async () =>
+      (
+        await db
+          .selectFrom('taxis')
+          .select('call_number')
+          .where('state', '=', 'W')
+          .where('updated_at', '>', 0)
+          .execute()
+      ).length === 3,
+  );
+  const fleet = await db
+    .selectFrom('taxis')
+    .select(['call_number', 'color', 'brand', 'vehicle_registration'])
+    .orderBy('call_number')
+    .execute();
+  assert.deepEqual(
+    fleet.map((t) => t.call_number),
+    ['101', '102', '103'],
+  );
+  assert.ok(
+    fleet.every((t) => t.color && t.brand && /^KR \d{4}[A-Z]$/.test(t.vehicle_registration)),
+  );
 
   const token = await signIn(app, '+48607000001');
-  const order = { order_type: 'Z', poi: { ...gridPoint(0, 0), street: 'Szewska', city: 'Testowo' }, dst: { ...gridPoint(4, 4), street: 'Długa', city: 'Testowo' } };
+  const order = {
+    order_type: 'Z',
+    poi: { ...gridPoint(0, 0), street: 'Szewska', city: 'Testowo' },
+    dst: { ...gridPoint(4, 4), street: 'Długa', city: 'Testowo' },
+  };
   const { order_id: orderId } = assertOk(await call(app, 'ORDER_SAVE', { order }, { token }));
-  const state = async () => (await db.selectFrom('orders').select(['state', 'price']).where('id', '=', orderId).executeTakeFirstOrThrow());
+  const state = async () =>
+    await db
+      .selectFrom('orders')
+      .select(['state', 'price'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
   await until('the client in a taxi', async () => (await state()).state === 'Z');
   await until('the end of the ride', async () => (await state()).price !== null);
-  const actions = (await db.selectFrom('order_log').select('action').where('order_id', '=', orderId).orderBy('id').execute()).map((e) => e.action);
-  assert.deepEqual(actions, ['created', 'assign_taxi', 'taxi_accepted', 'taxi_client_arrived', 'taxi_client_present', 'taxi_ride_end']);
-  await until('every taxi free again', async () => (await db.selectFrom('taxis').select('state').where('state', '=', 'W').execute()).length === 3);
+  const actions = (
+    await db
+      .selectFrom('order_log')
+      .select('action')
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute()
+  ).map((e) => e.action);
+  assert.deepEqual(actions, [
+    'created',
+    'assign_taxi',
+    'taxi_accepted',
+    'taxi_client_arrived',
+    'taxi_client_present',
+    'taxi_ride_end',
+  ]);
+  await until(
+    'every taxi free again',
+    async () =>
+      (await db.selectFrom('taxis').select('state').where('state', '=', 'W').execute()).length ===
+      3,
+  );
 });

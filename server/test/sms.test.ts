@@ -9,7 +9,10 @@ import { startApp } from './helpers.ts';
 
 /** A stand-in SMS gateway on a loopback port. */
 async function gateway(status: number) {
-  const received: { authorization: string | undefined; body: { to: string; from: string; text: string } }[] = [];
+  const received: {
+    authorization: string | undefined;
+    body: { to: string; from: string; text: string };
+  }[] = [];
   const server = http.createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => (body += chunk));
@@ -28,9 +31,19 @@ describe('SMS delivery', () => {
     const sms = await gateway(202);
     const { app } = await startApp({
       corporations: [taxiCorporation('demo', ['localhost'])],
-      config: { production: true, sms: { driver: 'http', url: sms.url, token: 'gateway-token', sender: 'WislaTaxi' } },
+      config: {
+        production: true,
+        sms: { driver: 'http', url: sms.url, token: 'gateway-token', sender: 'WislaTaxi' },
+      },
     });
-    assertOk(await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone: '605 000 001', gdpr: true }, { lang: 'en' }));
+    assertOk(
+      await call(
+        app,
+        'GET_AUTH_PHONE_SEND_SECRET',
+        { phone: '605 000 001', gdpr: true },
+        { lang: 'en' },
+      ),
+    );
     assert.equal(sms.received.length, 1);
     const [message] = sms.received;
     assert.equal(message?.authorization, 'Bearer gateway-token');
@@ -47,7 +60,10 @@ describe('SMS delivery', () => {
       corporations: [taxiCorporation('demo', ['localhost'])],
       config: { sms: { driver: 'http', url: sms.url, token: '', sender: '' } },
     });
-    assertErr(await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone: '605 000 002', gdpr: true }), 'FAILED');
+    assertErr(
+      await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone: '605 000 002', gdpr: true }),
+      'FAILED',
+    );
   });
 
   test('the outbox lists messages newest first, by phone in any form', async () => {
@@ -63,26 +79,37 @@ describe('SMS delivery', () => {
   });
 
   test('the outbox is refused in production, and the gateway needs its URL', () => {
-    assert.throws(() => configFromEnv({ NODE_ENV: 'production', SMS_DRIVER: 'outbox' }), /not allowed/);
+    assert.throws(
+      () => configFromEnv({ NODE_ENV: 'production', SMS_DRIVER: 'outbox' }),
+      /not allowed/,
+    );
     assert.throws(() => configFromEnv({ NODE_ENV: 'production' }), /SMS_HTTP_URL/);
     assert.equal(configFromEnv({}).sms.driver, 'outbox');
-    assert.deepEqual(configFromEnv({ NODE_ENV: 'production', SMS_HTTP_URL: 'https://sms.example/send' }).sms, {
-      driver: 'http',
-      url: 'https://sms.example/send',
-      token: '',
-      sender: '',
-    });
+    assert.deepEqual(
+      configFromEnv({ NODE_ENV: 'production', SMS_HTTP_URL: 'https://sms.example/send' }).sms,
+      {
+        driver: 'http',
+        url: 'https://sms.example/send',
+        token: '',
+        sender: '',
+      },
+    );
   });
 
   test('limits codes per client address', async () => {
-    const { app } = await startApp({ corporations: [taxiCorporation('demo', ['localhost'])], config: { smsPerIpPerHour: 2 } });
+    const { app } = await startApp({
+      corporations: [taxiCorporation('demo', ['localhost'])],
+      config: { smsPerIpPerHour: 2 },
+    });
     const send = (phone: string, remoteAddress: string) =>
       app.inject({
         method: 'POST',
         url: '/api/2/',
         remoteAddress,
         headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ cmd: JSON.stringify({ action_id: 'GET_AUTH_PHONE_SEND_SECRET', phone, gdpr: true }) }).toString(),
+        payload: new URLSearchParams({
+          cmd: JSON.stringify({ action_id: 'GET_AUTH_PHONE_SEND_SECRET', phone, gdpr: true }),
+        }).toString(),
       });
     assertOk((await send('605000010', '198.51.100.1')).json());
     assertOk((await send('605000011', '198.51.100.1')).json());

@@ -6,22 +6,36 @@ import { taxiCorporation } from './fixtures.ts';
 import { startApp } from './helpers.ts';
 import { listen, taxi, trackingSocket, trackLogin } from './live.ts';
 
-const server = await startApp({ corporations: [taxiCorporation('demo', ['localhost'], { geo: { extract: TOWN_FILE } })] });
+const server = await startApp({
+  corporations: [taxiCorporation('demo', ['localhost'], { geo: { extract: TOWN_FILE } })],
+});
 const { app } = server;
 const hostPort = await listen(app);
 let phones = 0;
 const newClient = () => signIn(app, `+48603${String(1_000_000 + ++phones).slice(1)}`);
 let calls = 10;
 /** A free taxi beside the pickup, so that it is the one offered the order. */
-const nearbyTaxi = () => taxi(app, String(++calls), { lat: gridPoint(2, 2).lat + 0.0005, lng: gridPoint(2, 2).lng });
+const nearbyTaxi = () =>
+  taxi(app, String(++calls), { lat: gridPoint(2, 2).lat + 0.0005, lng: gridPoint(2, 2).lng });
 
 const pickup = { ...gridPoint(2, 2), city: 'Testowo', street: 'Grodzka', number: '5' };
 const destination = { ...gridPoint(4, 4), city: 'Testowo', street: 'Długa', number: '7' };
 
 async function placeOrder(fields: Record<string, unknown> = {}) {
   const token = await newClient();
-  const reply = assertOk(await call(app, 'ORDER_SAVE', { order: { order_type: 'Z', poi: pickup, dst: destination, ...fields } }, { token }));
-  return { token, track: reply.track as { order_short_id: string; secret: string }, orderId: reply.order_id as number };
+  const reply = assertOk(
+    await call(
+      app,
+      'ORDER_SAVE',
+      { order: { order_type: 'Z', poi: pickup, dst: destination, ...fields } },
+      { token },
+    ),
+  );
+  return {
+    token,
+    track: reply.track as { order_short_id: string; secret: string },
+    orderId: reply.order_id as number,
+  };
 }
 
 describe('tracking socket', () => {
@@ -34,7 +48,14 @@ describe('tracking socket', () => {
     const unknown = await trackingSocket(hostPort);
     const same = await trackLogin(unknown, { order_short_id: 'ZZZZZZZZ', secret: track.secret });
     assert.deepEqual(refusal, same);
-    assert.deepEqual(refusal, { action_id: 'LOGIN', status: 'ERR', status_mesg: 'Order not available', error: 'ORDER_ACCESS_DENIED', error_data: 'ORDER_ACCESS_DENIED', vars: null });
+    assert.deepEqual(refusal, {
+      action_id: 'LOGIN',
+      status: 'ERR',
+      status_mesg: 'Order not available',
+      error: 'ORDER_ACCESS_DENIED',
+      error_data: 'ORDER_ACCESS_DENIED',
+      vars: null,
+    });
     assert.equal((await wrong.waitClosed()).code, 4403);
     await unknown.waitClosed();
 
@@ -51,7 +72,10 @@ describe('tracking socket', () => {
 
   test('a whole ride: U -> T -> taxi accepted -> arrived -> client in taxi -> Z, with taxi positions of this order only', async () => {
     const cab = await nearbyTaxi();
-    const stranger = await taxi(app, String(++calls), { lat: gridPoint(0, 0).lat, lng: gridPoint(0, 0).lng });
+    const stranger = await taxi(app, String(++calls), {
+      lat: gridPoint(0, 0).lat,
+      lng: gridPoint(0, 0).lng,
+    });
     await stranger.ok('TAXI_STATE', { state: 'P' });
     const { track, orderId } = await placeOrder({ info: 'Blue door' });
     const socket = await trackingSocket(hostPort);
@@ -67,7 +91,30 @@ describe('tracking socket', () => {
     assert.equal(first.order.state, first.order.stage === 'created' ? 'U' : 'T');
     assert.deepEqual(first.taxis_data, {});
     const record = first.order;
-    for (const field of ['accepted_taxis', 'arrived', 'client_lat', 'client_lng', 'created', 'date_time', 'dst_price', 'ended', 'finished_taxis', 'order_id', 'order_type', 'price', 'rate', 'state', 'taxi_count', 'poi', 'dst', 'eta_min', 'eta', 'stage', 'routes', 'surcharge']) {
+    for (const field of [
+      'accepted_taxis',
+      'arrived',
+      'client_lat',
+      'client_lng',
+      'created',
+      'date_time',
+      'dst_price',
+      'ended',
+      'finished_taxis',
+      'order_id',
+      'order_type',
+      'price',
+      'rate',
+      'state',
+      'taxi_count',
+      'poi',
+      'dst',
+      'eta_min',
+      'eta',
+      'stage',
+      'routes',
+      'surcharge',
+    ]) {
       assert.ok(field in record, `tracking record has ${field}`);
     }
     assert.equal(record.client_lat, pickup.lat);
@@ -77,7 +124,10 @@ describe('tracking socket', () => {
     assert.ok(record.routes[0].points.length > 2, 'the ride follows the streets');
 
     // The dispatch may have offered it before the login: then the first update says so already.
-    const offered = first.order.stage === 'waiting_for_accept' ? first : await socket.update((o) => o.stage === 'waiting_for_accept');
+    const offered =
+      first.order.stage === 'waiting_for_accept'
+        ? first
+        : await socket.update((o) => o.stage === 'waiting_for_accept');
     assert.equal(offered.order.state, 'T');
     const [offer] = await cab.offers();
     assert.equal(offer!.order_id, orderId);
@@ -86,7 +136,13 @@ describe('tracking socket', () => {
     await cab.ok('OFFER_ACCEPT', { order_id: orderId });
     const accepted = await socket.update((o) => o.stage === 'taxi_on_the_way');
     assert.deepEqual(accepted.order.accepted_taxis, [cab.callNumber]);
-    assert.deepEqual(accepted.taxis_data, { [cab.callNumber]: { color: 'white', brand: 'Toyota Prius', vehicle_registration: `KR ${cab.callNumber}` } });
+    assert.deepEqual(accepted.taxis_data, {
+      [cab.callNumber]: {
+        color: 'white',
+        brand: 'Toyota Prius',
+        vehicle_registration: `KR ${cab.callNumber}`,
+      },
+    });
     assert.equal(typeof accepted.order.eta_min, 'number');
     const initialTaxi = await socket.next((m) => m.action_id === 'TAXI_STATE_UPDATE');
     assert.equal(initialTaxi.taxi.call_number, cab.callNumber);
@@ -94,14 +150,17 @@ describe('tracking socket', () => {
     await stranger.report(gridPoint(0, 1));
     await cab.ok('TAXI_STATE', { state: 'K' });
     await cab.report(gridPoint(2, 1));
-    const moved = await socket.next((m) => m.action_id === 'TAXI_STATE_UPDATE' && m.taxi.lat === gridPoint(2, 1).lat);
+    const moved = await socket.next(
+      (m) => m.action_id === 'TAXI_STATE_UPDATE' && m.taxi.lat === gridPoint(2, 1).lat,
+    );
     assert.equal(moved.taxi.call_number, cab.callNumber);
     assert.equal(moved.taxi.state, 'K');
     assert.equal(moved.taxi.client, false);
     assert.equal(moved.taxi.connected, true);
     assert.match(moved.taxi.address, /^Grodzka \d+$/, 'where the taxi is, from the extract');
     assert.ok(moved.taxi.state_eta >= 1);
-    for (const field of ['id', 'acc', 'alarm', 'state_zone', 'state_nav_point']) assert.ok(field in moved.taxi, field);
+    for (const field of ['id', 'acc', 'alarm', 'state_zone', 'state_nav_point'])
+      assert.ok(field in moved.taxi, field);
     socket.send({ action_id: 'PING' });
     socket.send({ action_id: 'TAXI_STATE_UPDATE' });
 
@@ -116,14 +175,25 @@ describe('tracking socket', () => {
     assert.deepEqual(inTaxi.order.finished_taxis, [cab.callNumber]);
     assert.ok(inTaxi.order.ended);
     await cab.report(gridPoint(3, 3));
-    const riding = await socket.next((m) => m.action_id === 'TAXI_STATE_UPDATE' && m.taxi.lat === gridPoint(3, 3).lat);
+    const riding = await socket.next(
+      (m) => m.action_id === 'TAXI_STATE_UPDATE' && m.taxi.lat === gridPoint(3, 3).lat,
+    );
     assert.equal(riding.taxi.client, true);
 
     await cab.ok('RIDE_END', { order_id: orderId, price: 23.5 });
     const over = await socket.update((o) => o.stage === 'finished');
     assert.equal(over.order.price, 23.5);
-    assert.equal(socket.closed, undefined, 'Z keeps the socket open (the passenger rates the ride)');
-    assert.ok(!socket.received.some((m) => m.action_id === 'TAXI_STATE_UPDATE' && m.taxi.call_number === stranger.callNumber), 'no other taxi');
+    assert.equal(
+      socket.closed,
+      undefined,
+      'Z keeps the socket open (the passenger rates the ride)',
+    );
+    assert.ok(
+      !socket.received.some(
+        (m) => m.action_id === 'TAXI_STATE_UPDATE' && m.taxi.call_number === stranger.callNumber,
+      ),
+      'no other taxi',
+    );
     assert.ok(!socket.received.some((m) => m.status === 'ERR'), 'the client replies were accepted');
     socket.close();
     await stranger.ok('TAXI_STATE', { state: 'F' });
@@ -137,7 +207,11 @@ describe('tracking socket', () => {
     await trackLogin(socket, track);
     await socket.update((o) => o.stage === 'waiting_for_accept');
     socket.send({ action_id: 'ORDER_CANCEL' });
-    assert.deepEqual(await socket.next((m) => m.action_id === 'ORDER_CANCEL'), { action_id: 'ORDER_CANCEL', status: 'OK', status_mesg: 'OK' });
+    assert.deepEqual(await socket.next((m) => m.action_id === 'ORDER_CANCEL'), {
+      action_id: 'ORDER_CANCEL',
+      status: 'OK',
+      status_mesg: 'OK',
+    });
     const final = await socket.update((o) => o.state === 'A');
     assert.equal(final.order.stage, 'cancelled');
     assert.equal((await socket.waitClosed()).code, 1000);
@@ -150,7 +224,7 @@ describe('tracking socket', () => {
     await late.waitClosed();
 
     const second = await placeOrder();
-    const [offer] = await cab.offers();
+    const [offer] = await cab.nextOffers();
     assert.equal(offer!.order_id, second.orderId);
     await cab.ok('OFFER_ACCEPT', { order_id: second.orderId });
     await cab.ok('ORDER_CLIENT_IN', { order_id: second.orderId });
@@ -174,14 +248,21 @@ describe('tracking socket', () => {
     const friend = await trackingSocket(hostPort);
     await trackLogin(passenger, track);
     await trackLogin(friend, track);
-    await cab.offers();
+    await cab.nextOffers();
     await cab.ok('OFFER_ACCEPT', { order_id: orderId });
-    for (const viewer of [passenger, friend]) assert.deepEqual((await viewer.update((o) => o.stage === 'taxi_on_the_way')).order.accepted_taxis, [cab.callNumber]);
+    for (const viewer of [passenger, friend])
+      assert.deepEqual(
+        (await viewer.update((o) => o.stage === 'taxi_on_the_way')).order.accepted_taxis,
+        [cab.callNumber],
+      );
     const latecomer = await trackingSocket(hostPort);
     await trackLogin(latecomer, track);
     assert.equal((await latecomer.update(() => true)).order.stage, 'taxi_on_the_way');
     await cab.report(gridPoint(2, 3));
-    for (const viewer of [passenger, friend, latecomer]) await viewer.next((m) => m.action_id === 'TAXI_STATE_UPDATE' && m.taxi.lat === gridPoint(2, 3).lat);
+    for (const viewer of [passenger, friend, latecomer])
+      await viewer.next(
+        (m) => m.action_id === 'TAXI_STATE_UPDATE' && m.taxi.lat === gridPoint(2, 3).lat,
+      );
     await cab.ok('ORDER_ARRIVED', { order_id: orderId });
     await cab.ok('ORDER_CLIENT_ABSENT', { order_id: orderId });
     for (const viewer of [passenger, friend, latecomer]) {

@@ -24,7 +24,8 @@ export function optionalText(value: unknown, name: string, maxLength = 255): str
   if (missing(value)) return undefined;
   const result = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
   if (typeof result !== 'string') throw argError(name, 'text');
-  if (result.length > maxLength) throw new ApiFailure('INVALID_DATA', `${name}: at most ${maxLength} characters`);
+  if (result.length > maxLength)
+    throw new ApiFailure('INVALID_DATA', `${name}: at most ${maxLength} characters`);
   return result;
 }
 
@@ -33,11 +34,19 @@ export function integer(value: unknown, name: string, min: number, max: number):
   return optionalInteger(value, name, min, max) as number;
 }
 
-export function optionalInteger(value: unknown, name: string, min: number, max: number): number | undefined {
+export function optionalInteger(
+  value: unknown,
+  name: string,
+  min: number,
+  max: number,
+): number | undefined {
   if (missing(value)) return undefined;
-  const number = typeof value === 'string' && /^-?\d{1,15}$/.test(value.trim()) ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isSafeInteger(number)) throw argError(name, 'a whole number');
-  if (number < min || number > max) throw new ApiFailure('INVALID_DATA', `${name}: from ${min} to ${max}`);
+  const number =
+    typeof value === 'string' && /^-?\d{1,15}$/.test(value.trim()) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isSafeInteger(number))
+    throw argError(name, 'a whole number');
+  if (number < min || number > max)
+    throw new ApiFailure('INVALID_DATA', `${name}: from ${min} to ${max}`);
   return number;
 }
 
@@ -50,7 +59,8 @@ export function optionalNumber(value: unknown, name: string): number | undefined
 
 export function flag(value: unknown, name: string): boolean {
   if (value === true || value === 'true' || value === 1 || value === '1') return true;
-  if (missing(value) || value === false || value === 'false' || value === 0 || value === '0') return false;
+  if (missing(value) || value === false || value === 'false' || value === 0 || value === '0')
+    return false;
   throw argError(name, 'true or false');
 }
 
@@ -66,7 +76,8 @@ function decoded(value: unknown, name: string, expected: string): unknown {
 
 export function record(value: unknown, name: string): Payload {
   const result = decoded(value, name, 'an object');
-  if (typeof result !== 'object' || result === null || Array.isArray(result)) throw argError(name, 'an object');
+  if (typeof result !== 'object' || result === null || Array.isArray(result))
+    throw argError(name, 'an object');
   return result as Payload;
 }
 
@@ -78,6 +89,7 @@ export function list(value: unknown, name: string, maxItems: number): unknown[] 
   if (missing(value)) return [];
   const result = decoded(value, name, 'a list');
   if (!Array.isArray(result)) throw argError(name, 'a list');
-  if (result.length > maxItems) throw new ApiFailure('INVALID_DATA', `${name}: at most ${maxItems} items`);
+  if (result.length > maxItems)
+    throw new ApiFailure('INVALID_DATA', `${name}: at most ${maxItems} items`);
   return result;
 }

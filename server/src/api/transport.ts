@@ -23,17 +23,25 @@ function postedAction(body: unknown): Payload {
 }
 
 function language(value: unknown, corporation: { settings: Payload }): Lang {
-  const wanted = typeof value === 'string' ? value.slice(0, 2).toLowerCase() : corporation.settings.locale_lang_default;
+  const wanted =
+    typeof value === 'string'
+      ? value.slice(0, 2).toLowerCase()
+      : corporation.settings.locale_lang_default;
   return wanted === 'pl' ? 'pl' : 'en';
 }
 
 /** Serves one action registry over the transports of spec section 7. */
-export async function actionTransport(app: FastifyInstance, { services, registry, path, get }: TransportOptions) {
+export async function actionTransport(
+  app: FastifyInstance,
+  { services, registry, path, get }: TransportOptions,
+) {
   async function run(request: FastifyRequest, name: unknown, payload: Payload) {
     const corporation = services.corporations.forRequest(request);
-    if (!corporation) throw new ApiFailure('NOT_FOUND', 'No taxi corporation serves this host name');
+    if (!corporation)
+      throw new ApiFailure('NOT_FOUND', 'No taxi corporation serves this host name');
     const handler = typeof name === 'string' ? registry.get(name) : undefined;
-    if (!handler) throw new ApiFailure('ACTION_NOT_ALLOWED', `Unknown action: ${String(name).slice(0, 60)}`);
+    if (!handler)
+      throw new ApiFailure('ACTION_NOT_ALLOWED', `Unknown action: ${String(name).slice(0, 60)}`);
     let signedIn: Promise<SignedInClient> | undefined;
     const token = optionalText(payload.auth ?? payload.token, 'auth', 200);
     const fields = await handler({

@@ -20,7 +20,9 @@ type Entry = Record<string, unknown>;
 
 function entries(corporation: Corporation, key: string): Entry[] {
   const value = corporation.raw[key];
-  return Array.isArray(value) ? value.filter((e): e is Entry => typeof e === 'object' && e !== null && Number.isInteger(e.id)) : [];
+  return Array.isArray(value)
+    ? value.filter((e): e is Entry => typeof e === 'object' && e !== null && Number.isInteger(e.id))
+    : [];
 }
 
 function localName(name: unknown, lang: Lang): string {

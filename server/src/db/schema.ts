@@ -12,5 +12,6 @@ export function idType(engine: Engine) {
 }
 
 export function idKey(engine: Engine) {
-  return (column: ColumnDefinitionBuilder) => (engine === 'sqlite' ? column.primaryKey().autoIncrement() : column.primaryKey());
+  return (column: ColumnDefinitionBuilder) =>
+    engine === 'sqlite' ? column.primaryKey().autoIncrement() : column.primaryKey();
 }

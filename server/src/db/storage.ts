@@ -43,7 +43,9 @@ function openPostgres(connectionString: string): Storage {
     connectionString,
     max: 10,
     // Times are epoch milliseconds in bigint columns; they fit a JavaScript number.
-    types: { getTypeParser: (oid, format) => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format)) },
+    types: {
+      getTypeParser: (oid, format) => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format)),
+    },
   });
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', applied: [], close: () => db.destroy() };
@@ -51,15 +53,23 @@ function openPostgres(connectionString: string): Storage {
 
 /** Opens the database and brings its schema up to date. */
 export async function openStorage(options: StorageOptions): Promise<Storage> {
-  const storage = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+  const storage = options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openSqlite(options.dataDir);
   const migrations = MIGRATIONS(storage.engine);
-  const migrator = new Migrator({ db: storage.db, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({
+    db: storage.db,
+    provider: { getMigrations: async () => migrations },
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     await storage.close();
     throw error;
   }
-  return { ...storage, applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+  return {
+    ...storage,
+    applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName),
+  };
 }
 
 /**
@@ -67,10 +77,15 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
  * given), so check-then-write steps (send limits, one active order) stay correct under concurrent
  * requests and several servers. SQLite has one connection, so its transaction alone serialises.
  */
-export function withLock<T>(storage: Storage, keys: string[], work: (trx: Transaction<Tables>) => Promise<T>): Promise<T> {
+export function withLock<T>(
+  storage: Storage,
+  keys: string[],
+  work: (trx: Transaction<Tables>) => Promise<T>,
+): Promise<T> {
   return storage.db.transaction().execute(async (trx) => {
     if (storage.engine === 'postgres') {
-      for (const key of keys) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+      for (const key of keys)
+        await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
     }
     return work(trx);
   });
@@ -78,11 +93,20 @@ export function withLock<T>(storage: Storage, keys: string[], work: (trx: Transa
 
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
 }
 
 /** Rows a client address added since `since`: for limits on calls that need no sign-in. */
-export async function rowsFromAddress(db: Db, table: 'error_reports' | 'deletion_requests', ip: string, since: number): Promise<number> {
+export async function rowsFromAddress(
+  db: Db,
+  table: 'error_reports' | 'deletion_requests',
+  ip: string,
+  since: number,
+): Promise<number> {
   const { count } = await db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('count'))

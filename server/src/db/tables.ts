@@ -6,4 +6,9 @@ import type { RatingTables } from '../rating/tables.ts';
 import type { ReportTables } from '../reports/tables.ts';
 
 /** Every table, each declared by the concern that owns it. */
-export type Tables = ReportTables & AccountTables & OrderTables & RatingTables & FleetTables & DispatchTables;
+export type Tables = ReportTables &
+  AccountTables &
+  OrderTables &
+  RatingTables &
+  FleetTables &
+  DispatchTables;

@@ -24,7 +24,8 @@ export const channels = {
   /** OrderEvent after every change of the order. */
   order: (orderId: number) => `order:${orderId}`,
   /** An empty message whenever a taxi's offers or orders change (wakes its GET_OFFERS wait). */
-  taxiWork: (corporationId: string, callNumber: string) => `taxi-work:${corporationId}:${callNumber}`,
+  taxiWork: (corporationId: string, callNumber: string) =>
+    `taxi-work:${corporationId}:${callNumber}`,
   /** Something to dispatch: every process runs its dispatch round soon. */
   wake: 'dispatch:wake',
 };
@@ -53,7 +54,15 @@ export interface DispatcherOptions {
   flushPositions: () => Promise<void>;
 }
 
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+const WEEKDAYS = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+] as const;
 const TIMED_TYPES = ['T', 'W'];
 /** A taxi that turned an order down or let it lapse is asked again only after this long. */
 const REOFFER_AFTER_MS = 2 * 60_000;
@@ -80,10 +89,13 @@ export class Dispatcher {
 
   /** Runs a round every `intervalMs`, and soon after any process says there is work. */
   async start(intervalMs: number): Promise<void> {
-    this.#unsubscribe = await this.#o.bus.subscribe(channels.wake, (message: { subscriptions?: boolean }) => {
-      if (message?.subscriptions) this.#subscriptionsAt = -Infinity;
-      this.#soon();
-    });
+    this.#unsubscribe = await this.#o.bus.subscribe(
+      channels.wake,
+      (message: { subscriptions?: boolean }) => {
+        if (message?.subscriptions) this.#subscriptionsAt = -Infinity;
+        this.#soon();
+      },
+    );
     this.#timer = setInterval(() => this.#soon(), intervalMs);
     this.#timer.unref();
   }
@@ -146,7 +158,10 @@ export class Dispatcher {
       .orderBy('dispatch_at')
       .limit(200)
       .execute();
-    for (const order of due) await this.#transition(order.corporation_id, (trx, effects) => this.#startOrder(trx, order.id, now, effects));
+    for (const order of due)
+      await this.#transition(order.corporation_id, (trx, effects) =>
+        this.#startOrder(trx, order.id, now, effects),
+      );
 
     const lapsed = await db
       .selectFrom('assignments')
@@ -155,7 +170,10 @@ export class Dispatcher {
       .where('expires_at', '<=', now)
       .limit(500)
       .execute();
-    for (const offer of lapsed) await this.#transition(offer.corporation_id, (trx, effects) => this.#lapse(trx, offer.id, now, effects));
+    for (const offer of lapsed)
+      await this.#transition(offer.corporation_id, (trx, effects) =>
+        this.#lapse(trx, offer.id, now, effects),
+      );
 
     const waiting = await db
       .selectFrom('orders as o')
@@ -174,32 +192,73 @@ export class Dispatcher {
       )
       .limit(500)
       .execute();
-    for (const order of waiting) await this.#transition(order.corporation_id, (trx, effects) => this.#offerMore(trx, order.id, now, effects));
+    for (const order of waiting)
+      await this.#transition(order.corporation_id, (trx, effects) =>
+        this.#offerMore(trx, order.id, now, effects),
+      );
   }
 
   /** Runs `work` under the corporation's dispatch lock, then publishes what it changed. */
-  async #transition<T>(corporationId: string, work: (trx: Trx, effects: Effects) => Promise<T>): Promise<T> {
+  async #transition<T>(
+    corporationId: string,
+    work: (trx: Trx, effects: Effects) => Promise<T>,
+  ): Promise<T> {
     const effects: Effects = { orders: new Set(), taxis: new Set() };
-    const result = await withLock(this.#o.storage, [`dispatch:${corporationId}`], (trx) => work(trx, effects));
-    for (const call of effects.taxis) this.#o.bus.publish(channels.taxiWork(corporationId, call), {});
+    const result = await withLock(this.#o.storage, [`dispatch:${corporationId}`], (trx) =>
+      work(trx, effects),
+    );
+    for (const call of effects.taxis)
+      this.#o.bus.publish(channels.taxiWork(corporationId, call), {});
     for (const orderId of effects.orders) await this.publishOrder(orderId);
     return result;
   }
 
   /** Publishes the order's tracking record on the bus. */
   async publishOrder(orderId: number): Promise<void> {
-    const row = await this.#o.storage.db.selectFrom('orders').select('corporation_id').where('id', '=', orderId).executeTakeFirst();
+    const row = await this.#o.storage.db
+      .selectFrom('orders')
+      .select('corporation_id')
+      .where('id', '=', orderId)
+      .executeTakeFirst();
     const corporation = row && this.#o.corporations.byId(row.corporation_id);
     if (!corporation) return;
-    const event = await orderEvent(this.#o.storage.db, corporation, orderId, this.#o.routes, this.#o.clock.now());
+    const event = await orderEvent(
+      this.#o.storage.db,
+      corporation,
+      orderId,
+      this.#o.routes,
+      this.#o.clock.now(),
+    );
     if (event) this.#o.bus.publish(channels.order(orderId), event);
   }
 
-  async #log(trx: Trx, orderId: number, action: LogAction, callNumber: string | null, details: object, now: number): Promise<void> {
-    await trx.insertInto('order_log').values({ order_id: orderId, action, call_number: callNumber, details: JSON.stringify(details), created_at: now }).execute();
+  async #log(
+    trx: Trx,
+    orderId: number,
+    action: LogAction,
+    callNumber: string | null,
+    details: object,
+    now: number,
+  ): Promise<void> {
+    await trx
+      .insertInto('order_log')
+      .values({
+        order_id: orderId,
+        action,
+        call_number: callNumber,
+        details: JSON.stringify(details),
+        created_at: now,
+      })
+      .execute();
   }
 
-  async #touch(trx: Trx, orderId: number, now: number, effects: Effects, changes: Partial<Pick<Tables['orders'], 'state' | 'arrived_at' | 'ended_at' | 'price'>> = {}) {
+  async #touch(
+    trx: Trx,
+    orderId: number,
+    now: number,
+    effects: Effects,
+    changes: Partial<Pick<Tables['orders'], 'state' | 'arrived_at' | 'ended_at' | 'price'>> = {},
+  ) {
     await trx
       .updateTable('orders')
       .set((eb) => ({ ...changes, updated_at: now, revision: eb('revision', '+', 1) }))
@@ -215,11 +274,19 @@ export class Dispatcher {
     let pickup = located(form.poi);
     if (!pickup) {
       // A pickup typed as a street: the first search result places it.
-      const query = [`${form.poi.street} ${form.poi.number}`.trim(), form.poi.city].filter(Boolean).join(', ');
+      const query = [`${form.poi.street} ${form.poi.number}`.trim(), form.poi.city]
+        .filter(Boolean)
+        .join(', ');
       const [found] = await this.#o.geo.search(corporation, query, 1).catch(() => []);
       if (found) pickup = { lat: found.lat, lng: found.lng };
     }
-    const { dst_price, dst_map_points } = await ridePrice(this.#o.routes, corporation, form, lang, now);
+    const { dst_price, dst_map_points } = await ridePrice(
+      this.#o.routes,
+      corporation,
+      form,
+      lang,
+      now,
+    );
     return {
       dispatch_at: this.#dispatchAt(corporation, form, now),
       pickup_lat: pickup?.lat ?? null,
@@ -229,7 +296,11 @@ export class Dispatcher {
     };
   }
 
-  #dispatchAt(corporation: Corporation, form: Pick<OrderForm, 'order_type' | 'date_time' | 'advance'>, now: number): number | null {
+  #dispatchAt(
+    corporation: Corporation,
+    form: Pick<OrderForm, 'order_type' | 'date_time' | 'advance'>,
+    now: number,
+  ): number | null {
     if (form.order_type === 'R') return null;
     if (!TIMED_TYPES.includes(form.order_type) || !form.date_time) return now;
     const at = parseDateTime(form.date_time, corporation.timeZone) ?? now;
@@ -239,7 +310,14 @@ export class Dispatcher {
 
   /** Writes the `created` entry (and the time and advance of a timed order) of a new order. */
   async logCreated(trx: Trx, orderId: number, form: OrderForm, now: number): Promise<void> {
-    await this.#log(trx, orderId, 'created', null, { order_type: form.order_type, taxi_count: form.taxi_count }, now);
+    await this.#log(
+      trx,
+      orderId,
+      'created',
+      null,
+      { order_type: form.order_type, taxi_count: form.taxi_count },
+      now,
+    );
     if (form.date_time) {
       await this.#log(trx, orderId, 'set_date_time', null, { date_time: form.date_time }, now);
       await this.#log(trx, orderId, 'set_advance', null, { advance: form.advance }, now);
@@ -249,16 +327,25 @@ export class Dispatcher {
   // ---- the rounds ----
 
   async #startOrder(trx: Trx, orderId: number, now: number, effects: Effects): Promise<void> {
-    const order = await trx.selectFrom('orders').select(['state', 'order_type']).where('id', '=', orderId).executeTakeFirst();
+    const order = await trx
+      .selectFrom('orders')
+      .select(['state', 'order_type'])
+      .where('id', '=', orderId)
+      .executeTakeFirst();
     if (order?.state !== 'U') return;
     await this.#touch(trx, orderId, now, effects, { state: 'T' });
-    if (TIMED_TYPES.includes(order.order_type)) await this.#log(trx, orderId, 'taxi_to_timely', null, {}, now);
+    if (TIMED_TYPES.includes(order.order_type))
+      await this.#log(trx, orderId, 'taxi_to_timely', null, {}, now);
     await this.#offerMore(trx, orderId, now, effects);
   }
 
   /** An offer nobody answered in time: T (timeout), or E when the taxi went silent meanwhile. */
   async #lapse(trx: Trx, assignmentId: number, now: number, effects: Effects): Promise<void> {
-    const offer = await trx.selectFrom('assignments').selectAll().where('id', '=', assignmentId).executeTakeFirst();
+    const offer = await trx
+      .selectFrom('assignments')
+      .selectAll()
+      .where('id', '=', assignmentId)
+      .executeTakeFirst();
     if (!offer || offer.state !== S.SENT || offer.expires_at > now) return;
     const taxi = await trx
       .selectFrom('taxis')
@@ -267,8 +354,19 @@ export class Dispatcher {
       .where('call_number', '=', offer.call_number)
       .executeTakeFirst();
     const state = !taxi || taxi.updated_at < offer.offered_at ? S.ERROR : S.TIMEOUT;
-    await trx.updateTable('assignments').set({ state, updated_at: now }).where('id', '=', offer.id).execute();
-    await this.#log(trx, offer.order_id, 'taxi_rejected_timeout', offer.call_number, { assignment: state }, now);
+    await trx
+      .updateTable('assignments')
+      .set({ state, updated_at: now })
+      .where('id', '=', offer.id)
+      .execute();
+    await this.#log(
+      trx,
+      offer.order_id,
+      'taxi_rejected_timeout',
+      offer.call_number,
+      { assignment: state },
+      now,
+    );
     effects.taxis.add(offer.call_number);
     await this.#touch(trx, offer.order_id, now, effects);
     await this.#offerMore(trx, offer.order_id, now, effects);
@@ -276,21 +374,40 @@ export class Dispatcher {
 
   /** Offers the order to as many of the nearest free taxis as it still needs. */
   async #offerMore(trx: Trx, orderId: number, now: number, effects: Effects): Promise<void> {
-    const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+    const order = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .executeTakeFirst();
     if (!order || order.state !== 'T') return;
     const corporation = this.#o.corporations.byId(order.corporation_id);
     if (!corporation) return;
     const settings = dispatchSettings(corporation);
-    const assignments = await trx.selectFrom('assignments').select(['call_number', 'state', 'offered_at']).where('order_id', '=', orderId).execute();
-    const holding = assignments.filter((a) => ([S.SENT, S.ACCEPTED, S.PICKED_UP, S.MINE] as string[]).includes(a.state));
+    const assignments = await trx
+      .selectFrom('assignments')
+      .select(['call_number', 'state', 'offered_at'])
+      .where('order_id', '=', orderId)
+      .execute();
+    const holding = assignments.filter((a) =>
+      ([S.SENT, S.ACCEPTED, S.PICKED_UP, S.MINE] as string[]).includes(a.state),
+    );
     const needed = order.taxi_count - holding.length;
     if (needed <= 0) return;
-    const excluded = new Set(assignments.filter((a) => holding.includes(a) || a.offered_at > now - REOFFER_AFTER_MS).map((a) => a.call_number));
+    const excluded = new Set(
+      assignments
+        .filter((a) => holding.includes(a) || a.offered_at > now - REOFFER_AFTER_MS)
+        .map((a) => a.call_number),
+    );
     const busy = await trx
       .selectFrom('assignments')
       .select('call_number')
       .where('corporation_id', '=', order.corporation_id)
-      .where((eb) => eb.or([eb('state', 'in', [S.SENT, S.ACCEPTED]), eb.and([eb('state', '=', S.PICKED_UP), eb('ride_ended_at', 'is', null)])]))
+      .where((eb) =>
+        eb.or([
+          eb('state', 'in', [S.SENT, S.ACCEPTED]),
+          eb.and([eb('state', '=', S.PICKED_UP), eb('ride_ended_at', 'is', null)]),
+        ]),
+      )
       .execute();
     for (const { call_number } of busy) excluded.add(call_number);
     const form = JSON.parse(order.form) as OrderForm;
@@ -303,8 +420,14 @@ export class Dispatcher {
         .where('state', '=', 'W')
         .where('updated_at', '>', now - settings.connectedS * 1000)
         .execute()
-    ).filter((taxi) => !excluded.has(taxi.call_number) && (chosen.size === 0 || chosen.has(taxi.call_number)));
-    const pickup: LatLng | null = order.pickup_lat !== null && order.pickup_lng !== null ? { lat: order.pickup_lat, lng: order.pickup_lng } : null;
+    ).filter(
+      (taxi) =>
+        !excluded.has(taxi.call_number) && (chosen.size === 0 || chosen.has(taxi.call_number)),
+    );
+    const pickup: LatLng | null =
+      order.pickup_lat !== null && order.pickup_lng !== null
+        ? { lat: order.pickup_lat, lng: order.pickup_lng }
+        : null;
     const distance = (taxi: LatLng) => (pickup ? greatCircleMetres(taxi, pickup) : 0);
     free.sort((a, b) => distance(a) - distance(b) || b.updated_at - a.updated_at);
     for (const taxi of free.slice(0, needed)) {
@@ -320,7 +443,14 @@ export class Dispatcher {
           updated_at: now,
         })
         .execute();
-      await this.#log(trx, orderId, 'assign_taxi', taxi.call_number, { distance_m: Math.round(distance(taxi)) }, now);
+      await this.#log(
+        trx,
+        orderId,
+        'assign_taxi',
+        taxi.call_number,
+        { distance_m: Math.round(distance(taxi)) },
+        now,
+      );
       effects.taxis.add(taxi.call_number);
     }
     if (free.length > 0) await this.#touch(trx, orderId, now, effects);
@@ -328,23 +458,41 @@ export class Dispatcher {
 
   /** Ends an order once no taxi is still coming: Z when a taxi has the client, else M. */
   async #settle(trx: Trx, orderId: number, now: number, effects: Effects): Promise<void> {
-    const order = await trx.selectFrom('orders').select(['state', 'taxi_count']).where('id', '=', orderId).executeTakeFirst();
+    const order = await trx
+      .selectFrom('orders')
+      .select(['state', 'taxi_count'])
+      .where('id', '=', orderId)
+      .executeTakeFirst();
     if (order?.state !== 'T') return;
-    const states = (await trx.selectFrom('assignments').select('state').where('order_id', '=', orderId).execute()).map((a) => a.state);
+    const states = (
+      await trx.selectFrom('assignments').select('state').where('order_id', '=', orderId).execute()
+    ).map((a) => a.state);
     const count = (state: string) => states.filter((s) => s === state).length;
     const pickedUp = count(S.PICKED_UP);
     const absent = count(S.MINE);
     const coming = count(S.SENT) + count(S.ACCEPTED);
     if (pickedUp >= order.taxi_count || (coming === 0 && pickedUp + absent >= order.taxi_count)) {
       await this.#cancelOffers(trx, orderId, now, effects);
-      await this.#touch(trx, orderId, now, effects, { state: pickedUp > 0 ? 'Z' : 'M', ended_at: now });
+      await this.#touch(trx, orderId, now, effects, {
+        state: pickedUp > 0 ? 'Z' : 'M',
+        ended_at: now,
+      });
     }
   }
 
   async #cancelOffers(trx: Trx, orderId: number, now: number, effects: Effects): Promise<void> {
-    const open = await trx.selectFrom('assignments').select(['id', 'call_number']).where('order_id', '=', orderId).where('state', 'in', [S.SENT, S.ACCEPTED]).execute();
+    const open = await trx
+      .selectFrom('assignments')
+      .select(['id', 'call_number'])
+      .where('order_id', '=', orderId)
+      .where('state', 'in', [S.SENT, S.ACCEPTED])
+      .execute();
     for (const a of open) {
-      await trx.updateTable('assignments').set({ state: S.CANCELLED, updated_at: now }).where('id', '=', a.id).execute();
+      await trx
+        .updateTable('assignments')
+        .set({ state: S.CANCELLED, updated_at: now })
+        .where('id', '=', a.id)
+        .execute();
       effects.taxis.add(a.call_number);
     }
   }
@@ -352,7 +500,12 @@ export class Dispatcher {
   /** Creates the rides of subscriptions (type R) due within the horizon, as timed orders. */
   async #subscriptionRides(now: number): Promise<void> {
     const { db } = this.#o.storage;
-    const subscriptions = await db.selectFrom('orders').selectAll().where('order_type', '=', 'R').where('state', '=', 'U').execute();
+    const subscriptions = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('order_type', '=', 'R')
+      .where('state', '=', 'U')
+      .execute();
     for (const parent of subscriptions) {
       const corporation = this.#o.corporations.byId(parent.corporation_id);
       if (!corporation) continue;
@@ -362,21 +515,60 @@ export class Dispatcher {
       const zone = corporation.timeZone;
       const settings = dispatchSettings(corporation);
       const horizon = now + settings.subscriptionHorizonH * 3_600_000;
-      const [stopYear, stopMonth, stopDay] = repeated.repeated_stop.split('-').map(Number) as [number, number, number];
-      const lastInstant = epochOf({ year: stopYear, month: stopMonth, day: stopDay, hour: 23, minute: 59, second: 59 }, zone);
+      const [stopYear, stopMonth, stopDay] = repeated.repeated_stop.split('-').map(Number) as [
+        number,
+        number,
+        number,
+      ];
+      const lastInstant = epochOf(
+        { year: stopYear, month: stopMonth, day: stopDay, hour: 23, minute: 59, second: 59 },
+        zone,
+      );
       const times: number[] = [];
-      for (let day = Math.max(now, parseDateTime(repeated.repeated_start, zone) ?? now) - 86_400_000; day <= Math.min(horizon, lastInstant) + 86_400_000; day += 86_400_000) {
+      for (
+        let day = Math.max(now, parseDateTime(repeated.repeated_start, zone) ?? now) - 86_400_000;
+        day <= Math.min(horizon, lastInstant) + 86_400_000;
+        day += 86_400_000
+      ) {
         const date = localTime(day, zone);
-        const at = epochOf({ year: date.year, month: date.month, day: date.day, hour: repeated.repeated_time_hour, minute: repeated.repeated_time_minute, second: 0 }, zone);
+        const at = epochOf(
+          {
+            year: date.year,
+            month: date.month,
+            day: date.day,
+            hour: repeated.repeated_time_hour,
+            minute: repeated.repeated_time_minute,
+            second: 0,
+          },
+          zone,
+        );
         const starts = parseDateTime(repeated.repeated_start, zone) ?? 0;
-        if (at > now && at <= horizon && at >= starts && at <= lastInstant && repeated.days[WEEKDAYS[localTime(at, zone).weekday]!]) times.push(at);
+        if (
+          at > now &&
+          at <= horizon &&
+          at >= starts &&
+          at <= lastInstant &&
+          repeated.days[WEEKDAYS[localTime(at, zone).weekday]!]
+        )
+          times.push(at);
       }
       await this.#transition(parent.corporation_id, async (trx, effects) => {
         for (const at of [...new Set(times)]) {
           const date_time = formatLocal(at, zone);
-          const exists = await trx.selectFrom('orders').select('id').where('parent_id', '=', parent.id).where('date_time', '=', date_time).executeTakeFirst();
+          const exists = await trx
+            .selectFrom('orders')
+            .select('id')
+            .where('parent_id', '=', parent.id)
+            .where('date_time', '=', date_time)
+            .executeTakeFirst();
           if (exists) continue;
-          const rideForm: OrderForm = { ...form, order_type: 'T', date_time, repeated: null, call_uniqueid: null };
+          const rideForm: OrderForm = {
+            ...form,
+            order_type: 'T',
+            date_time,
+            repeated: null,
+            call_uniqueid: null,
+          };
           const ride = await trx
             .insertInto('orders')
             .values({
@@ -404,10 +596,18 @@ export class Dispatcher {
             .returning(['id', 'short_id'])
             .executeTakeFirstOrThrow();
           await this.logCreated(trx, ride.id, rideForm, now);
-          await this.#log(trx, parent.id, 'subscription_ride', null, { order_id: ride.id, date_time }, now);
+          await this.#log(
+            trx,
+            parent.id,
+            'subscription_ride',
+            null,
+            { order_id: ride.id, date_time },
+            now,
+          );
           effects.orders.add(ride.id);
         }
-        if (now > lastInstant) await this.#touch(trx, parent.id, now, effects, { state: 'Z', ended_at: now });
+        if (now > lastInstant)
+          await this.#touch(trx, parent.id, now, effects, { state: 'Z', ended_at: now });
       });
     }
   }
@@ -424,11 +624,21 @@ export class Dispatcher {
       .where('state', 'in', states)
       .orderBy('id', 'desc')
       .executeTakeFirst();
-    if (!found) throw new ApiFailure('NOT_FOUND', states.includes(S.SENT) && states.length === 1 ? 'No offer of this order is waiting for this taxi' : 'This taxi does not have this order');
+    if (!found)
+      throw new ApiFailure(
+        'NOT_FOUND',
+        states.includes(S.SENT) && states.length === 1
+          ? 'No offer of this order is waiting for this taxi'
+          : 'This taxi does not have this order',
+      );
     return found;
   }
 
-  #driverAction(taxi: TaxiRef, orderId: number, work: (trx: Trx, effects: Effects, now: number) => Promise<void>): Promise<void> {
+  #driverAction(
+    taxi: TaxiRef,
+    orderId: number,
+    work: (trx: Trx, effects: Effects, now: number) => Promise<void>,
+  ): Promise<void> {
     const now = this.#o.clock.now();
     return this.#transition(taxi.corporation.id, async (trx, effects) => {
       effects.taxis.add(taxi.callNumber);
@@ -439,8 +649,13 @@ export class Dispatcher {
   accept(taxi: TaxiRef, orderId: number): Promise<void> {
     return this.#driverAction(taxi, orderId, async (trx, effects, now) => {
       const offer = await this.#assignment(trx, taxi, orderId, [S.SENT]);
-      if (offer.expires_at <= now) throw new ApiFailure('ACTION_NOT_ALLOWED', 'The offer has expired');
-      await trx.updateTable('assignments').set({ state: S.ACCEPTED, answered_at: now, updated_at: now }).where('id', '=', offer.id).execute();
+      if (offer.expires_at <= now)
+        throw new ApiFailure('ACTION_NOT_ALLOWED', 'The offer has expired');
+      await trx
+        .updateTable('assignments')
+        .set({ state: S.ACCEPTED, answered_at: now, updated_at: now })
+        .where('id', '=', offer.id)
+        .execute();
       await this.#log(trx, orderId, 'taxi_accepted', taxi.callNumber, {}, now);
       await this.#touch(trx, orderId, now, effects);
     });
@@ -449,7 +664,11 @@ export class Dispatcher {
   reject(taxi: TaxiRef, orderId: number): Promise<void> {
     return this.#driverAction(taxi, orderId, async (trx, effects, now) => {
       const offer = await this.#assignment(trx, taxi, orderId, [S.SENT]);
-      await trx.updateTable('assignments').set({ state: S.REJECTED, answered_at: now, updated_at: now }).where('id', '=', offer.id).execute();
+      await trx
+        .updateTable('assignments')
+        .set({ state: S.REJECTED, answered_at: now, updated_at: now })
+        .where('id', '=', offer.id)
+        .execute();
       await this.#log(trx, orderId, 'taxi_rejected', taxi.callNumber, {}, now);
       await this.#touch(trx, orderId, now, effects);
       await this.#offerMore(trx, orderId, now, effects);
@@ -460,10 +679,24 @@ export class Dispatcher {
     return this.#driverAction(taxi, orderId, async (trx, effects, now) => {
       const assignment = await this.#assignment(trx, taxi, orderId, [S.ACCEPTED]);
       if (assignment.arrived_at !== null) return;
-      await trx.updateTable('assignments').set({ arrived_at: now, updated_at: now }).where('id', '=', assignment.id).execute();
-      const order = await trx.selectFrom('orders').select('arrived_at').where('id', '=', orderId).executeTakeFirstOrThrow();
+      await trx
+        .updateTable('assignments')
+        .set({ arrived_at: now, updated_at: now })
+        .where('id', '=', assignment.id)
+        .execute();
+      const order = await trx
+        .selectFrom('orders')
+        .select('arrived_at')
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow();
       await this.#log(trx, orderId, 'taxi_client_arrived', taxi.callNumber, {}, now);
-      await this.#touch(trx, orderId, now, effects, order.arrived_at === null ? { arrived_at: now } : {});
+      await this.#touch(
+        trx,
+        orderId,
+        now,
+        effects,
+        order.arrived_at === null ? { arrived_at: now } : {},
+      );
     });
   }
 
@@ -471,7 +704,11 @@ export class Dispatcher {
   clientIn(taxi: TaxiRef, orderId: number): Promise<void> {
     return this.#driverAction(taxi, orderId, async (trx, effects, now) => {
       const assignment = await this.#assignment(trx, taxi, orderId, [S.ACCEPTED]);
-      await trx.updateTable('assignments').set({ state: S.PICKED_UP, picked_up_at: now, updated_at: now }).where('id', '=', assignment.id).execute();
+      await trx
+        .updateTable('assignments')
+        .set({ state: S.PICKED_UP, picked_up_at: now, updated_at: now })
+        .where('id', '=', assignment.id)
+        .execute();
       await this.#log(trx, orderId, 'taxi_client_present', taxi.callNumber, {}, now);
       await this.#touch(trx, orderId, now, effects);
       await this.#settle(trx, orderId, now, effects);
@@ -482,7 +719,11 @@ export class Dispatcher {
   clientAbsent(taxi: TaxiRef, orderId: number): Promise<void> {
     return this.#driverAction(taxi, orderId, async (trx, effects, now) => {
       const assignment = await this.#assignment(trx, taxi, orderId, [S.ACCEPTED]);
-      await trx.updateTable('assignments').set({ state: S.MINE, updated_at: now }).where('id', '=', assignment.id).execute();
+      await trx
+        .updateTable('assignments')
+        .set({ state: S.MINE, updated_at: now })
+        .where('id', '=', assignment.id)
+        .execute();
       await this.#log(trx, orderId, 'taxi_client_absent', taxi.callNumber, {}, now);
       await this.#touch(trx, orderId, now, effects);
       await this.#settle(trx, orderId, now, effects);
@@ -493,7 +734,11 @@ export class Dispatcher {
   drop(taxi: TaxiRef, orderId: number): Promise<void> {
     return this.#driverAction(taxi, orderId, async (trx, effects, now) => {
       const assignment = await this.#assignment(trx, taxi, orderId, [S.ACCEPTED]);
-      await trx.updateTable('assignments').set({ state: S.CANCELLED, updated_at: now }).where('id', '=', assignment.id).execute();
+      await trx
+        .updateTable('assignments')
+        .set({ state: S.CANCELLED, updated_at: now })
+        .where('id', '=', assignment.id)
+        .execute();
       await this.#log(trx, orderId, 'taxi_forward', taxi.callNumber, {}, now);
       await this.#touch(trx, orderId, now, effects);
       await this.#offerMore(trx, orderId, now, effects);
@@ -505,10 +750,31 @@ export class Dispatcher {
     return this.#driverAction(taxi, orderId, async (trx, effects, now) => {
       const assignment = await this.#assignment(trx, taxi, orderId, [S.PICKED_UP]);
       if (assignment.ride_ended_at !== null) return;
-      await trx.updateTable('assignments').set({ ride_ended_at: now, updated_at: now }).where('id', '=', assignment.id).execute();
-      const order = await trx.selectFrom('orders').select('price').where('id', '=', orderId).executeTakeFirstOrThrow();
-      await this.#log(trx, orderId, 'taxi_ride_end', taxi.callNumber, price === undefined ? {} : { price }, now);
-      await this.#touch(trx, orderId, now, effects, price === undefined ? {} : { price: Math.round(((order.price ?? 0) + price) * 100) / 100 });
+      await trx
+        .updateTable('assignments')
+        .set({ ride_ended_at: now, updated_at: now })
+        .where('id', '=', assignment.id)
+        .execute();
+      const order = await trx
+        .selectFrom('orders')
+        .select('price')
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      await this.#log(
+        trx,
+        orderId,
+        'taxi_ride_end',
+        taxi.callNumber,
+        price === undefined ? {} : { price },
+        now,
+      );
+      await this.#touch(
+        trx,
+        orderId,
+        now,
+        effects,
+        price === undefined ? {} : { price: Math.round(((order.price ?? 0) + price) * 100) / 100 },
+      );
     });
   }
 
@@ -518,12 +784,26 @@ export class Dispatcher {
   cancel(orderId: number): Promise<void> {
     const now = this.#o.clock.now();
     return (async () => {
-      const row = await this.#o.storage.db.selectFrom('orders').select('corporation_id').where('id', '=', orderId).executeTakeFirst();
+      const row = await this.#o.storage.db
+        .selectFrom('orders')
+        .select('corporation_id')
+        .where('id', '=', orderId)
+        .executeTakeFirst();
       if (!row) throw new ApiFailure('NOT_FOUND', 'Order not found');
       await this.#transition(row.corporation_id, async (trx, effects) => {
-        const order = await trx.selectFrom('orders').select('state').where('id', '=', orderId).executeTakeFirstOrThrow();
-        const pickedUp = await trx.selectFrom('assignments').select('id').where('order_id', '=', orderId).where('state', '=', S.PICKED_UP).executeTakeFirst();
-        if (!['U', 'T'].includes(order.state) || pickedUp) throw new ApiFailure('ACTION_NOT_ALLOWED', 'The order can no longer be cancelled');
+        const order = await trx
+          .selectFrom('orders')
+          .select('state')
+          .where('id', '=', orderId)
+          .executeTakeFirstOrThrow();
+        const pickedUp = await trx
+          .selectFrom('assignments')
+          .select('id')
+          .where('order_id', '=', orderId)
+          .where('state', '=', S.PICKED_UP)
+          .executeTakeFirst();
+        if (!['U', 'T'].includes(order.state) || pickedUp)
+          throw new ApiFailure('ACTION_NOT_ALLOWED', 'The order can no longer be cancelled');
         await this.#cancelOffers(trx, orderId, now, effects);
         await this.#log(trx, orderId, 'cancel', null, { by: 'client' }, now);
         await this.#touch(trx, orderId, now, effects, { state: 'A', ended_at: now });

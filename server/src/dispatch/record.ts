@@ -78,12 +78,16 @@ export interface OrderEvent {
 
 const FINAL_STATES = ['A', 'M'];
 
-function stageOf(state: string, assignments: { state: string; arrived_at: number | null; ride_ended_at: number | null }[]): Stage {
+function stageOf(
+  state: string,
+  assignments: { state: string; arrived_at: number | null; ride_ended_at: number | null }[],
+): Stage {
   if (state === 'A') return 'cancelled';
   if (state === 'M') return 'no_show';
   if (state === 'U') return 'created';
   const picked = assignments.filter((a) => a.state === 'Z');
-  if (state === 'Z') return picked.some((a) => a.ride_ended_at === null) ? 'client_in_taxi' : 'finished';
+  if (state === 'Z')
+    return picked.some((a) => a.ride_ended_at === null) ? 'client_in_taxi' : 'finished';
   const accepted = assignments.filter((a) => a.state === 'P');
   if (accepted.some((a) => a.arrived_at !== null)) return 'taxi_arrived';
   if (accepted.length > 0) return 'taxi_on_the_way';
@@ -93,8 +97,18 @@ function stageOf(state: string, assignments: { state: string; arrived_at: number
 }
 
 /** Builds the tracking record of an order from the database. */
-export async function orderEvent(db: Db, corporation: Corporation, orderId: number, routes: RouteEstimator, now: number): Promise<OrderEvent | undefined> {
-  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+export async function orderEvent(
+  db: Db,
+  corporation: Corporation,
+  orderId: number,
+  routes: RouteEstimator,
+  now: number,
+): Promise<OrderEvent | undefined> {
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .executeTakeFirst();
   if (!order) return undefined;
   const assignments = await db
     .selectFrom('assignments')
@@ -102,7 +116,9 @@ export async function orderEvent(db: Db, corporation: Corporation, orderId: numb
     .where('order_id', '=', orderId)
     .orderBy('id')
     .execute();
-  const accepted = assignments.filter((a) => a.state === 'P' || a.state === 'Z').map((a) => a.call_number);
+  const accepted = assignments
+    .filter((a) => a.state === 'P' || a.state === 'Z')
+    .map((a) => a.call_number);
   const finished = assignments.filter((a) => a.state === 'Z').map((a) => a.call_number);
   const taxis = accepted.length
     ? await db
@@ -112,11 +128,18 @@ export async function orderEvent(db: Db, corporation: Corporation, orderId: numb
         .where('call_number', 'in', accepted)
         .execute()
     : [];
-  const rating = await db.selectFrom('ratings').select('rate').where('order_id', '=', orderId).executeTakeFirst();
+  const rating = await db
+    .selectFrom('ratings')
+    .select('rate')
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
   const form = JSON.parse(order.form) as OrderForm;
   const zone = corporation.timeZone;
   const local = (at: number | null) => (at === null ? null : formatLocal(at, zone));
-  const pickup = order.pickup_lat !== null && order.pickup_lng !== null ? { lat: order.pickup_lat, lng: order.pickup_lng } : null;
+  const pickup =
+    order.pickup_lat !== null && order.pickup_lng !== null
+      ? { lat: order.pickup_lat, lng: order.pickup_lng }
+      : null;
 
   let etaMin: number | null = null;
   const onTheWay = assignments.filter((a) => a.state === 'P' && a.arrived_at === null);
@@ -130,14 +153,17 @@ export async function orderEvent(db: Db, corporation: Corporation, orderId: numb
 
   const tariff = readTariff(corporation);
   const chosen = new Set(form.taxi_features_list);
-  const pickupAt = order.date_time ? (parseDateTime(order.date_time, zone) ?? order.created_at) : order.created_at;
+  const pickupAt = order.date_time
+    ? (parseDateTime(order.date_time, zone) ?? order.created_at)
+    : order.created_at;
   const tariffZoneNow = tariff ? tariffZone(tariff, corporation, pickupAt) : 't1';
   const surcharge = taxiFeatures(corporation, 'en')
     .filter((f) => chosen.has(f.id) && f.surcharge_enabled)
     .reduce((sum, f) => sum + (tariffZoneNow === 't1' ? f.surcharge_t1 : f.surcharge_t2), 0);
 
   const routePoints = order.route ? (JSON.parse(order.route) as LatLng[]) : [];
-  const colour = typeof corporation.settings.color === 'string' ? corporation.settings.color : '#f5b400';
+  const colour =
+    typeof corporation.settings.color === 'string' ? corporation.settings.color : '#f5b400';
   const record: TrackingRecord = {
     order_id: order.id,
     order_short_id: order.short_id,
@@ -166,9 +192,21 @@ export async function orderEvent(db: Db, corporation: Corporation, orderId: numb
     revision: order.revision,
   };
   const taxis_data: Record<string, TaxiData> = {};
-  for (const taxi of taxis) taxis_data[taxi.call_number] = { color: taxi.color, brand: taxi.brand, vehicle_registration: taxi.vehicle_registration };
+  for (const taxi of taxis)
+    taxis_data[taxi.call_number] = {
+      color: taxi.color,
+      brand: taxi.brand,
+      vehicle_registration: taxi.vehicle_registration,
+    };
   const watching = FINAL_STATES.includes(order.state)
     ? []
-    : assignments.filter((a) => a.state === 'P' || (a.state === 'Z' && a.ride_ended_at === null)).map((a) => a.call_number);
-  return { corporation_id: order.corporation_id, record, taxis_data, watch_taxis: [...new Set(watching)] };
+    : assignments
+        .filter((a) => a.state === 'P' || (a.state === 'Z' && a.ride_ended_at === null))
+        .map((a) => a.call_number);
+  return {
+    corporation_id: order.corporation_id,
+    record,
+    taxis_data,
+    watch_taxis: [...new Set(watching)],
+  };
 }

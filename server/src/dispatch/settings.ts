@@ -17,7 +17,11 @@ function seconds(value: unknown, fallback: number, min = 0): number {
 }
 
 export function dispatchSettings(corporation: Corporation): DispatchSettings {
-  const raw = (typeof corporation.raw.dispatch === 'object' && corporation.raw.dispatch !== null ? corporation.raw.dispatch : {}) as Record<string, unknown>;
+  const raw = (
+    typeof corporation.raw.dispatch === 'object' && corporation.raw.dispatch !== null
+      ? corporation.raw.dispatch
+      : {}
+  ) as Record<string, unknown>;
   return {
     offerTimeoutS: seconds(raw.offer_timeout_s, 20, 1),
     defaultAdvanceS: seconds(raw.default_advance_s, 900),

@@ -79,20 +79,38 @@ export const dispatchMigrations: MigrationSet = (engine) => ({
         ['ended_at', 'bigint'],
         ['price', 'double precision'],
       ];
-      for (const [name, type] of orderColumns) await db.schema.alterTable('orders').addColumn(name, type).execute();
-      await db.schema.alterTable('orders').addColumn('revision', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-      await db.schema.createIndex('orders_dispatch').on('orders').columns(['state', 'dispatch_at']).execute();
-      await db.schema.createIndex('orders_subscription_ride').unique().on('orders').columns(['parent_id', 'date_time']).execute();
+      for (const [name, type] of orderColumns)
+        await db.schema.alterTable('orders').addColumn(name, type).execute();
+      await db.schema
+        .alterTable('orders')
+        .addColumn('revision', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createIndex('orders_dispatch')
+        .on('orders')
+        .columns(['state', 'dispatch_at'])
+        .execute();
+      await db.schema
+        .createIndex('orders_subscription_ride')
+        .unique()
+        .on('orders')
+        .columns(['parent_id', 'date_time'])
+        .execute();
 
       for (const name of ['color', 'brand', 'vehicle_registration', 'password_hash']) {
-        await db.schema.alterTable('taxis').addColumn(name, 'text', (c) => c.notNull().defaultTo('')).execute();
+        await db.schema
+          .alterTable('taxis')
+          .addColumn(name, 'text', (c) => c.notNull().defaultTo(''))
+          .execute();
       }
       await db.schema.alterTable('taxis').addColumn('acc', 'double precision').execute();
 
       await db.schema
         .createTable('assignments')
         .addColumn('id', idType(engine), idKey(engine))
-        .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+        .addColumn('order_id', 'integer', (c) =>
+          c.notNull().references('orders.id').onDelete('cascade'),
+        )
         .addColumn('corporation_id', 'text', (c) => c.notNull())
         .addColumn('call_number', 'text', (c) => c.notNull())
         .addColumn('state', 'text', (c) => c.notNull())
@@ -104,20 +122,38 @@ export const dispatchMigrations: MigrationSet = (engine) => ({
         .addColumn('ride_ended_at', 'bigint')
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('assignments_order').on('assignments').column('order_id').execute();
-      await db.schema.createIndex('assignments_taxi').on('assignments').columns(['corporation_id', 'call_number', 'state']).execute();
-      await db.schema.createIndex('assignments_state').on('assignments').columns(['state', 'expires_at']).execute();
+      await db.schema
+        .createIndex('assignments_order')
+        .on('assignments')
+        .column('order_id')
+        .execute();
+      await db.schema
+        .createIndex('assignments_taxi')
+        .on('assignments')
+        .columns(['corporation_id', 'call_number', 'state'])
+        .execute();
+      await db.schema
+        .createIndex('assignments_state')
+        .on('assignments')
+        .columns(['state', 'expires_at'])
+        .execute();
 
       await db.schema
         .createTable('order_log')
         .addColumn('id', idType(engine), idKey(engine))
-        .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+        .addColumn('order_id', 'integer', (c) =>
+          c.notNull().references('orders.id').onDelete('cascade'),
+        )
         .addColumn('action', 'text', (c) => c.notNull())
         .addColumn('call_number', 'text')
         .addColumn('details', 'text', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('order_log_order').on('order_log').columns(['order_id', 'id']).execute();
+      await db.schema
+        .createIndex('order_log_order')
+        .on('order_log')
+        .columns(['order_id', 'id'])
+        .execute();
 
       await db.schema
         .createTable('taxi_sessions')

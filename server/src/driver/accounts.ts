@@ -2,7 +2,11 @@ import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Db } from '../db/storage.ts';
 
-const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, length: number) => Promise<Buffer>;
+const scryptAsync = promisify(scrypt) as (
+  password: string,
+  salt: Buffer,
+  length: number,
+) => Promise<Buffer>;
 
 /** A driver app's session lasts this long. */
 export const TAXI_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
@@ -36,7 +40,11 @@ export function taxiTokenHash(token: string): string {
  * Adds a taxi to a corporation's fleet, or updates its car and password (operator CLI, the
  * simulator). A new taxi is at the end of work (F) until its driver signs in.
  */
-export async function provisionTaxi(db: Db, corporationId: string, profile: TaxiProfile): Promise<void> {
+export async function provisionTaxi(
+  db: Db,
+  corporationId: string,
+  profile: TaxiProfile,
+): Promise<void> {
   const values = {
     color: profile.color,
     brand: profile.brand,
@@ -45,17 +53,38 @@ export async function provisionTaxi(db: Db, corporationId: string, profile: Taxi
   };
   await db
     .insertInto('taxis')
-    .values({ corporation_id: corporationId, call_number: profile.call_number, state: 'F', lat: 0, lng: 0, updated_at: 0, ...values })
-    .onConflict((conflict) => conflict.columns(['corporation_id', 'call_number']).doUpdateSet(values))
+    .values({
+      corporation_id: corporationId,
+      call_number: profile.call_number,
+      state: 'F',
+      lat: 0,
+      lng: 0,
+      updated_at: 0,
+      ...values,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['corporation_id', 'call_number']).doUpdateSet(values),
+    )
     .execute();
 }
 
 /** A new driver-app token for a taxi; only its hash is stored. */
-export async function openTaxiSession(db: Db, corporationId: string, callNumber: string, now: number): Promise<string> {
+export async function openTaxiSession(
+  db: Db,
+  corporationId: string,
+  callNumber: string,
+  now: number,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db
     .insertInto('taxi_sessions')
-    .values({ token_hash: taxiTokenHash(token), corporation_id: corporationId, call_number: callNumber, created_at: now, expires_at: now + TAXI_TOKEN_TTL_MS })
+    .values({
+      token_hash: taxiTokenHash(token),
+      corporation_id: corporationId,
+      call_number: callNumber,
+      created_at: now,
+      expires_at: now + TAXI_TOKEN_TTL_MS,
+    })
     .execute();
   return token;
 }

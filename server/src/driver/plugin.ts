@@ -42,7 +42,11 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
   const tokens = new Map<string, SignedInTaxi>();
 
   async function taxiOf(context: ActionContext): Promise<SignedInTaxi> {
-    const token = optionalText(context.payload.token ?? (context.payload.auth as { token?: unknown } | undefined)?.token, 'token', 200);
+    const token = optionalText(
+      context.payload.token ?? (context.payload.auth as { token?: unknown } | undefined)?.token,
+      'token',
+      200,
+    );
     if (!token) throw new ApiFailure('ACCESS_DENIED', 'The driver app is not signed in');
     const hash = taxiTokenHash(token);
     const now = clock.now();
@@ -50,12 +54,26 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
     if (cached && now - cached.checkedAt < TOKEN_CACHE_MS && cached.expiresAt > now) return cached;
     const row = await db
       .selectFrom('taxi_sessions as s')
-      .innerJoin('taxis as t', (join) => join.onRef('t.corporation_id', '=', 's.corporation_id').onRef('t.call_number', '=', 's.call_number'))
-      .select(['s.corporation_id', 's.call_number', 's.expires_at', 't.state', 't.lat', 't.lng', 't.acc', 't.updated_at'])
+      .innerJoin('taxis as t', (join) =>
+        join
+          .onRef('t.corporation_id', '=', 's.corporation_id')
+          .onRef('t.call_number', '=', 's.call_number'),
+      )
+      .select([
+        's.corporation_id',
+        's.call_number',
+        's.expires_at',
+        't.state',
+        't.lat',
+        't.lng',
+        't.acc',
+        't.updated_at',
+      ])
       .where('s.token_hash', '=', hash)
       .executeTakeFirst();
     tokens.delete(hash);
-    if (!row || row.expires_at <= now || row.corporation_id !== context.corporation.id) throw new ApiFailure('ACCESS_DENIED', 'The driver app is not signed in');
+    if (!row || row.expires_at <= now || row.corporation_id !== context.corporation.id)
+      throw new ApiFailure('ACCESS_DENIED', 'The driver app is not signed in');
     const taxi: SignedInTaxi = {
       corporation: context.corporation,
       callNumber: row.call_number,
@@ -72,7 +90,21 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
     return taxi;
   }
 
-  function driverOrder(order: { id: number; short_id: string; order_type: string; date_time: string | null; form: string; pickup_lat: number | null; pickup_lng: number | null; dst_price: number | null; route: string | null; taxi_count: number }, accepted: boolean) {
+  function driverOrder(
+    order: {
+      id: number;
+      short_id: string;
+      order_type: string;
+      date_time: string | null;
+      form: string;
+      pickup_lat: number | null;
+      pickup_lng: number | null;
+      dst_price: number | null;
+      route: string | null;
+      taxi_count: number;
+    },
+    accepted: boolean,
+  ) {
     const form = JSON.parse(order.form) as OrderForm;
     return {
       order_id: order.id,
@@ -81,7 +113,10 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
       date_time: order.date_time,
       poi: form.poi,
       dst: form.dst,
-      pickup: order.pickup_lat !== null && order.pickup_lng !== null ? { lat: order.pickup_lat, lng: order.pickup_lng } : null,
+      pickup:
+        order.pickup_lat !== null && order.pickup_lng !== null
+          ? { lat: order.pickup_lat, lng: order.pickup_lng }
+          : null,
       info: form.info,
       taxi_count: order.taxi_count,
       taxi_features_list: form.taxi_features_list,
@@ -99,8 +134,25 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
     const rows = await db
       .selectFrom('assignments as a')
       .innerJoin('orders as o', 'o.id', 'a.order_id')
-      .select(['a.state as assignment_state', 'a.expires_at', 'a.arrived_at', 'a.ride_ended_at', 'a.offered_at'])
-      .select(['o.id', 'o.short_id', 'o.order_type', 'o.date_time', 'o.form', 'o.pickup_lat', 'o.pickup_lng', 'o.dst_price', 'o.route', 'o.taxi_count'])
+      .select([
+        'a.state as assignment_state',
+        'a.expires_at',
+        'a.arrived_at',
+        'a.ride_ended_at',
+        'a.offered_at',
+      ])
+      .select([
+        'o.id',
+        'o.short_id',
+        'o.order_type',
+        'o.date_time',
+        'o.form',
+        'o.pickup_lat',
+        'o.pickup_lng',
+        'o.dst_price',
+        'o.route',
+        'o.taxi_count',
+      ])
       .where('a.corporation_id', '=', taxi.corporation.id)
       .where('a.call_number', '=', taxi.callNumber)
       .where('a.state', 'in', [S.SENT, S.ACCEPTED, S.PICKED_UP])
@@ -112,23 +164,40 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
     return {
       offers: rows
         .filter((r) => r.assignment_state === S.SENT && r.expires_at > now)
-        .map((r) => ({ order_id: r.id, offered_at: formatLocal(r.offered_at, zone), expires_in_s: Math.ceil((r.expires_at - now) / 1000), order: driverOrder(r, false) })),
+        .map((r) => ({
+          order_id: r.id,
+          offered_at: formatLocal(r.offered_at, zone),
+          expires_in_s: Math.ceil((r.expires_at - now) / 1000),
+          order: driverOrder(r, false),
+        })),
       orders: rows
         .filter((r) => r.assignment_state !== S.SENT)
-        .map((r) => ({ order_id: r.id, assignment_state: r.assignment_state, arrived: r.arrived_at !== null, order: driverOrder(r, true) })),
+        .map((r) => ({
+          order_id: r.id,
+          assignment_state: r.assignment_state,
+          arrived: r.arrived_at !== null,
+          order: driverOrder(r, true),
+        })),
     };
   }
 
   function taxiState(value: unknown): string {
     const state = text(value, 'state', 1);
-    if (!(TAXI_STATES as readonly string[]).includes(state)) throw new ApiFailure('INVALID_DATA', `state: one of ${TAXI_STATES.join(', ')}`);
+    if (!(TAXI_STATES as readonly string[]).includes(state))
+      throw new ApiFailure('INVALID_DATA', `state: one of ${TAXI_STATES.join(', ')}`);
     return state;
   }
 
   async function setState(taxi: SignedInTaxi, state: string): Promise<void> {
-    if (taxi.state === 'B' && state !== 'B') throw new ApiFailure('ACTION_NOT_ALLOWED', 'The taxi is blocked');
+    if (taxi.state === 'B' && state !== 'B')
+      throw new ApiFailure('ACTION_NOT_ALLOWED', 'The taxi is blocked');
     if (state === taxi.state) return;
-    await db.updateTable('taxis').set({ state }).where('corporation_id', '=', taxi.corporation.id).where('call_number', '=', taxi.callNumber).execute();
+    await db
+      .updateTable('taxis')
+      .set({ state })
+      .where('corporation_id', '=', taxi.corporation.id)
+      .where('call_number', '=', taxi.callNumber)
+      .execute();
     taxi.state = state;
     fleet.report(taxi.corporation, taxi.callNumber, state, taxi, clock.now(), false);
     if (state === 'W') dispatch.wake();
@@ -152,15 +221,31 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
     async LOGIN(context) {
       const callNumber = text(context.payload.call_number, 'call_number', 20);
       const password = text(context.payload.password, 'password', 200);
-      if (!(await limits.take(`driver-login:${context.ip}:${callNumber}`, LOGINS_PER_TAXI_PER_MINUTE, 60_000))) {
+      if (
+        !(await limits.take(
+          `driver-login:${context.ip}:${callNumber}`,
+          LOGINS_PER_TAXI_PER_MINUTE,
+          60_000,
+        ))
+      ) {
         throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many sign-ins; try again in a minute');
       }
-      const taxi = await db.selectFrom('taxis').selectAll().where('corporation_id', '=', context.corporation.id).where('call_number', '=', callNumber).executeTakeFirst();
-      if (!(await checkPassword(password, taxi?.password_hash ?? ''))) throw new ApiFailure('ACCESS_DENIED', 'Wrong call number or password');
+      const taxi = await db
+        .selectFrom('taxis')
+        .selectAll()
+        .where('corporation_id', '=', context.corporation.id)
+        .where('call_number', '=', callNumber)
+        .executeTakeFirst();
+      if (!(await checkPassword(password, taxi?.password_hash ?? '')))
+        throw new ApiFailure('ACCESS_DENIED', 'Wrong call number or password');
       if (taxi!.state === 'B') throw new ApiFailure('BLOCKED', 'The taxi is blocked');
       const token = await openTaxiSession(db, context.corporation.id, callNumber, clock.now());
       const { call_number, color, brand, vehicle_registration, state } = taxi!;
-      return { token, taxi: { call_number, color, brand, vehicle_registration, state }, offer_timeout_s: dispatchSettings(context.corporation).offerTimeoutS };
+      return {
+        token,
+        taxi: { call_number, color, brand, vehicle_registration, state },
+        offer_timeout_s: dispatchSettings(context.corporation).offerTimeoutS,
+      };
     },
 
     async LOGOUT(context) {
@@ -177,10 +262,13 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
       const taxi = await taxiOf(context);
       const lat = optionalNumber(context.payload.lat, 'lat');
       const lng = optionalNumber(context.payload.lng, 'lng');
-      if (lat === undefined || lng === undefined) throw new ApiFailure('ARG_ERROR', 'lat and lng are required');
-      if (Math.abs(lat) > 90 || Math.abs(lng) > 180) throw new ApiFailure('INVALID_DATA', 'lat, lng: out of range');
+      if (lat === undefined || lng === undefined)
+        throw new ApiFailure('ARG_ERROR', 'lat and lng are required');
+      if (Math.abs(lat) > 90 || Math.abs(lng) > 180)
+        throw new ApiFailure('INVALID_DATA', 'lat, lng: out of range');
       const acc = optionalNumber(context.payload.acc, 'acc') ?? null;
-      if (context.payload.state !== undefined) await setState(taxi, taxiState(context.payload.state));
+      if (context.payload.state !== undefined)
+        await setState(taxi, taxiState(context.payload.state));
       const now = clock.now();
       const fresh = now - taxi.seenAt > dispatchSettings(taxi.corporation).connectedS * 1000;
       Object.assign(taxi, { lat, lng, acc, seenAt: now });
@@ -197,7 +285,8 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
     async TAXI_STATE(context) {
       const taxi = await taxiOf(context);
       const state = taxiState(context.payload.state);
-      if (state === 'B') throw new ApiFailure('ACTION_NOT_ALLOWED', 'Only the operator blocks a taxi');
+      if (state === 'B')
+        throw new ApiFailure('ACTION_NOT_ALLOWED', 'Only the operator blocks a taxi');
       await setState(taxi, state);
       return { taxi: { call_number: taxi.callNumber, state: taxi.state }, ...(await work(taxi)) };
     },
@@ -205,12 +294,18 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
     /** {wait?: seconds up to 25}: the offers and orders, waiting for news when there is none. */
     async GET_OFFERS(context) {
       const taxi = await taxiOf(context);
-      const wait = Math.min(LONGEST_WAIT_S, Math.max(0, optionalNumber(context.payload.wait, 'wait') ?? 0));
+      const wait = Math.min(
+        LONGEST_WAIT_S,
+        Math.max(0, optionalNumber(context.payload.wait, 'wait') ?? 0),
+      );
       let current = await work(taxi);
       if (wait === 0 || current.offers.length > 0) return current;
       let wake = () => {};
       const woken = new Promise<void>((resolve) => (wake = resolve));
-      const unsubscribe = await bus.subscribe(channels.taxiWork(taxi.corporation.id, taxi.callNumber), () => wake());
+      const unsubscribe = await bus.subscribe(
+        channels.taxiWork(taxi.corporation.id, taxi.callNumber),
+        () => wake(),
+      );
       try {
         current = await work(taxi);
         if (current.offers.length > 0) return current;
@@ -231,7 +326,8 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
     ORDER_DROP: step((taxi, id) => dispatch.drop(taxi, id)),
     RIDE_END: step(async (taxi, id, context) => {
       const price = optionalNumber(context.payload.price, 'price');
-      if (price !== undefined && (price < 0 || price > 100_000)) throw new ApiFailure('INVALID_DATA', 'price: from 0 to 100000');
+      if (price !== undefined && (price < 0 || price > 100_000))
+        throw new ApiFailure('INVALID_DATA', 'price: from 0 to 100000');
       await dispatch.rideEnd(taxi, id, price);
     }),
   });

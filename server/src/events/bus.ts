@@ -16,7 +16,11 @@ export interface EventBus {
 
 type Handler = (message: unknown) => void;
 
-function deliver(handlers: Set<Handler> | undefined, message: unknown, onError: (error: unknown) => void): void {
+function deliver(
+  handlers: Set<Handler> | undefined,
+  message: unknown,
+  onError: (error: unknown) => void,
+): void {
   if (!handlers) return;
   for (const handler of [...handlers]) {
     try {
@@ -62,7 +66,9 @@ export function redisBus(url: string, prefix: string, onError: (error: unknown) 
   const queue = (channel: string, step: () => Promise<unknown>) => {
     const next = (pending.get(channel) ?? Promise.resolve()).then(step, step);
     pending.set(channel, next);
-    void next.finally(() => pending.get(channel) === next && pending.delete(channel)).catch(onError);
+    void next
+      .finally(() => pending.get(channel) === next && pending.delete(channel))
+      .catch(onError);
     return next;
   };
   subscriber.on('messageBuffer', (channelBuffer: Buffer, data: Buffer) => {
@@ -93,9 +99,12 @@ export function redisBus(url: string, prefix: string, onError: (error: unknown) 
         await pending.get(channel);
       }
       return () => {
-        if (!handlers.delete(handler) || handlers.size > 0 || channels.get(channel) !== handlers) return;
+        if (!handlers.delete(handler) || handlers.size > 0 || channels.get(channel) !== handlers)
+          return;
         channels.delete(channel);
-        void queue(channel, () => (channels.has(channel) ? Promise.resolve() : subscriber.unsubscribe(prefix + channel))).catch(onError);
+        void queue(channel, () =>
+          channels.has(channel) ? Promise.resolve() : subscriber.unsubscribe(prefix + channel),
+        ).catch(onError);
       };
     },
     async close() {

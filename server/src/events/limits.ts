@@ -21,7 +21,8 @@ export function memoryLimiter(now: () => number = Date.now): RateLimiter {
         sweptAt = time;
       }
       let window = windows.get(key);
-      if (!window || window.resetAt <= time) windows.set(key, (window = { count: 0, resetAt: time + windowMs }));
+      if (!window || window.resetAt <= time)
+        windows.set(key, (window = { count: 0, resetAt: time + windowMs }));
       window.count++;
       return window.count <= limit;
     },
@@ -31,7 +32,11 @@ export function memoryLimiter(now: () => number = Date.now): RateLimiter {
   };
 }
 
-export function redisLimiter(url: string, prefix: string, onError: (error: unknown) => void): RateLimiter {
+export function redisLimiter(
+  url: string,
+  prefix: string,
+  onError: (error: unknown) => void,
+): RateLimiter {
   const redis = new Redis(url, { maxRetriesPerRequest: 2 });
   redis.on('error', onError);
   return {

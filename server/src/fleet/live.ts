@@ -29,7 +29,8 @@ export interface LiveTaxi {
   at: number;
 }
 
-export const taxiChannel = (corporationId: string, callNumber: string) => `taxi:${corporationId}:${callNumber}`;
+export const taxiChannel = (corporationId: string, callNumber: string) =>
+  `taxi:${corporationId}:${callNumber}`;
 
 const NAV_POINT_METRES = 300;
 
@@ -44,7 +45,11 @@ function inside(point: LatLng, polygon: LatLng[]): boolean {
   for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
     const a = polygon[i]!;
     const b = polygon[j]!;
-    if (a.lat > point.lat !== b.lat > point.lat && point.lng < ((b.lng - a.lng) * (point.lat - a.lat)) / (b.lat - a.lat) + a.lng) result = !result;
+    if (
+      a.lat > point.lat !== b.lat > point.lat &&
+      point.lng < ((b.lng - a.lng) * (point.lat - a.lat)) / (b.lat - a.lat) + a.lng
+    )
+      result = !result;
   }
   return result;
 }
@@ -52,11 +57,16 @@ function inside(point: LatLng, polygon: LatLng[]): boolean {
 /** Spec section 3, "Zone" and "Nav point", from a corporation file's `zones` and `nav_points`. */
 export function zoneOf(corporation: Corporation, point: LatLng): number | string | null {
   const zones = Array.isArray(corporation.raw.zones) ? (corporation.raw.zones as Zone[]) : [];
-  return zones.find((zone) => !zone.disabled && Array.isArray(zone.points) && inside(point, zone.points))?.id ?? null;
+  return (
+    zones.find((zone) => !zone.disabled && Array.isArray(zone.points) && inside(point, zone.points))
+      ?.id ?? null
+  );
 }
 
 export function navPointOf(corporation: Corporation, point: LatLng): number | string | null {
-  const points = Array.isArray(corporation.raw.nav_points) ? (corporation.raw.nav_points as (LatLng & { id: number | string })[]) : [];
+  const points = Array.isArray(corporation.raw.nav_points)
+    ? (corporation.raw.nav_points as (LatLng & { id: number | string })[])
+    : [];
   let best: number | string | null = null;
   let bestMetres = NAV_POINT_METRES;
   for (const nav of points) {
@@ -76,7 +86,17 @@ export class LiveFleet {
   readonly #bus: EventBus;
   readonly #geo: GeoService;
   readonly #onError: (error: unknown) => void;
-  readonly #dirty = new Map<string, { corporation_id: string; call_number: string; lat: number; lng: number; acc: number | null; updated_at: number }>();
+  readonly #dirty = new Map<
+    string,
+    {
+      corporation_id: string;
+      call_number: string;
+      lat: number;
+      lng: number;
+      acc: number | null;
+      updated_at: number;
+    }
+  >();
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> = Promise.resolve();
 
@@ -101,7 +121,14 @@ export class LiveFleet {
    * A position report: published now, stored with the next flush. With `store` false (a state
    * change, whose row the caller writes) it is only published.
    */
-  report(corporation: Corporation, callNumber: string, state: string, position: LatLng & { acc: number | null }, at: number, store = true): LiveTaxi {
+  report(
+    corporation: Corporation,
+    callNumber: string,
+    state: string,
+    position: LatLng & { acc: number | null },
+    at: number,
+    store = true,
+  ): LiveTaxi {
     const address = this.#geo.loaded(corporation)?.reverseNow(position);
     const taxi: LiveTaxi = {
       id: callNumber,
@@ -120,7 +147,14 @@ export class LiveFleet {
       at,
     };
     if (store) {
-      const row = { corporation_id: corporation.id, call_number: callNumber, lat: position.lat, lng: position.lng, acc: position.acc, updated_at: at };
+      const row = {
+        corporation_id: corporation.id,
+        call_number: callNumber,
+        lat: position.lat,
+        lng: position.lng,
+        acc: position.acc,
+        updated_at: at,
+      };
       this.#dirty.set(`${corporation.id}\u0000${callNumber}`, row);
     }
     this.#bus.publish(taxiChannel(corporation.id, callNumber), taxi);

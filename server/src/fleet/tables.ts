@@ -34,7 +34,11 @@ export const fleetMigrations: MigrationSet = () => ({
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .addPrimaryKeyConstraint('taxis_key', ['corporation_id', 'call_number'])
         .execute();
-      await db.schema.createIndex('taxis_state').on('taxis').columns(['corporation_id', 'state']).execute();
+      await db.schema
+        .createIndex('taxis_state')
+        .on('taxis')
+        .columns(['corporation_id', 'state'])
+        .execute();
     },
   },
 });

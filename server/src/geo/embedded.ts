@@ -46,7 +46,9 @@ export class EmbeddedGeography implements Geography {
       data.pois.map((p) => p.lat),
       data.pois.map((p) => p.lng),
     );
-    this.#cityPlaces = data.places.filter((p) => ['city', 'town', 'village', 'hamlet'].includes(p.kind));
+    this.#cityPlaces = data.places.filter((p) =>
+      ['city', 'town', 'village', 'hamlet'].includes(p.kind),
+    );
     this.#cities = new PointGrid(
       this.#cityPlaces.map((p) => p.lat),
       this.#cityPlaces.map((p) => p.lng),
@@ -58,22 +60,44 @@ export class EmbeddedGeography implements Geography {
   }
 
   reverseNow({ lat, lng }: LatLng): AddressPoint | null {
-    const point: AddressPoint = { id: null, lat, lng, quarter: '', city: '', poi_name: '', street: '', number: '', district: '' };
+    const point: AddressPoint = {
+      id: null,
+      lat,
+      lng,
+      quarter: '',
+      city: '',
+      poi_name: '',
+      street: '',
+      number: '',
+      district: '',
+    };
     const house = this.#houses.nearest(lat, lng, HOUSE_METRES);
     if (house.index !== -1) {
       const street = this.data.streets[this.data.addresses.street[house.index]!]!;
-      Object.assign(point, { id: `h${house.index}`, street: street.name, number: this.data.addresses.number[house.index]!, city: street.city, quarter: street.quarter });
+      Object.assign(point, {
+        id: `h${house.index}`,
+        street: street.name,
+        number: this.data.addresses.number[house.index]!,
+        city: street.city,
+        quarter: street.quarter,
+      });
     } else {
       const near = this.#streetPoints.nearest(lat, lng, STREET_METRES);
       if (near.index !== -1) {
         const streetIndex = this.data.streetPoints.street[near.index]!;
         const street = this.data.streets[streetIndex]!;
-        Object.assign(point, { id: `s${streetIndex}`, street: street.name, city: street.city, quarter: street.quarter });
+        Object.assign(point, {
+          id: `s${streetIndex}`,
+          street: street.name,
+          city: street.city,
+          quarter: street.quarter,
+        });
       }
     }
     const poi = this.#pois.nearest(lat, lng, POI_METRES);
     if (poi.index !== -1) point.poi_name = this.data.pois[poi.index]!.name;
-    if (!point.city) point.city = this.#cityPlaces[this.#cities.nearest(lat, lng, 30_000).index]?.name ?? '';
+    if (!point.city)
+      point.city = this.#cityPlaces[this.#cities.nearest(lat, lng, 30_000).index]?.name ?? '';
     return point.city || point.street ? point : null;
   }
 
@@ -90,10 +114,19 @@ export class EmbeddedGeography implements Geography {
  * Imports an extract, or reads the import cached in `cacheDir` for the same file (path, size,
  * modification time) and importer version, so that a restart takes milliseconds.
  */
-export async function loadExtract(file: string, cacheDir: string): Promise<{ data: GeoData; cached: boolean }> {
+export async function loadExtract(
+  file: string,
+  cacheDir: string,
+): Promise<{ data: GeoData; cached: boolean }> {
   const stat = fs.statSync(file);
-  const key = createHash('sha256').update(`${path.resolve(file)}\n${stat.size}\n${stat.mtimeMs}\n${GEO_DATA_VERSION}`).digest('hex').slice(0, 16);
-  const cacheFile = path.join(cacheDir, `${path.basename(file).replace(/\.osm\.pbf$/, '')}-${key}.v8`);
+  const key = createHash('sha256')
+    .update(`${path.resolve(file)}\n${stat.size}\n${stat.mtimeMs}\n${GEO_DATA_VERSION}`)
+    .digest('hex')
+    .slice(0, 16);
+  const cacheFile = path.join(
+    cacheDir,
+    `${path.basename(file).replace(/\.osm\.pbf$/, '')}-${key}.v8`,
+  );
   try {
     const data = v8.deserialize(fs.readFileSync(cacheFile)) as GeoData;
     if (data.version === GEO_DATA_VERSION) return { data, cached: true };

@@ -28,8 +28,16 @@ export interface EngineConfig {
 
 const TIMEOUT_MS = 4000;
 
-async function getJson(url: URL | string, config: EngineConfig, init: RequestInit = {}): Promise<any> {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(config.timeout ?? TIMEOUT_MS), headers: { accept: 'application/json', ...init.headers } });
+async function getJson(
+  url: URL | string,
+  config: EngineConfig,
+  init: RequestInit = {},
+): Promise<any> {
+  const response = await fetch(url, {
+    ...init,
+    signal: AbortSignal.timeout(config.timeout ?? TIMEOUT_MS),
+    headers: { accept: 'application/json', ...init.headers },
+  });
   if (!response.ok) throw new Error(`${config.engine}: HTTP ${response.status}`);
   return response.json();
 }
@@ -39,7 +47,17 @@ function endpoint(config: EngineConfig, pathname: string): URL {
 }
 
 function emptyPoint(lat: number, lng: number): AddressPoint {
-  return { id: null, lat, lng, quarter: '', city: '', poi_name: '', street: '', number: '', district: '' };
+  return {
+    id: null,
+    lat,
+    lng,
+    quarter: '',
+    city: '',
+    poi_name: '',
+    street: '',
+    number: '',
+    district: '',
+  };
 }
 
 function label(parts: (string | undefined)[]): string {
@@ -60,7 +78,13 @@ export function photon(config: EngineConfig): SearchEngine {
     const street = p.street ?? (p.osm_key === 'highway' ? p.name : '') ?? '';
     const number = p.housenumber ?? '';
     const quality: SearchResult['quality'] =
-      p.osm_key === 'place' ? 'area' : p.osm_key === 'highway' && !number ? 'street' : number && (p.type === 'house' || !p.name) ? 'house' : 'poi';
+      p.osm_key === 'place'
+        ? 'area'
+        : p.osm_key === 'highway' && !number
+          ? 'street'
+          : number && (p.type === 'house' || !p.name)
+            ? 'house'
+            : 'poi';
     const name = quality === 'house' ? `${street} ${number}`.trim() : (p.name ?? street);
     return {
       id: `${p.osm_type ?? 'x'}${p.osm_id ?? index}`,
@@ -72,8 +96,17 @@ export function photon(config: EngineConfig): SearchEngine {
       name,
       street,
       number,
-      kind: quality === 'poi' ? (p.osm_value ?? '') : quality === 'area' ? (p.osm_value ?? 'area') : quality,
-      label: label([name, quality === 'poi' && street ? `${street} ${number}`.trim() : '', city !== name ? city : '']),
+      kind:
+        quality === 'poi'
+          ? (p.osm_value ?? '')
+          : quality === 'area'
+            ? (p.osm_value ?? 'area')
+            : quality,
+      label: label([
+        name,
+        quality === 'poi' && street ? `${street} ${number}`.trim() : '',
+        city !== name ? city : '',
+      ]),
     };
   }
   return {
@@ -83,7 +116,11 @@ export function photon(config: EngineConfig): SearchEngine {
       url.searchParams.set('limit', String(limit));
       if (config.lang) url.searchParams.set('lang', config.lang);
       const body = await getJson(url, config);
-      return ranked(((body?.features ?? []) as unknown[]).map(read).filter((r): r is SearchResult => r !== undefined));
+      return ranked(
+        ((body?.features ?? []) as unknown[])
+          .map(read)
+          .filter((r): r is SearchResult => r !== undefined),
+      );
     },
     async reverse({ lat, lng }) {
       const url = endpoint(config, 'reverse');
@@ -91,7 +128,15 @@ export function photon(config: EngineConfig): SearchEngine {
       url.searchParams.set('lon', String(lng));
       const found = read((await getJson(url, config))?.features?.[0], 0);
       if (!found) return null;
-      return { ...emptyPoint(lat, lng), id: found.id, city: found.city, quarter: found.quarter, street: found.street, number: found.number, poi_name: found.quality === 'poi' ? found.name : '' };
+      return {
+        ...emptyPoint(lat, lng),
+        id: found.id,
+        city: found.city,
+        quarter: found.quarter,
+        street: found.street,
+        number: found.number,
+        poi_name: found.quality === 'poi' ? found.name : '',
+      };
     },
   };
 }
@@ -127,24 +172,57 @@ export function nominatim(config: EngineConfig): SearchEngine {
       name,
       street,
       number,
-      kind: quality === 'poi' ? (item.type ?? '') : quality === 'area' ? (item.type ?? 'area') : quality,
-      label: label([name, quality === 'poi' && street ? `${street} ${number}`.trim() : '', city !== name ? city : '']),
+      kind:
+        quality === 'poi'
+          ? (item.type ?? '')
+          : quality === 'area'
+            ? (item.type ?? 'area')
+            : quality,
+      label: label([
+        name,
+        quality === 'poi' && street ? `${street} ${number}`.trim() : '',
+        city !== name ? city : '',
+      ]),
     };
   }
   return {
     async search(query, limit) {
       const url = endpoint(config, 'search');
-      for (const [k, v] of Object.entries({ q: query, format: 'jsonv2', addressdetails: '1', limit: String(limit) })) url.searchParams.set(k, v);
+      for (const [k, v] of Object.entries({
+        q: query,
+        format: 'jsonv2',
+        addressdetails: '1',
+        limit: String(limit),
+      }))
+        url.searchParams.set(k, v);
       if (config.lang) url.searchParams.set('accept-language', config.lang);
       const body = await getJson(url, config);
-      return ranked(((Array.isArray(body) ? body : []) as unknown[]).map(read).filter((r): r is SearchResult => r !== undefined));
+      return ranked(
+        ((Array.isArray(body) ? body : []) as unknown[])
+          .map(read)
+          .filter((r): r is SearchResult => r !== undefined),
+      );
     },
     async reverse({ lat, lng }) {
       const url = endpoint(config, 'reverse');
-      for (const [k, v] of Object.entries({ lat: String(lat), lon: String(lng), format: 'jsonv2', addressdetails: '1' })) url.searchParams.set(k, v);
+      for (const [k, v] of Object.entries({
+        lat: String(lat),
+        lon: String(lng),
+        format: 'jsonv2',
+        addressdetails: '1',
+      }))
+        url.searchParams.set(k, v);
       const found = read(await getJson(url, config));
       if (!found) return null;
-      return { ...emptyPoint(lat, lng), id: found.id, city: found.city, quarter: found.quarter, street: found.street, number: found.number, poi_name: found.quality === 'poi' ? found.name : '' };
+      return {
+        ...emptyPoint(lat, lng),
+        id: found.id,
+        city: found.city,
+        quarter: found.quarter,
+        street: found.street,
+        number: found.number,
+        poi_name: found.quality === 'poi' ? found.name : '',
+      };
     },
   };
 }
@@ -153,14 +231,23 @@ export function nominatim(config: EngineConfig): SearchEngine {
 export function osrm(config: EngineConfig): RouteEngine {
   return {
     async route(from, to) {
-      const url = endpoint(config, `route/v1/${config.profile ?? 'driving'}/${from.lng},${from.lat};${to.lng},${to.lat}`);
+      const url = endpoint(
+        config,
+        `route/v1/${config.profile ?? 'driving'}/${from.lng},${from.lat};${to.lng},${to.lat}`,
+      );
       url.searchParams.set('overview', 'full');
       url.searchParams.set('geometries', 'geojson');
       const body = await getJson(url, config);
       const route = body?.code === 'Ok' ? body.routes?.[0] : undefined;
       if (!route) return undefined;
-      const points = ((route.geometry?.coordinates ?? []) as [number, number][]).map(([lng, lat]) => ({ lat, lng }));
-      return { distanceM: route.distance, durationS: route.duration, points: points.length > 0 ? points : [from, to] };
+      const points = ((route.geometry?.coordinates ?? []) as [number, number][]).map(
+        ([lng, lat]) => ({ lat, lng }),
+      );
+      return {
+        distanceM: route.distance,
+        durationS: route.duration,
+        points: points.length > 0 ? points : [from, to],
+      };
     },
   };
 }
@@ -198,12 +285,25 @@ export function valhalla(config: EngineConfig): RouteEngine {
       const body = await getJson(endpoint(config, 'route'), config, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ locations: [{ lat: from.lat, lon: from.lng }, { lat: to.lat, lon: to.lng }], costing: config.profile ?? 'auto', units: 'kilometers' }),
+        body: JSON.stringify({
+          locations: [
+            { lat: from.lat, lon: from.lng },
+            { lat: to.lat, lon: to.lng },
+          ],
+          costing: config.profile ?? 'auto',
+          units: 'kilometers',
+        }),
       });
       const trip = body?.trip;
       if (!trip?.summary) return undefined;
-      const points = ((trip.legs ?? []) as { shape?: string }[]).flatMap((leg) => (leg.shape ? decodePolyline(leg.shape) : []));
-      return { distanceM: trip.summary.length * 1000, durationS: trip.summary.time, points: points.length > 0 ? points : [from, to] };
+      const points = ((trip.legs ?? []) as { shape?: string }[]).flatMap((leg) =>
+        leg.shape ? decodePolyline(leg.shape) : [],
+      );
+      return {
+        distanceM: trip.summary.length * 1000,
+        durationS: trip.summary.time,
+        points: points.length > 0 ? points : [from, to],
+      };
     },
   };
 }

@@ -39,11 +39,19 @@ export class RoadGraph {
     const { lat, lng } = this.data;
     const points: LatLng[] = [from, ...path.nodes.map((i) => ({ lat: lat[i]!, lng: lng[i]! })), to];
     // The legs between the given points and the network, at a walking-pace-free 15 km/h.
-    const approach = greatCircleMetres(from, points[1]!) + greatCircleMetres(points[points.length - 2]!, to);
-    return { distanceM: path.metres + approach, durationS: path.seconds + approach / (15 / 3.6), points: dedupe(points) };
+    const approach =
+      greatCircleMetres(from, points[1]!) + greatCircleMetres(points[points.length - 2]!, to);
+    return {
+      distanceM: path.metres + approach,
+      durationS: path.seconds + approach / (15 / 3.6),
+      points: dedupe(points),
+    };
   }
 
-  #astar(start: number, goal: number): { nodes: number[]; metres: number; seconds: number } | undefined {
+  #astar(
+    start: number,
+    goal: number,
+  ): { nodes: number[]; metres: number; seconds: number } | undefined {
     const { lat, lng, offsets, targets, lengths, speeds } = this.data;
     const n = lat.length;
     const seconds = new Float64Array(n).fill(Infinity);
@@ -51,7 +59,8 @@ export class RoadGraph {
     const previous = new Int32Array(n).fill(-1);
     const closed = new Uint8Array(n);
     const goalPoint = { lat: lat[goal]!, lng: lng[goal]! };
-    const heuristic = (i: number) => greatCircleMetres({ lat: lat[i]!, lng: lng[i]! }, goalPoint) / this.#maxSpeed;
+    const heuristic = (i: number) =>
+      greatCircleMetres({ lat: lat[i]!, lng: lng[i]! }, goalPoint) / this.#maxSpeed;
     const heap = new MinHeap();
     seconds[start] = 0;
     heap.push(start, heuristic(start));
@@ -81,7 +90,9 @@ export class RoadGraph {
 }
 
 function dedupe(points: LatLng[]): LatLng[] {
-  return points.filter((p, i) => i === 0 || p.lat !== points[i - 1]!.lat || p.lng !== points[i - 1]!.lng);
+  return points.filter(
+    (p, i) => i === 0 || p.lat !== points[i - 1]!.lat || p.lng !== points[i - 1]!.lng,
+  );
 }
 
 /** Marks (1) the nodes of the largest strongly connected component (Kosaraju, iterative). */
@@ -93,7 +104,8 @@ function largestComponent({ offsets, targets, lat }: RoadGraphData): Uint8Array 
   for (let i = 0; i < n; i++) reverseOffsets[i + 1]! += reverseOffsets[i]!;
   const cursor = reverseOffsets.slice(0, n);
   const reverseTargets = new Int32Array(targets.length);
-  for (let a = 0; a < n; a++) for (let e = offsets[a]!; e < offsets[a + 1]!; e++) reverseTargets[cursor[targets[e]!]!++] = a;
+  for (let a = 0; a < n; a++)
+    for (let e = offsets[a]!; e < offsets[a + 1]!; e++) reverseTargets[cursor[targets[e]!]!++] = a;
 
   // First pass: finishing order on the graph.
   const order: number[] = [];

@@ -95,14 +95,29 @@ export function poiKind(tags: Record<string, string>): string | undefined {
   if (amenity === 'hospital' || amenity === 'clinic') return 'hospital';
   if (amenity === 'university' || amenity === 'college') return 'university';
   if (amenity === 'place_of_worship') return 'church';
-  if (amenity === 'cafe' || amenity === 'fast_food' || amenity === 'bar' || amenity === 'pub') return 'restaurant';
-  if (amenity) return ['bench', 'waste_basket', 'parking_space', 'bicycle_parking', 'vending_machine', 'toilets', 'recycling'].includes(amenity) ? undefined : amenity;
+  if (amenity === 'cafe' || amenity === 'fast_food' || amenity === 'bar' || amenity === 'pub')
+    return 'restaurant';
+  if (amenity)
+    return [
+      'bench',
+      'waste_basket',
+      'parking_space',
+      'bicycle_parking',
+      'vending_machine',
+      'toilets',
+      'recycling',
+    ].includes(amenity)
+      ? undefined
+      : amenity;
   if (tourism) {
     if (['hotel', 'hostel', 'guest_house', 'motel', 'apartment'].includes(tourism)) return 'hotel';
     return ['information', 'artwork', 'picnic_site'].includes(tourism) ? undefined : tourism;
   }
   if (shop) return shop === 'mall' ? 'mall' : 'shop';
-  if (leisure) return ['park', 'stadium', 'sports_centre', 'marina', 'garden', 'water_park'].includes(leisure) ? leisure : undefined;
+  if (leisure)
+    return ['park', 'stadium', 'sports_centre', 'marina', 'garden', 'water_park'].includes(leisure)
+      ? leisure
+      : undefined;
   if (historic) return 'monument';
   if (office) return 'office';
   return undefined;
@@ -120,7 +135,12 @@ function drivable(tags: Record<string, string>): boolean {
   if (!highway || !(highway in ROAD_SPEEDS)) return false;
   if (tags.area === 'yes') return false;
   const access = tags.motor_vehicle ?? tags.motorcar ?? tags.vehicle ?? tags.access;
-  return !(access === 'no' || access === 'private' || access === 'agricultural' || access === 'forestry');
+  return !(
+    access === 'no' ||
+    access === 'private' ||
+    access === 'agricultural' ||
+    access === 'forestry'
+  );
 }
 
 /** +1 one-way along the way, -1 against it, 0 both ways. */
@@ -129,7 +149,8 @@ function oneway(tags: Record<string, string>): number {
   if (value === 'yes' || value === '1' || value === 'true') return 1;
   if (value === '-1' || value === 'reverse') return -1;
   if (value === 'no') return 0;
-  if (tags.junction === 'roundabout' || tags.junction === 'circular' || tags.highway === 'motorway') return 1;
+  if (tags.junction === 'roundabout' || tags.junction === 'circular' || tags.highway === 'motorway')
+    return 1;
   return 0;
 }
 
@@ -140,12 +161,19 @@ export class PointGrid {
   readonly lat: ArrayLike<number>;
   readonly lng: ArrayLike<number>;
 
-  constructor(lat: ArrayLike<number>, lng: ArrayLike<number>, accept: (i: number) => boolean = () => true) {
+  constructor(
+    lat: ArrayLike<number>,
+    lng: ArrayLike<number>,
+    accept: (i: number) => boolean = () => true,
+  ) {
     this.lat = lat;
     this.lng = lng;
     for (let i = 0; i < lat.length; i++) {
       if (!accept(i)) continue;
-      const key = PointGrid.key(Math.floor(lat[i]! / PointGrid.CELL), Math.floor(lng[i]! / PointGrid.CELL));
+      const key = PointGrid.key(
+        Math.floor(lat[i]! / PointGrid.CELL),
+        Math.floor(lng[i]! / PointGrid.CELL),
+      );
       let cell = this.#cells.get(key);
       if (!cell) this.#cells.set(key, (cell = []));
       cell.push(i);
@@ -157,7 +185,12 @@ export class PointGrid {
   }
 
   /** The nearest point within maxMetres (approximately: rings of cells), or -1. */
-  nearest(lat: number, lng: number, maxMetres: number, filter?: (i: number) => boolean): { index: number; metres: number } {
+  nearest(
+    lat: number,
+    lng: number,
+    maxMetres: number,
+    filter?: (i: number) => boolean,
+  ): { index: number; metres: number } {
     const row = Math.floor(lat / PointGrid.CELL);
     const col = Math.floor(lng / PointGrid.CELL);
     const cellMetres = PointGrid.CELL * 111_000 * Math.max(0.2, Math.cos((lat * Math.PI) / 180));
@@ -173,7 +206,10 @@ export class PointGrid {
           if (!cell) continue;
           for (const i of cell) {
             if (filter && !filter(i)) continue;
-            const metres = greatCircleMetres({ lat, lng }, { lat: this.lat[i]!, lng: this.lng[i]! });
+            const metres = greatCircleMetres(
+              { lat, lng },
+              { lat: this.lat[i]!, lng: this.lng[i]! },
+            );
             if (metres <= bestMetres) {
               best = i;
               bestMetres = metres;
@@ -198,14 +234,17 @@ export async function importExtract(file: string): Promise<GeoData> {
   const nodeLng = new Map<number, number>();
   const taggedNodes: { id: number; tags: Record<string, string> }[] = [];
   const ways: RawWay[] = [];
-  for await (const item of createOSMStream(file, { withInfo: false }) as AsyncGenerator<Record<string, any>>) {
+  for await (const item of createOSMStream(file, { withInfo: false }) as AsyncGenerator<
+    Record<string, any>
+  >) {
     if (item.type === 'node') {
       nodeLat.set(item.id, item.lat);
       nodeLng.set(item.id, item.lon);
       if (item.tags) taggedNodes.push({ id: item.id, tags: item.tags });
     } else if (item.type === 'way' && item.tags) {
       const tags = item.tags as Record<string, string>;
-      if (tags.highway || tags['addr:housenumber'] || tags.name) ways.push({ refs: item.refs, tags });
+      if (tags.highway || tags['addr:housenumber'] || tags.name)
+        ways.push({ refs: item.refs, tags });
     }
   }
 
@@ -215,13 +254,20 @@ export async function importExtract(file: string): Promise<GeoData> {
     const points = refs.filter(known).map(at);
     if (points.length === 0) return undefined;
     const ring = points.length > 1 && refs[0] === refs[refs.length - 1] ? points.slice(1) : points;
-    return { lat: ring.reduce((s, p) => s + p.lat, 0) / ring.length, lng: ring.reduce((s, p) => s + p.lng, 0) / ring.length };
+    return {
+      lat: ring.reduce((s, p) => s + p.lat, 0) / ring.length,
+      lng: ring.reduce((s, p) => s + p.lng, 0) / ring.length,
+    };
   }
 
   // Places first: every other object takes its city and quarter from them.
   const places: Place[] = [];
   for (const { id, tags } of taggedNodes) {
-    if (tags.place && tags.name && (CITY_PLACES.has(tags.place) || QUARTER_PLACES.has(tags.place))) {
+    if (
+      tags.place &&
+      tags.name &&
+      (CITY_PLACES.has(tags.place) || QUARTER_PLACES.has(tags.place))
+    ) {
       places.push({ name: tags.name, kind: tags.place, ...at(id) });
     }
   }
@@ -238,7 +284,10 @@ export async function importExtract(file: string): Promise<GeoData> {
   const cityAt = (lat: number, lng: number, tags?: Record<string, string>) =>
     tags?.['addr:city'] || cities[cityGrid.nearest(lat, lng, 30_000).index]?.name || '';
   const quarterAt = (lat: number, lng: number, tags?: Record<string, string>) =>
-    tags?.['addr:suburb'] || tags?.['addr:quarter'] || quarters[quarterGrid.nearest(lat, lng, 2_000).index]?.name || '';
+    tags?.['addr:suburb'] ||
+    tags?.['addr:quarter'] ||
+    quarters[quarterGrid.nearest(lat, lng, 2_000).index]?.name ||
+    '';
 
   // Streets: named highways, one per name and city, placed at the point nearest their middle.
   const streets: Street[] = [];
@@ -271,9 +320,13 @@ export async function importExtract(file: string): Promise<GeoData> {
   streetNodes.forEach((refs, index) => {
     if (refs.length === 0) return;
     const points = refs.map(at);
-    const mean = { lat: points.reduce((s, p) => s + p.lat, 0) / points.length, lng: points.reduce((s, p) => s + p.lng, 0) / points.length };
+    const mean = {
+      lat: points.reduce((s, p) => s + p.lat, 0) / points.length,
+      lng: points.reduce((s, p) => s + p.lng, 0) / points.length,
+    };
     let best = points[0]!;
-    for (const p of points) if (greatCircleMetres(p, mean) < greatCircleMetres(best, mean)) best = p;
+    for (const p of points)
+      if (greatCircleMetres(p, mean) < greatCircleMetres(best, mean)) best = p;
     const street = streets[index]!;
     street.lat = best.lat;
     street.lng = best.lng;
@@ -322,7 +375,9 @@ export async function importExtract(file: string): Promise<GeoData> {
     }
   }
   for (const { id, tags } of taggedNodes) tagged(tags, at(id));
-  for (const way of ways) if (!way.tags.highway || way.tags.highway === 'pedestrian' || way.tags.area === 'yes') tagged(way.tags, centre(way.refs));
+  for (const way of ways)
+    if (!way.tags.highway || way.tags.highway === 'pedestrian' || way.tags.area === 'yes')
+      tagged(way.tags, centre(way.refs));
 
   return {
     version: GEO_DATA_VERSION,
@@ -335,12 +390,20 @@ export async function importExtract(file: string): Promise<GeoData> {
       lng: Float64Array.from(addressLng),
     },
     pois,
-    streetPoints: { street: Int32Array.from(streetPointStreet), lat: Float64Array.from(streetPointLat), lng: Float64Array.from(streetPointLng) },
+    streetPoints: {
+      street: Int32Array.from(streetPointStreet),
+      lat: Float64Array.from(streetPointLat),
+      lng: Float64Array.from(streetPointLng),
+    },
     graph: buildGraph(ways, nodeLat, nodeLng),
   };
 }
 
-function buildGraph(ways: RawWay[], nodeLat: Map<number, number>, nodeLng: Map<number, number>): RoadGraphData {
+function buildGraph(
+  ways: RawWay[],
+  nodeLat: Map<number, number>,
+  nodeLng: Map<number, number>,
+): RoadGraphData {
   const index = new Map<number, number>();
   const lat: number[] = [];
   const lng: number[] = [];
@@ -367,7 +430,10 @@ function buildGraph(ways: RawWay[], nodeLat: Map<number, number>, nodeLng: Map<n
       const a = vertex(refs[k - 1]!);
       const b = vertex(refs[k]!);
       if (a === b) continue;
-      const metres = greatCircleMetres({ lat: lat[a]!, lng: lng[a]! }, { lat: lat[b]!, lng: lng[b]! });
+      const metres = greatCircleMetres(
+        { lat: lat[a]!, lng: lng[a]! },
+        { lat: lat[b]!, lng: lng[b]! },
+      );
       const edge = (start: number, end: number) => {
         from.push(start);
         to.push(end);
@@ -392,5 +458,12 @@ function buildGraph(ways: RawWay[], nodeLat: Map<number, number>, nodeLng: Map<n
     lengths[slot] = length[e]!;
     speeds[slot] = speed[e]!;
   }
-  return { lat: Float64Array.from(lat), lng: Float64Array.from(lng), offsets, targets, lengths, speeds };
+  return {
+    lat: Float64Array.from(lat),
+    lng: Float64Array.from(lng),
+    offsets,
+    targets,
+    lengths,
+    speeds,
+  };
 }

@@ -16,7 +16,10 @@ export async function geoPlugin(_app: FastifyInstance, services: Services) {
   /** Address search costs CPU: a per-address budget, shared by every server process with Redis. */
   async function budget(context: ActionContext): Promise<void> {
     if (!(await limits.take(`geo:${context.ip}`, config.geoPerIpPerMinute, 60_000))) {
-      throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many address searches; try again in a minute');
+      throw new ApiFailure(
+        'ACTION_NOT_ALLOWED',
+        'Too many address searches; try again in a minute',
+      );
     }
   }
 
@@ -33,8 +36,10 @@ export async function geoPlugin(_app: FastifyInstance, services: Services) {
     async GET_ADDRESS(context) {
       const lat = optionalNumber(context.payload.lat, 'lat');
       const lng = optionalNumber(context.payload.lng, 'lng');
-      if (lat === undefined || lng === undefined) throw new ApiFailure('ARG_ERROR', 'lat and lng are required');
-      if (Math.abs(lat) > 90 || Math.abs(lng) > 180) throw new ApiFailure('INVALID_DATA', 'lat, lng: out of range');
+      if (lat === undefined || lng === undefined)
+        throw new ApiFailure('ARG_ERROR', 'lat and lng are required');
+      if (Math.abs(lat) > 90 || Math.abs(lng) > 180)
+        throw new ApiFailure('INVALID_DATA', 'lat, lng: out of range');
       await budget(context);
       const result = await geo.reverse(context.corporation, { lat, lng });
       if (!result) throw new ApiFailure('NOT_FOUND', 'No address is known near this point');

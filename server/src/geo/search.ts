@@ -51,7 +51,21 @@ export interface Houses {
 const OPTIONAL = new Set([
   ...['ul', 'ulica', 'al', 'aleja', 'pl', 'plac', 'os', 'osiedle'],
   ...['the', 'st', 'street', 'rd', 'road', 'ave', 'av', 'avenue'],
-  ...['de', 'du', 'des', 'la', 'le', 'di', 'rue', 'bd', 'bld', 'blvd', 'boulevard', 'str', 'strasse'],
+  ...[
+    'de',
+    'du',
+    'des',
+    'la',
+    'le',
+    'di',
+    'rue',
+    'bd',
+    'bld',
+    'blvd',
+    'boulevard',
+    'str',
+    'strasse',
+  ],
 ]);
 
 const EXACT = 1;
@@ -129,8 +143,13 @@ export class SearchIndex {
     if (terms[start] === word) found.set(start, EXACT);
     if (word.length >= 2) {
       const prefix = last ? PREFIX : PREFIX - 0.1;
-      for (let t = start; t < terms.length && found.size < MAX_TERMS && terms[t]!.startsWith(word); t++) {
-        if (!found.has(t)) found.set(t, prefix - Math.min(0.15, (terms[t]!.length - word.length) * 0.01));
+      for (
+        let t = start;
+        t < terms.length && found.size < MAX_TERMS && terms[t]!.startsWith(word);
+        t++
+      ) {
+        if (!found.has(t))
+          found.set(t, prefix - Math.min(0.15, (terms[t]!.length - word.length) * 0.01));
       }
     }
     const budget = typoBudget(word.length);
@@ -141,9 +160,16 @@ export class SearchIndex {
         const term = terms[t]!;
         // A typo in the first letter is rare; checking it only for close lengths keeps this fast.
         if (term.charCodeAt(0) !== first && term.charCodeAt(1) !== word.charCodeAt(1)) continue;
-        if (Math.abs(term.length - word.length) <= budget && editDistance(word, term, budget) <= budget) {
+        if (
+          Math.abs(term.length - word.length) <= budget &&
+          editDistance(word, term, budget) <= budget
+        ) {
           found.set(t, TYPO);
-        } else if (last && term.length > word.length && editDistance(word, term.slice(0, word.length), budget) <= budget) {
+        } else if (
+          last &&
+          term.length > word.length &&
+          editDistance(word, term.slice(0, word.length), budget) <= budget
+        ) {
           found.set(t, PREFIX_TYPO);
         }
         if (found.size >= MAX_TERMS) break;
@@ -178,9 +204,15 @@ export class SearchIndex {
     const texts = all.filter((w) => w !== numberToken);
     if (texts.length === 0) return [];
     const lastIndex = texts.length - 1;
-    const perWord = texts.map((word, i) => ({ word, optional: OPTIONAL.has(word) || (isHouseNumber(word) && texts.length > 1), docs: this.#matches(word, i === lastIndex && !trailingSpace) }));
+    const perWord = texts.map((word, i) => ({
+      word,
+      optional: OPTIONAL.has(word) || (isHouseNumber(word) && texts.length > 1),
+      docs: this.#matches(word, i === lastIndex && !trailingSpace),
+    }));
     const required = perWord.filter((w) => !w.optional);
-    const driving = (required.length > 0 ? required : perWord).reduce((a, b) => (a.docs.size <= b.docs.size ? a : b));
+    const driving = (required.length > 0 ? required : perWord).reduce((a, b) =>
+      a.docs.size <= b.docs.size ? a : b,
+    );
     const scored: ScoredResult[] = [];
     for (const doc of driving.docs.keys()) {
       let sum = 0;
@@ -205,9 +237,12 @@ export class SearchIndex {
       const completeness = Math.min(1, inName / Math.max(1, this.#nameWords[doc]!));
       const score = sum / perWord.length + 0.2 * completeness + entry.boost;
       scored.push({ ...this.#result(entry), score });
-      if (numberToken && entry.quality === 'street' && this.#houses) scored.push(...this.#housesOf(doc, numberToken, score));
+      if (numberToken && entry.quality === 'street' && this.#houses)
+        scored.push(...this.#housesOf(doc, numberToken, score));
     }
-    scored.sort((a, b) => b.score - a.score || a.label.length - b.label.length || a.id.localeCompare(b.id));
+    scored.sort(
+      (a, b) => b.score - a.score || a.label.length - b.label.length || a.id.localeCompare(b.id),
+    );
     const seen = new Set<string>();
     const unique: ScoredResult[] = [];
     for (const result of scored) {
@@ -244,7 +279,9 @@ export class SearchIndex {
         number,
         kind: 'house',
         label: label([`${street.name} ${number}`, street.city]),
-        score: streetScore + (exact ? 0.3 : 0.15 - Math.min(0.1, (folded.length - wanted.length) * 0.02)),
+        score:
+          streetScore +
+          (exact ? 0.3 : 0.15 - Math.min(0.1, (folded.length - wanted.length) * 0.02)),
       });
     }
     return results;
@@ -278,7 +315,13 @@ function label(parts: string[]): string {
   return parts.filter((part) => part !== '').join(', ');
 }
 
-const IMPORTANT_KINDS = new Set(['airport', 'railway_station', 'hospital', 'bus_station', 'station']);
+const IMPORTANT_KINDS = new Set([
+  'airport',
+  'railway_station',
+  'hospital',
+  'bus_station',
+  'station',
+]);
 const MINOR_KINDS = new Set(['bus_stop', 'tram_stop', 'parking', 'shop', 'restaurant']);
 
 /** The search index of an imported extract. */
@@ -295,14 +338,49 @@ export function extractIndex(data: GeoData): SearchIndex {
     return best;
   };
   data.places.forEach((place, i) => {
-    const city = ['city', 'town', 'village', 'hamlet'].includes(place.kind) ? place.name : cityOfQuarter(place.lat, place.lng);
-    const boost = place.kind === 'city' ? 0.12 : place.kind === 'town' ? 0.1 : place.kind === 'village' ? 0.06 : 0.04;
-    docs.push({ id: `a${i}`, quality: 'area', name: place.name, context: [city], lat: place.lat, lng: place.lng, city, quarter: city === place.name ? '' : place.name, street: '', number: '', kind: place.kind, boost });
+    const city = ['city', 'town', 'village', 'hamlet'].includes(place.kind)
+      ? place.name
+      : cityOfQuarter(place.lat, place.lng);
+    const boost =
+      place.kind === 'city'
+        ? 0.12
+        : place.kind === 'town'
+          ? 0.1
+          : place.kind === 'village'
+            ? 0.06
+            : 0.04;
+    docs.push({
+      id: `a${i}`,
+      quality: 'area',
+      name: place.name,
+      context: [city],
+      lat: place.lat,
+      lng: place.lng,
+      city,
+      quarter: city === place.name ? '' : place.name,
+      street: '',
+      number: '',
+      kind: place.kind,
+      boost,
+    });
   });
   const streetDoc = new Int32Array(data.streets.length);
   data.streets.forEach((street, i) => {
     streetDoc[i] = docs.length;
-    docs.push({ id: `s${i}`, quality: 'street', name: street.name, context: [street.city, street.quarter], lat: street.lat, lng: street.lng, city: street.city, quarter: street.quarter, street: street.name, number: '', kind: 'street', boost: 0.03 });
+    docs.push({
+      id: `s${i}`,
+      quality: 'street',
+      name: street.name,
+      context: [street.city, street.quarter],
+      lat: street.lat,
+      lng: street.lng,
+      city: street.city,
+      quarter: street.quarter,
+      street: street.name,
+      number: '',
+      kind: 'street',
+      boost: 0.03,
+    });
   });
   data.pois.forEach((poi, i) => {
     docs.push({
@@ -323,15 +401,23 @@ export function extractIndex(data: GeoData): SearchIndex {
   const { addresses } = data;
   const count = addresses.street.length;
   const order = Int32Array.from({ length: count }, (_, i) => i).sort(
-    (a, b) => addresses.street[a]! - addresses.street[b]! || compareNumbers(addresses.number[a]!, addresses.number[b]!),
+    (a, b) =>
+      addresses.street[a]! - addresses.street[b]! ||
+      compareNumbers(addresses.number[a]!, addresses.number[b]!),
   );
   const ranges = new Map<number, [number, number]>();
-  for (let k = 0; k < count; ) {
+  for (let k = 0; k < count;) {
     const street = addresses.street[order[k]!]!;
     let end = k;
     while (end < count && addresses.street[order[end]!] === street) end++;
     ranges.set(streetDoc[street]!, [k, end]);
     k = end;
   }
-  return new SearchIndex(docs, { ranges, order, number: addresses.number, lat: addresses.lat, lng: addresses.lng });
+  return new SearchIndex(docs, {
+    ranges,
+    order,
+    number: addresses.number,
+    lat: addresses.lat,
+    lng: addresses.lng,
+  });
 }

@@ -3,9 +3,20 @@ import path from 'node:path';
 import { REPO_ROOT } from '../config.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import type { AddressPoint } from '../orders/form.ts';
-import { greatCircleRoutes, type LatLng, type RouteEstimate, type RouteEstimator } from '../quotes/routing.ts';
+import {
+  greatCircleRoutes,
+  type LatLng,
+  type RouteEstimate,
+  type RouteEstimator,
+} from '../quotes/routing.ts';
 import { EmbeddedGeography, loadExtract } from './embedded.ts';
-import { type EngineConfig, routeEngine, type RouteEngine, searchEngine, type SearchEngine } from './external.ts';
+import {
+  type EngineConfig,
+  routeEngine,
+  type RouteEngine,
+  searchEngine,
+  type SearchEngine,
+} from './external.ts';
 import { type ScoredResult, SearchIndex } from './search.ts';
 
 export interface GeoLog {
@@ -27,7 +38,15 @@ interface GeoSection {
   search?: EngineConfig;
   routing?: EngineConfig;
   /** The corporation's own points (taxi ranks, depots): POI_QUERY results of quality "internal". */
-  places?: { name: string; lat: number; lng: number; kind?: string; city?: string; street?: string; number?: string }[];
+  places?: {
+    name: string;
+    lat: number;
+    lng: number;
+    kind?: string;
+    city?: string;
+    street?: string;
+    number?: string;
+  }[];
 }
 
 function section(corporation: Corporation): GeoSection {
@@ -36,7 +55,12 @@ function section(corporation: Corporation): GeoSection {
 }
 
 function engineConfig(value: EngineConfig | undefined): EngineConfig | undefined {
-  return value && typeof value.engine === 'string' && typeof value.url === 'string' && value.url !== '' ? value : undefined;
+  return value &&
+    typeof value.engine === 'string' &&
+    typeof value.url === 'string' &&
+    value.url !== ''
+    ? value
+    : undefined;
 }
 
 /**
@@ -58,7 +82,10 @@ export class GeoService implements RouteEstimator {
   /** The extract file of a corporation, or '' when it has none. */
   extractFile(corporation: Corporation): string {
     const named = section(corporation).extract;
-    const file = typeof named === 'string' && named !== '' ? path.resolve(REPO_ROOT, named) : this.#options.defaultExtract;
+    const file =
+      typeof named === 'string' && named !== ''
+        ? path.resolve(REPO_ROOT, named)
+        : this.#options.defaultExtract;
     return file;
   }
 
@@ -71,19 +98,33 @@ export class GeoService implements RouteEstimator {
       const started = performance.now();
       loading = (async () => {
         if (!fs.existsSync(file)) {
-          this.#options.log.warn({ file }, 'geo: extract missing; address search is empty and routes are estimates');
+          this.#options.log.warn(
+            { file },
+            'geo: extract missing; address search is empty and routes are estimates',
+          );
           return undefined;
         }
         const { data, cached } = await loadExtract(file, this.#options.cacheDir);
         const geography = new EmbeddedGeography(data);
         this.#ready.set(file, geography);
         this.#options.log.info(
-          { file: path.basename(file), cached, ms: Math.round(performance.now() - started), streets: data.streets.length, addresses: data.addresses.street.length, pois: data.pois.length, roadNodes: geography.graph.size },
+          {
+            file: path.basename(file),
+            cached,
+            ms: Math.round(performance.now() - started),
+            streets: data.streets.length,
+            addresses: data.addresses.street.length,
+            pois: data.pois.length,
+            roadNodes: geography.graph.size,
+          },
           'geo: extract ready',
         );
         return geography;
       })().catch((error: unknown) => {
-        this.#options.log.warn({ file, reason: (error as Error).message }, 'geo: extract import failed');
+        this.#options.log.warn(
+          { file, reason: (error as Error).message },
+          'geo: extract import failed',
+        );
         return undefined;
       });
       this.#extracts.set(file, loading);
@@ -97,7 +138,10 @@ export class GeoService implements RouteEstimator {
     return file ? this.#ready.get(file) : undefined;
   }
 
-  #engine<T extends SearchEngine | RouteEngine>(config: EngineConfig, make: (c: EngineConfig) => T): T {
+  #engine<T extends SearchEngine | RouteEngine>(
+    config: EngineConfig,
+    make: (c: EngineConfig) => T,
+  ): T {
     const key = JSON.stringify(config);
     let engine = this.#engines.get(key) as T | undefined;
     if (!engine) this.#engines.set(key, (engine = make(config)));
@@ -112,8 +156,23 @@ export class GeoService implements RouteEstimator {
       const city = typeof corporation.settings.city === 'string' ? corporation.settings.city : '';
       index = new SearchIndex(
         places
-          .filter((p) => typeof p.name === 'string' && Number.isFinite(p.lat) && Number.isFinite(p.lng))
-          .map((p, i) => ({ id: `i${i}`, quality: 'internal', name: p.name, context: [p.city ?? city], lat: p.lat, lng: p.lng, city: p.city ?? city, quarter: '', street: p.street ?? '', number: p.number ?? '', kind: p.kind ?? 'internal', boost: 0.1 })),
+          .filter(
+            (p) => typeof p.name === 'string' && Number.isFinite(p.lat) && Number.isFinite(p.lng),
+          )
+          .map((p, i) => ({
+            id: `i${i}`,
+            quality: 'internal',
+            name: p.name,
+            context: [p.city ?? city],
+            lat: p.lat,
+            lng: p.lng,
+            city: p.city ?? city,
+            quarter: '',
+            street: p.street ?? '',
+            number: p.number ?? '',
+            kind: p.kind ?? 'internal',
+            boost: 0.1,
+          })),
       );
       this.#internal.set(places, index);
     }
@@ -128,7 +187,10 @@ export class GeoService implements RouteEstimator {
       try {
         found = await this.#engine(external, searchEngine).search(query, limit);
       } catch (error) {
-        this.#options.log.warn({ engine: external.engine, reason: (error as Error).message }, 'geo: search engine failed, using the extract');
+        this.#options.log.warn(
+          { engine: external.engine, reason: (error as Error).message },
+          'geo: search engine failed, using the extract',
+        );
       }
     }
     found ??= (await (await this.embedded(corporation))?.search(query, limit)) ?? [];
@@ -141,7 +203,10 @@ export class GeoService implements RouteEstimator {
       try {
         return await this.#engine(external, searchEngine).reverse(point);
       } catch (error) {
-        this.#options.log.warn({ engine: external.engine, reason: (error as Error).message }, 'geo: reverse geocoding failed, using the extract');
+        this.#options.log.warn(
+          { engine: external.engine, reason: (error as Error).message },
+          'geo: reverse geocoding failed, using the extract',
+        );
       }
     }
     return (await (await this.embedded(corporation))?.reverse(point)) ?? null;
@@ -149,17 +214,26 @@ export class GeoService implements RouteEstimator {
 
   /** The road route, or a great-circle estimate when no engine has one. */
   async estimate(corporation: Corporation, from: LatLng, to: LatLng): Promise<RouteEstimate> {
-    return (await this.route(corporation, from, to)) ?? greatCircleRoutes.estimate(corporation, from, to);
+    return (
+      (await this.route(corporation, from, to)) ?? greatCircleRoutes.estimate(corporation, from, to)
+    );
   }
 
-  async route(corporation: Corporation, from: LatLng, to: LatLng): Promise<RouteEstimate | undefined> {
+  async route(
+    corporation: Corporation,
+    from: LatLng,
+    to: LatLng,
+  ): Promise<RouteEstimate | undefined> {
     const external = engineConfig(section(corporation).routing);
     if (external) {
       try {
         const route = await this.#engine(external, routeEngine).route(from, to);
         if (route) return route;
       } catch (error) {
-        this.#options.log.warn({ engine: external.engine, reason: (error as Error).message }, 'geo: route engine failed, using the extract');
+        this.#options.log.warn(
+          { engine: external.engine, reason: (error as Error).message },
+          'geo: route engine failed, using the extract',
+        );
       }
     }
     return (await this.embedded(corporation))?.route(from, to);

@@ -1,6 +1,16 @@
 /** Text folding and fuzzy matching for address search. */
 
-const SPECIAL: Record<string, string> = { ł: 'l', ß: 'ss', ø: 'o', æ: 'ae', œ: 'oe', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
+const SPECIAL: Record<string, string> = {
+  ł: 'l',
+  ß: 'ss',
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+};
 
 /** Lower case, without diacritics ("Floriańska" -> "florianska", "Łódź" -> "lodz"). */
 export function fold(value: string): string {
@@ -41,7 +51,12 @@ export function editDistance(a: string, b: string, max: number): number {
     for (let j = 1; j <= m; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) {
+      if (
+        i > 1 &&
+        j > 1 &&
+        a.charCodeAt(i - 1) === b.charCodeAt(j - 2) &&
+        a.charCodeAt(i - 2) === b.charCodeAt(j - 1)
+      ) {
         value = Math.min(value, before[j - 2]! + 1);
       }
       current[j] = value;

@@ -1,4 +1,14 @@
-import { flag, integer, list, optionalInteger, optionalNumber, optionalRecord, optionalText, type Payload, record } from '../api/fields.ts';
+import {
+  flag,
+  integer,
+  list,
+  optionalInteger,
+  optionalNumber,
+  optionalRecord,
+  optionalText,
+  type Payload,
+  record,
+} from '../api/fields.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import { taxiFeatures } from '../corporations/features.ts';
 import { ApiFailure } from '../errors.ts';
@@ -28,7 +38,15 @@ export const TAXI_COUNT_MIN = 1;
 export const TAXI_COUNT_MAX = 5;
 /** How far ahead a scheduled order may be placed. */
 const LONGEST_LEAD_MS = 90 * 24 * 60 * 60_000;
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+const WEEKDAYS = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+] as const;
 
 export interface Subscription {
   repeated_start: string;
@@ -65,7 +83,11 @@ export interface OrderForm {
 function point(value: Payload, name: string): AddressPoint {
   const lat = optionalNumber(value.lat, `${name}.lat`) ?? null;
   const lng = optionalNumber(value.lng, `${name}.lng`) ?? null;
-  if ((lat === null) !== (lng === null) || (lat !== null && Math.abs(lat) > 90) || (lng !== null && Math.abs(lng) > 180)) {
+  if (
+    (lat === null) !== (lng === null) ||
+    (lat !== null && Math.abs(lat) > 90) ||
+    (lng !== null && Math.abs(lng) > 180)
+  ) {
     throw new ApiFailure('INVALID_DATA', `${name}: latitude and longitude out of range`);
   }
   const field = (key: string) => optionalText(value[key], `${name}.${key}`, 200)?.trim() ?? '';
@@ -81,18 +103,29 @@ function point(value: Payload, name: string): AddressPoint {
     district: field('district'),
   };
   // Valid with coordinates or a street (spec section 5).
-  if (lat === null && result.street === '') throw new ApiFailure('INVALID_DATA', 'Address missing.');
+  if (lat === null && result.street === '')
+    throw new ApiFailure('INVALID_DATA', 'Address missing.');
   return result;
 }
 
-function scheduledTime(order: Payload, corporation: Corporation, now: number, advance: number): string {
+function scheduledTime(
+  order: Payload,
+  corporation: Corporation,
+  now: number,
+  advance: number,
+): string {
   const raw = optionalText(order.date_time, 'order.date_time', 40);
   const when = raw === undefined ? undefined : parseDateTime(raw, corporation.timeZone);
-  if (when === undefined) throw new ApiFailure('WRONG_DATE_TIME', 'A scheduled order needs its date and time');
+  if (when === undefined)
+    throw new ApiFailure('WRONG_DATE_TIME', 'A scheduled order needs its date and time');
   if (when <= now + advance * 1000) {
-    throw new ApiFailure('WRONG_DATE_TIME', 'Please select further pickup time or order taxi for now.');
+    throw new ApiFailure(
+      'WRONG_DATE_TIME',
+      'Please select further pickup time or order taxi for now.',
+    );
   }
-  if (when > now + LONGEST_LEAD_MS) throw new ApiFailure('WRONG_DATE_TIME', 'The pickup time is too far ahead');
+  if (when > now + LONGEST_LEAD_MS)
+    throw new ApiFailure('WRONG_DATE_TIME', 'The pickup time is too far ahead');
   return formatLocal(when, corporation.timeZone);
 }
 
@@ -108,14 +141,25 @@ function subscription(order: Payload, corporation: Corporation, now: number): Su
   const stop = date('repeated_stop');
   const today = dayNumber(localTime(now, corporation.timeZone));
   if (dayNumber(start) < today + 1) throw wrong('The subscription starts tomorrow at the earliest');
-  if (dayNumber(stop) < dayNumber(start) + 1) throw wrong('The subscription ends at least one day after it starts');
+  if (dayNumber(stop) < dayNumber(start) + 1)
+    throw wrong('The subscription ends at least one day after it starts');
   const hour = optionalInteger(order.repeated_time_hour, 'order.repeated_time_hour', 0, 23);
   const minute = optionalInteger(order.repeated_time_minute, 'order.repeated_time_minute', 0, 59);
-  if (hour === undefined || minute === undefined) throw wrong('The subscription needs its hour and minute');
-  const days = Object.fromEntries(WEEKDAYS.map((day) => [day, flag(order[`repeated_${day}`], `order.repeated_${day}`)])) as Subscription['days'];
+  if (hour === undefined || minute === undefined)
+    throw wrong('The subscription needs its hour and minute');
+  const days = Object.fromEntries(
+    WEEKDAYS.map((day) => [day, flag(order[`repeated_${day}`], `order.repeated_${day}`)]),
+  ) as Subscription['days'];
   if (!Object.values(days).some(Boolean)) throw wrong('Choose at least one day of the week');
-  const iso = (t: typeof start) => `${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
-  return { repeated_start: iso(start), repeated_stop: iso(stop), repeated_time_hour: hour, repeated_time_minute: minute, days };
+  const iso = (t: typeof start) =>
+    `${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
+  return {
+    repeated_start: iso(start),
+    repeated_stop: iso(stop),
+    repeated_time_hour: hour,
+    repeated_time_minute: minute,
+    days,
+  };
 }
 
 /**
@@ -126,7 +170,8 @@ function subscription(order: Payload, corporation: Corporation, now: number): Su
 export function readOrderForm(payload: Payload, corporation: Corporation, now: number): OrderForm {
   const order = record(payload.order, 'order');
   const type = optionalText(order.order_type, 'order.order_type', 1) ?? 'Z';
-  if (!ORDER_TYPES.includes(type)) throw new ApiFailure('INVALID_DATA', 'order.order_type: Z, T, W or R');
+  if (!ORDER_TYPES.includes(type))
+    throw new ApiFailure('INVALID_DATA', 'order.order_type: Z, T, W or R');
   const order_type = type as OrderType;
   const poiValue = optionalRecord(order.poi, 'order.poi');
   if (!poiValue) throw new ApiFailure('INVALID_DATA', 'Address missing.');
@@ -138,24 +183,37 @@ export function readOrderForm(payload: Payload, corporation: Corporation, now: n
     integer(id, 'order.taxi_features_list', 0, Number.MAX_SAFE_INTEGER),
   );
   const unknown = features.find((id) => !known.has(id));
-  if (unknown !== undefined) throw new ApiFailure('INVALID_DATA', `Unknown taxi feature ${unknown}`);
+  if (unknown !== undefined)
+    throw new ApiFailure('INVALID_DATA', `Unknown taxi feature ${unknown}`);
 
-  const taxis = list(order.selected_taxies, 'order.selected_taxies', TAXI_COUNT_MAX).map((call) => optionalText(call, 'order.selected_taxies', 20) ?? '');
-  const text = (key: string, max: number) => optionalText(order[key], `order.${key}`, max)?.trim() ?? '';
+  const taxis = list(order.selected_taxies, 'order.selected_taxies', TAXI_COUNT_MAX).map(
+    (call) => optionalText(call, 'order.selected_taxies', 20) ?? '',
+  );
+  const text = (key: string, max: number) =>
+    optionalText(order[key], `order.${key}`, max)?.trim() ?? '';
   return {
     order_type,
-    date_time: TIMED_TYPES.includes(order_type) ? scheduledTime(order, corporation, now, advance) : null,
+    date_time: TIMED_TYPES.includes(order_type)
+      ? scheduledTime(order, corporation, now, advance)
+      : null,
     advance,
     poi: point(poiValue, 'order.poi'),
     dst: dstValue ? point(dstValue, 'order.dst') : null,
-    taxi_count: optionalInteger(order.taxi_count, 'order.taxi_count', TAXI_COUNT_MIN, TAXI_COUNT_MAX) ?? TAXI_COUNT_MIN,
+    taxi_count:
+      optionalInteger(order.taxi_count, 'order.taxi_count', TAXI_COUNT_MIN, TAXI_COUNT_MAX) ??
+      TAXI_COUNT_MIN,
     passwd: text('passwd', 50),
     info: text('info', 500),
     phone: text('phone', 40),
     selected_taxies: [...new Set(taxis.filter(Boolean))],
     taxi_features_list: [...new Set(features)],
     taxi_group_id:
-      optionalInteger(order.taxi_group_id ?? payload.taxi_group_id, 'taxi_group_id', 0, Number.MAX_SAFE_INTEGER) ?? null,
+      optionalInteger(
+        order.taxi_group_id ?? payload.taxi_group_id,
+        'taxi_group_id',
+        0,
+        Number.MAX_SAFE_INTEGER,
+      ) ?? null,
     gratis: flag(order.gratis, 'order.gratis'),
     cash_free: flag(order.cash_free, 'order.cash_free'),
     discount: flag(order.discount, 'order.discount'),

@@ -35,8 +35,16 @@ export async function ordersPlugin(_app: FastifyInstance, services: Services) {
   /** Cash-free and discount rides only for clients the operator allows them to (spec section 5). */
   async function checkPerks(clientId: number, form: OrderForm): Promise<void> {
     if (!form.cash_free && !form.discount) return;
-    const client = await db.selectFrom('clients').select(['cash_free', 'discount', 'count_discount_available']).where('id', '=', clientId).executeTakeFirstOrThrow();
-    if (form.cash_free && !client.cash_free) throw new ApiFailure('ACTION_NOT_ALLOWED', 'Cash-free rides are not available to this account');
+    const client = await db
+      .selectFrom('clients')
+      .select(['cash_free', 'discount', 'count_discount_available'])
+      .where('id', '=', clientId)
+      .executeTakeFirstOrThrow();
+    if (form.cash_free && !client.cash_free)
+      throw new ApiFailure(
+        'ACTION_NOT_ALLOWED',
+        'Cash-free rides are not available to this account',
+      );
     if (form.discount && !(client.discount > 0 && client.count_discount_available > 0)) {
       throw new ApiFailure('ACTION_NOT_ALLOWED', 'No discount is available to this account');
     }
@@ -57,7 +65,17 @@ export async function ordersPlugin(_app: FastifyInstance, services: Services) {
     };
   }
 
-  const columns = ['id', 'short_id', 'secret', 'order_type', 'state', 'date_time', 'taxi_count', 'form', 'created_at'] as const;
+  const columns = [
+    'id',
+    'short_id',
+    'secret',
+    'order_type',
+    'state',
+    'date_time',
+    'taxi_count',
+    'form',
+    'created_at',
+  ] as const;
 
   actions.add({
     async ORDER_SAVE(context) {
@@ -65,7 +83,12 @@ export async function ordersPlugin(_app: FastifyInstance, services: Services) {
       const now = clock.now();
       const form = readOrderForm(context.payload, context.corporation, now);
       await checkPerks(client.id, form);
-      const prepared = await services.dispatch.prepare(context.corporation, form, context.lang, now);
+      const prepared = await services.dispatch.prepare(
+        context.corporation,
+        form,
+        context.lang,
+        now,
+      );
       // Under the client's lock: a retried save finds the first order, and a second immediate
       // order cannot slip in beside the first.
       const { saved, created } = await withLock(storage, [`orders:${client.id}`], async (trx) => {
@@ -110,9 +133,15 @@ export async function ordersPlugin(_app: FastifyInstance, services: Services) {
     /** Active orders, the nearest pickup first. */
     async GET_CURRENT_ORDERS(context) {
       const client = await context.client();
-      const rows = await db.selectFrom('orders').select(columns).where('client_id', '=', client.id).where('state', 'in', ACTIVE_STATES).execute();
+      const rows = await db
+        .selectFrom('orders')
+        .select(columns)
+        .where('client_id', '=', client.id)
+        .where('state', 'in', ACTIVE_STATES)
+        .execute();
       const zone = context.corporation.timeZone;
-      const pickup = (row: OrderRow) => (row.date_time ? (parseDateTime(row.date_time, zone) ?? row.created_at) : row.created_at);
+      const pickup = (row: OrderRow) =>
+        row.date_time ? (parseDateTime(row.date_time, zone) ?? row.created_at) : row.created_at;
       rows.sort((a, b) => pickup(a) - pickup(b));
       return { data_list: rows.map((row) => listed(context.corporation, row)) };
     },
@@ -120,7 +149,12 @@ export async function ordersPlugin(_app: FastifyInstance, services: Services) {
     /** Finished orders, newest first, less those the client removed. */
     async GET_CLIENT_ORDER_HISTORY(context) {
       const client = await context.client();
-      const group = optionalInteger(context.payload.taxi_group_id, 'taxi_group_id', 0, Number.MAX_SAFE_INTEGER);
+      const group = optionalInteger(
+        context.payload.taxi_group_id,
+        'taxi_group_id',
+        0,
+        Number.MAX_SAFE_INTEGER,
+      );
       let query = db
         .selectFrom('orders')
         .select(columns)
@@ -128,7 +162,11 @@ export async function ordersPlugin(_app: FastifyInstance, services: Services) {
         .where('state', 'in', FINISHED_STATES)
         .where('hidden_in_history', '=', 0);
       if (group !== undefined) query = query.where('taxi_group_id', '=', group);
-      const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(HISTORY_LENGTH).execute();
+      const rows = await query
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(HISTORY_LENGTH)
+        .execute();
       return {
         history: rows.map((row) => {
           const entry = listed(context.corporation, row);
@@ -146,7 +184,8 @@ export async function ordersPlugin(_app: FastifyInstance, services: Services) {
         .where('id', '=', orderId)
         .where('client_id', '=', client.id)
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw new ApiFailure('NOT_FOUND', 'No such order in your history');
+      if (Number(result.numUpdatedRows) === 0)
+        throw new ApiFailure('NOT_FOUND', 'No such order in your history');
       return {};
     },
   });

@@ -16,7 +16,8 @@ const SHORT_ID_LENGTH = 8;
 /** 40 random bits in letters that read aloud unambiguously. */
 export function newShortId(): string {
   let id = '';
-  for (let i = 0; i < SHORT_ID_LENGTH; i++) id += SHORT_ID_ALPHABET[randomInt(SHORT_ID_ALPHABET.length)];
+  for (let i = 0; i < SHORT_ID_LENGTH; i++)
+    id += SHORT_ID_ALPHABET[randomInt(SHORT_ID_ALPHABET.length)];
   return id;
 }
 
@@ -26,7 +27,11 @@ export function newSecret(): string {
 }
 
 /** IN_PROGRESS for an immediate order (or its quote) while another one is still active. */
-export async function refuseSecondImmediateOrder(db: Db, clientId: number, orderType: OrderType): Promise<void> {
+export async function refuseSecondImmediateOrder(
+  db: Db,
+  clientId: number,
+  orderType: OrderType,
+): Promise<void> {
   if (orderType !== IMMEDIATE_TYPE) return;
   const active = await db
     .selectFrom('orders')
@@ -35,11 +40,17 @@ export async function refuseSecondImmediateOrder(db: Db, clientId: number, order
     .where('state', 'in', ACTIVE_STATES)
     .where('order_type', '=', IMMEDIATE_TYPE)
     .executeTakeFirst();
-  if (active) throw new ApiFailure('IN_PROGRESS', 'An error occurred. Another order is in progress.');
+  if (active)
+    throw new ApiFailure('IN_PROGRESS', 'An error occurred. Another order is in progress.');
 }
 
 /** The order a short id names, if the secret matches: NOT_FOUND, else ORDER_ACCESS_DENIED. */
-export async function trackedOrder(db: Db, corporation: Corporation, shortId: string, secret: string) {
+export async function trackedOrder(
+  db: Db,
+  corporation: Corporation,
+  shortId: string,
+  secret: string,
+) {
   const order = await db
     .selectFrom('orders')
     .select(['id', 'state', 'secret', 'order_type'])
@@ -49,12 +60,19 @@ export async function trackedOrder(db: Db, corporation: Corporation, shortId: st
   if (!order) throw new ApiFailure('NOT_FOUND', 'Order not found');
   const expected = Buffer.from(order.secret);
   const given = Buffer.from(secret);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new ApiFailure('ORDER_ACCESS_DENIED');
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    throw new ApiFailure('ORDER_ACCESS_DENIED');
   return order;
 }
 
 /** Operator and dispatch side: move an order to another state. */
-export async function setOrderState(db: Db, corporationId: string, shortId: string, state: OrderState, now: number): Promise<boolean> {
+export async function setOrderState(
+  db: Db,
+  corporationId: string,
+  shortId: string,
+  state: OrderState,
+  now: number,
+): Promise<boolean> {
   const result = await db
     .updateTable('orders')
     .set({ state, updated_at: now })

@@ -45,7 +45,9 @@ export const orderMigrations: MigrationSet = (engine) => ({
         .createTable('orders')
         .addColumn('id', idType(engine), idKey(engine))
         .addColumn('corporation_id', 'text', (c) => c.notNull())
-        .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+        .addColumn('client_id', 'integer', (c) =>
+          c.notNull().references('clients.id').onDelete('cascade'),
+        )
         .addColumn('short_id', 'text', (c) => c.notNull().unique())
         .addColumn('secret', 'text', (c) => c.notNull())
         .addColumn('call_uniqueid', 'text')
@@ -60,8 +62,17 @@ export const orderMigrations: MigrationSet = (engine) => ({
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();
       // NULLs are distinct in a unique index in both engines: orders without a key never clash.
-      await db.schema.createIndex('orders_call_uniqueid').unique().on('orders').columns(['client_id', 'call_uniqueid']).execute();
-      await db.schema.createIndex('orders_client_state').on('orders').columns(['client_id', 'state']).execute();
+      await db.schema
+        .createIndex('orders_call_uniqueid')
+        .unique()
+        .on('orders')
+        .columns(['client_id', 'call_uniqueid'])
+        .execute();
+      await db.schema
+        .createIndex('orders_client_state')
+        .on('orders')
+        .columns(['client_id', 'state'])
+        .execute();
     },
   },
 });

@@ -15,10 +15,16 @@ export async function quotesPlugin(_app: FastifyInstance, services: Services) {
   const { storage, clock, routes, actions } = services;
 
   /** Minutes for the nearest free taxi to reach the pickup, or null when none is known. */
-  async function etaMinutes(corporation: Corporation, pickup: LatLng, now: number): Promise<number | null> {
+  async function etaMinutes(
+    corporation: Corporation,
+    pickup: LatLng,
+    now: number,
+  ): Promise<number | null> {
     const taxis = await freeTaxis(storage.db, corporation, now);
     if (taxis.length === 0) return null;
-    const nearest = taxis.reduce((best, taxi) => (greatCircleMetres(taxi, pickup) < greatCircleMetres(best, pickup) ? taxi : best));
+    const nearest = taxis.reduce((best, taxi) =>
+      greatCircleMetres(taxi, pickup) < greatCircleMetres(best, pickup) ? taxi : best,
+    );
     const route = await routes.estimate(corporation, nearest, pickup);
     return Math.max(1, Math.ceil(route.durationS / 60));
   }
@@ -31,7 +37,13 @@ export async function quotesPlugin(_app: FastifyInstance, services: Services) {
       const form = readOrderForm(context.payload, corporation, now);
       await refuseSecondImmediateOrder(storage.db, client.id, form.order_type);
       const pickup = located(form.poi);
-      const { dst_price, dst_map_points } = await ridePrice(routes, corporation, form, context.lang, now);
+      const { dst_price, dst_map_points } = await ridePrice(
+        routes,
+        corporation,
+        form,
+        context.lang,
+        now,
+      );
       return {
         dst_price,
         eta_min: pickup ? await etaMinutes(corporation, pickup, now) : null,

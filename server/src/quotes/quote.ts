@@ -7,7 +7,9 @@ import type { LatLng, RouteEstimator } from './routing.ts';
 import { price, readTariff } from './tariff.ts';
 
 export function located(point: AddressPoint | null): LatLng | undefined {
-  return point && point.lat !== null && point.lng !== null ? { lat: point.lat, lng: point.lng } : undefined;
+  return point && point.lat !== null && point.lng !== null
+    ? { lat: point.lat, lng: point.lng }
+    : undefined;
 }
 
 export interface RidePrice {
@@ -18,7 +20,13 @@ export interface RidePrice {
 }
 
 /** The route and price of an order form (ORDER_SIM, and the price kept with a saved order). */
-export async function ridePrice(routes: RouteEstimator, corporation: Corporation, form: OrderForm, lang: Lang, now: number): Promise<RidePrice> {
+export async function ridePrice(
+  routes: RouteEstimator,
+  corporation: Corporation,
+  form: OrderForm,
+  lang: Lang,
+  now: number,
+): Promise<RidePrice> {
   const pickup = located(form.poi);
   const destination = located(form.dst);
   if (!pickup || !destination) return { dst_price: null, dst_map_points: [] };

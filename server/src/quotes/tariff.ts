@@ -17,7 +17,9 @@ function amount(value: unknown): number {
 }
 
 function hour(value: unknown, fallback: number): number {
-  return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 24 ? (value as number) : fallback;
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 24
+    ? (value as number)
+    : fallback;
 }
 
 /** The tariff, or undefined when the corporation publishes none (no price is quoted then). */
@@ -43,7 +45,8 @@ export function tariffZone(tariff: Tariff, corporation: Corporation, pickupAt: n
   const local = localTime(pickupAt, corporation.timeZone);
   if (tariff.t2_on_sundays && local.weekday === 0) return 't2';
   const { from, to } = tariff.t2_hours;
-  const night = from <= to ? local.hour >= from && local.hour < to : local.hour >= from || local.hour < to;
+  const night =
+    from <= to ? local.hour >= from && local.hour < to : local.hour >= from || local.hour < to;
   return night ? 't2' : 't1';
 }
 
@@ -60,10 +63,15 @@ export function price(tariff: Tariff, corporation: Corporation, input: PriceInpu
   const zone = tariffZone(tariff, corporation, input.pickupAt);
   const fare = Math.max(
     tariff.minimum_price,
-    tariff.start_fee + (input.distanceM / 1000) * tariff.per_km[zone] + (input.durationS / 60) * tariff.per_minute,
+    tariff.start_fee +
+      (input.distanceM / 1000) * tariff.per_km[zone] +
+      (input.durationS / 60) * tariff.per_minute,
   );
   const surcharges = input.features
     .filter((feature) => feature.surcharge_enabled)
-    .reduce((sum, feature) => sum + (zone === 't1' ? feature.surcharge_t1 : feature.surcharge_t2), 0);
+    .reduce(
+      (sum, feature) => sum + (zone === 't1' ? feature.surcharge_t1 : feature.surcharge_t2),
+      0,
+    );
   return Math.round((fare + surcharges) * input.taxiCount * 100) / 100;
 }

@@ -19,11 +19,20 @@ export async function ratingPlugin(app: FastifyInstance, services: Services) {
 
   function orderOf(context: ActionContext) {
     const { payload, corporation } = context;
-    return trackedOrder(db, corporation, text(payload.order_short_id, 'order_short_id', 20), text(payload.secret, 'secret', 100));
+    return trackedOrder(
+      db,
+      corporation,
+      text(payload.order_short_id, 'order_short_id', 20),
+      text(payload.secret, 'secret', 100),
+    );
   }
 
   function ratingOf(orderId: number) {
-    return db.selectFrom('ratings').select(['rate', 'comment']).where('order_id', '=', orderId).executeTakeFirst();
+    return db
+      .selectFrom('ratings')
+      .select(['rate', 'comment'])
+      .where('order_id', '=', orderId)
+      .executeTakeFirst();
   }
 
   registry.add({
@@ -36,15 +45,21 @@ export async function ratingPlugin(app: FastifyInstance, services: Services) {
 
     async SET_RATE(context) {
       const order = await orderOf(context);
-      if (context.corporation.settings.rate === false) throw new ApiFailure('ACTION_NOT_ALLOWED', 'Rating is switched off');
+      if (context.corporation.settings.rate === false)
+        throw new ApiFailure('ACTION_NOT_ALLOWED', 'Rating is switched off');
       const data = record(context.payload.data, 'data');
       const rate = integer(data.rate, 'data.rate', RATE_MIN, RATE_MAX);
       const comment = optionalText(data.comment, 'data.comment', 1000)?.trim() || null;
-      if (!RATEABLE_STATES.includes(order.state)) throw new ApiFailure('ACTION_NOT_ALLOWED', 'The ride can be rated once it is over');
+      if (!RATEABLE_STATES.includes(order.state))
+        throw new ApiFailure('ACTION_NOT_ALLOWED', 'The ride can be rated once it is over');
       try {
-        await db.insertInto('ratings').values({ order_id: order.id, rate, comment, created_at: services.clock.now() }).execute();
+        await db
+          .insertInto('ratings')
+          .values({ order_id: order.id, rate, comment, created_at: services.clock.now() })
+          .execute();
       } catch (error) {
-        if (isUniqueViolation(error)) throw new ApiFailure('ACTION_NOT_ALLOWED', 'This ride is already rated');
+        if (isUniqueViolation(error))
+          throw new ApiFailure('ACTION_NOT_ALLOWED', 'This ride is already rated');
         throw error;
       }
       return {};

@@ -15,7 +15,9 @@ export const ratingMigrations: MigrationSet = () => ({
     async up(db) {
       await db.schema
         .createTable('ratings')
-        .addColumn('order_id', 'integer', (c) => c.primaryKey().references('orders.id').onDelete('cascade'))
+        .addColumn('order_id', 'integer', (c) =>
+          c.primaryKey().references('orders.id').onDelete('cascade'),
+        )
         .addColumn('rate', 'integer', (c) => c.notNull())
         .addColumn('comment', 'text')
         .addColumn('created_at', 'bigint', (c) => c.notNull())

@@ -4,26 +4,38 @@ import { redactUrl } from '../redact.ts';
 import { rowsFromAddress } from '../db/storage.ts';
 import type { Services } from '../services.ts';
 
-export const REPORT_FIELDS = ['url', 'line', 'col', 'message', 'error', 'user_agent', 'page_url', 'languages'] as const;
+export const REPORT_FIELDS = [
+  'url',
+  'line',
+  'col',
+  'message',
+  'error',
+  'user_agent',
+  'page_url',
+  'languages',
+] as const;
 type ErrorReport = Record<(typeof REPORT_FIELDS)[number], string>;
 
 const FIELD_LIMIT = 4000;
 
 /** The browser's uncaught-error reports (spec section 7, "Error reporting"). */
 export function readReport(body: unknown): ErrorReport {
-  if (!body || typeof body !== 'object') throw new ApiFailure('ARG_ERROR', 'Expected a form with the error report');
+  if (!body || typeof body !== 'object')
+    throw new ApiFailure('ARG_ERROR', 'Expected a form with the error report');
   const form = body as Record<string, unknown>;
   const report = {} as ErrorReport;
   for (const field of REPORT_FIELDS) {
     const raw = form[field];
     const value = Array.isArray(raw) ? raw[0] : raw;
-    if (value !== undefined && typeof value !== 'string') throw new ApiFailure('ARG_ERROR', `${field}: expected text`);
+    if (value !== undefined && typeof value !== 'string')
+      throw new ApiFailure('ARG_ERROR', `${field}: expected text`);
     report[field] = (value ?? '').slice(0, FIELD_LIMIT);
   }
   // The page of a tracking link holds the order secret in its URL.
   report.url = redactUrl(report.url);
   report.page_url = redactUrl(report.page_url);
-  if (!report.message && !report.error) throw new ApiFailure('ARG_ERROR', 'message or error is required');
+  if (!report.message && !report.error)
+    throw new ApiFailure('ARG_ERROR', 'message or error is required');
   return report;
 }
 
@@ -31,18 +43,29 @@ export function readReport(body: unknown): ErrorReport {
 const REPORTS_PER_IP_PER_HOUR = 60;
 
 /** Stored for the operator; the log gets a warning too. */
-export async function reportsPlugin(app: FastifyInstance, { storage, corporations, clock }: Services) {
+export async function reportsPlugin(
+  app: FastifyInstance,
+  { storage, corporations, clock }: Services,
+) {
   app.post('/report/error/', { bodyLimit: 64 * 1024 }, async (request) => {
     const report = readReport(request.body);
     const now = clock.now();
-    if ((await rowsFromAddress(storage.db, 'error_reports', request.ip, now - 60 * 60_000)) >= REPORTS_PER_IP_PER_HOUR) {
+    if (
+      (await rowsFromAddress(storage.db, 'error_reports', request.ip, now - 60 * 60_000)) >=
+      REPORTS_PER_IP_PER_HOUR
+    ) {
       throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many error reports; try again later');
     }
     request.log.warn({ report }, 'browser error report');
     const corporation = corporations.forRequest(request);
     await storage.db
       .insertInto('error_reports')
-      .values({ ...report, corporation_id: corporation?.id ?? null, ip: request.ip, created_at: now })
+      .values({
+        ...report,
+        corporation_id: corporation?.id ?? null,
+        ip: request.ip,
+        created_at: now,
+      })
       .execute();
     return { status: 'OK' };
   });

@@ -35,13 +35,24 @@ export const reportMigrations: MigrationSet = (engine) => ({
         .addColumn('languages', 'text', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('error_reports_created').on('error_reports').column('created_at').execute();
+      await db.schema
+        .createIndex('error_reports_created')
+        .on('error_reports')
+        .column('created_at')
+        .execute();
     },
   },
   '0006_error_reports_ip': {
     async up(db) {
-      await db.schema.alterTable('error_reports').addColumn('ip', 'text', (c) => c.notNull().defaultTo('')).execute();
-      await db.schema.createIndex('error_reports_ip').on('error_reports').columns(['ip', 'created_at']).execute();
+      await db.schema
+        .alterTable('error_reports')
+        .addColumn('ip', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema
+        .createIndex('error_reports_ip')
+        .on('error_reports')
+        .columns(['ip', 'created_at'])
+        .execute();
     },
   },
 });

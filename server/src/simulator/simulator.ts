@@ -36,13 +36,25 @@ export const DEFAULT_HABITS: DriverHabits = {
 /** The real interval of the simulation's steps. */
 const STEP_MS = 250;
 const COLOURS = ['white', 'black', 'silver', 'yellow', 'blue', 'grey', 'red'];
-const BRANDS = ['Toyota Prius', 'Škoda Octavia', 'Mercedes E', 'Kia Niro', 'Hyundai Ioniq', 'Tesla Model 3', 'Volkswagen Passat'];
+const BRANDS = [
+  'Toyota Prius',
+  'Škoda Octavia',
+  'Mercedes E',
+  'Kia Niro',
+  'Hyundai Ioniq',
+  'Tesla Model 3',
+  'Volkswagen Passat',
+];
 
 type Reply = Record<string, any>;
 
 interface Offer {
   order_id: number;
-  order: { pickup: LatLng | null; dst: { lat: number | null; lng: number | null } | null; dst_price: number | null };
+  order: {
+    pickup: LatLng | null;
+    dst: { lat: number | null; lng: number | null } | null;
+    dst_price: number | null;
+  };
 }
 
 interface Movement {
@@ -95,7 +107,12 @@ class SimulatedTaxi {
   }
 
   async #report(state?: string): Promise<void> {
-    const reply = await this.#api('TAXI_POSITION', { lat: this.position.lat, lng: this.position.lng, acc: 5 + Math.round(Math.random() * 10), ...(state ? { state } : {}) });
+    const reply = await this.#api('TAXI_POSITION', {
+      lat: this.position.lat,
+      lng: this.position.lng,
+      acc: 5 + Math.round(Math.random() * 10),
+      ...(state ? { state } : {}),
+    });
     this.#reportedAt = this.sim.time;
     this.#read(reply);
   }
@@ -111,9 +128,17 @@ class SimulatedTaxi {
         this.#phase = 'answering';
         this.#waitUntil = this.sim.time + between(this.sim.habits.answerDelay);
         const roll = Math.random();
-        this.#answer = roll < this.sim.habits.rejectRate ? 'reject' : roll < this.sim.habits.rejectRate + this.sim.habits.ignoreRate ? 'ignore' : 'accept';
+        this.#answer =
+          roll < this.sim.habits.rejectRate
+            ? 'reject'
+            : roll < this.sim.habits.rejectRate + this.sim.habits.ignoreRate
+              ? 'ignore'
+              : 'accept';
       }
-    } else if ((this.#phase === 'to_pickup' || this.#phase === 'boarding') && !(reply.orders as { order_id: number }[]).some((o) => o.order_id === this.#orderId)) {
+    } else if (
+      (this.#phase === 'to_pickup' || this.#phase === 'boarding') &&
+      !(reply.orders as { order_id: number }[]).some((o) => o.order_id === this.#orderId)
+    ) {
       // Cancelled by the client, or given to another taxi.
       this.#phase = 'free';
       this.#move = undefined;
@@ -125,7 +150,8 @@ class SimulatedTaxi {
     const route = this.sim.geography.graph.route(this.position, to);
     const points = route?.points ?? [this.position, to];
     const at = [0];
-    for (let i = 1; i < points.length; i++) at.push(at[i - 1]! + greatCircleMetres(points[i - 1]!, points[i]!));
+    for (let i = 1; i < points.length; i++)
+      at.push(at[i - 1]! + greatCircleMetres(points[i - 1]!, points[i]!));
     const speed = route && route.durationS > 0 ? route.distanceM / route.durationS : 8;
     this.#move = { points, at, done: 0, speed: speed * speedFactor * (0.85 + Math.random() * 0.3) };
   }
@@ -155,7 +181,8 @@ class SimulatedTaxi {
     switch (this.#phase) {
       case 'free':
         if (this.#advance(dt * 0.5) && now >= this.#waitUntil) {
-          if (this.#waitUntil > 0 && Math.random() < 0.5) this.#drive(this.sim.randomPoint(this.position, 1500), 0.6);
+          if (this.#waitUntil > 0 && Math.random() < 0.5)
+            this.#drive(this.sim.randomPoint(this.position, 1500), 0.6);
           this.#waitUntil = now + between(this.sim.habits.standing);
         }
         break;
@@ -173,7 +200,8 @@ class SimulatedTaxi {
         this.#orderId = offer.order_id;
         const pickup = offer.order.pickup ?? this.sim.randomPoint(this.position, 1000);
         const dst = offer.order.dst;
-        this.#dst = dst && dst.lat !== null && dst.lng !== null ? { lat: dst.lat, lng: dst.lng } : undefined;
+        this.#dst =
+          dst && dst.lat !== null && dst.lng !== null ? { lat: dst.lat, lng: dst.lng } : undefined;
         this.#price = offer.order.dst_price;
         this.#phase = 'to_pickup';
         this.#drive(pickup);
@@ -202,7 +230,10 @@ class SimulatedTaxi {
         break;
       case 'riding':
         if (this.#advance(dt)) {
-          await this.#api('RIDE_END', { order_id: this.#orderId, ...(this.#price !== null ? { price: this.#price } : {}) });
+          await this.#api('RIDE_END', {
+            order_id: this.#orderId,
+            ...(this.#price !== null ? { price: this.#price } : {}),
+          });
           this.#phase = 'free';
           this.#orderId = undefined;
           this.#waitUntil = now + between(this.sim.habits.standing);
@@ -223,7 +254,11 @@ class Simulation {
   readonly geography: EmbeddedGeography;
   readonly habits: DriverHabits;
 
-  constructor(call: (body: Record<string, unknown>) => Promise<Reply>, geography: EmbeddedGeography, habits: DriverHabits) {
+  constructor(
+    call: (body: Record<string, unknown>) => Promise<Reply>,
+    geography: EmbeddedGeography,
+    habits: DriverHabits,
+  ) {
     this.call = call;
     this.geography = geography;
     this.habits = habits;
@@ -253,7 +288,11 @@ export interface SimulatorOptions {
  * file's fleet.size) with call numbers, colours, brands and plates, driving through the driver
  * API. FLEET_SPEED runs simulated time faster. Returns the function that stops it.
  */
-export function startSimulator(app: FastifyInstance, services: Services, options: SimulatorOptions = {}): () => Promise<void> {
+export function startSimulator(
+  app: FastifyInstance,
+  services: Services,
+  options: SimulatorOptions = {},
+): () => Promise<void> {
   const { config, corporations, geo, storage, log } = services;
   const habits = { ...DEFAULT_HABITS, ...options.habits };
   const simulations: Simulation[] = [];
@@ -261,15 +300,26 @@ export function startSimulator(app: FastifyInstance, services: Services, options
   let running: Promise<unknown> = Promise.resolve();
 
   async function begin(corporation: Corporation): Promise<void> {
-    const fleet = (corporation.raw.fleet ?? {}) as { simulate?: boolean; size?: number; plate_prefix?: string; habits?: Partial<DriverHabits> };
+    const fleet = (corporation.raw.fleet ?? {}) as {
+      simulate?: boolean;
+      size?: number;
+      plate_prefix?: string;
+      habits?: Partial<DriverHabits>;
+    };
     if (fleet.simulate === false) return;
     const geography = await geo.embedded(corporation);
     if (!geography || geography.graph.size === 0 || stopped) return;
     const host = corporation.hostnames[0] ?? 'localhost';
     const call = async (body: Record<string, unknown>): Promise<Reply> => {
-      const response = await app.inject({ method: 'POST', url: '/driver/api/1/', headers: { host, 'content-type': 'application/json' }, payload: body });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/driver/api/1/',
+        headers: { host, 'content-type': 'application/json' },
+        payload: body,
+      });
       const reply = response.json() as Reply;
-      if (reply.status !== 'OK' && body.action_id === 'LOGIN') throw new Error(`simulator LOGIN: ${reply.status_mesg}`);
+      if (reply.status !== 'OK' && body.action_id === 'LOGIN')
+        throw new Error(`simulator LOGIN: ${reply.status_mesg}`);
       return reply;
     };
     const simulation = new Simulation(call, geography, { ...habits, ...fleet.habits });
@@ -285,16 +335,31 @@ export function startSimulator(app: FastifyInstance, services: Services, options
         vehicle_registration: `${prefix} ${pad(1000 + ((i * 7919) % 9000), 4)}${String.fromCharCode(65 + (i % 26))}`,
         password,
       });
-      await storage.db.deleteFrom('taxi_sessions').where('corporation_id', '=', corporation.id).where('call_number', '=', callNumber).execute();
+      await storage.db
+        .deleteFrom('taxi_sessions')
+        .where('corporation_id', '=', corporation.id)
+        .where('call_number', '=', callNumber)
+        .execute();
       const taxi = new SimulatedTaxi(callNumber, simulation.randomPoint(undefined, 0), simulation);
       await taxi.login(password);
       simulation.taxis.push(taxi);
     }
     simulations.push(simulation);
-    log.info({ corporation: corporation.id, taxis: size, speed: config.fleet.speed }, 'fleet simulator: driving');
+    log.info(
+      { corporation: corporation.id, taxis: size, speed: config.fleet.speed },
+      'fleet simulator: driving',
+    );
   }
 
-  running = Promise.all(corporations.all().map((corporation) => begin(corporation).catch((error: unknown) => log.error({ err: error, corporation: corporation.id }, 'fleet simulator: cannot start'))));
+  running = Promise.all(
+    corporations
+      .all()
+      .map((corporation) =>
+        begin(corporation).catch((error: unknown) =>
+          log.error({ err: error, corporation: corporation.id }, 'fleet simulator: cannot start'),
+        ),
+      ),
+  );
   let stepping = false;
   const timer = setInterval(() => {
     if (stepping || stopped) return;
@@ -303,7 +368,15 @@ export function startSimulator(app: FastifyInstance, services: Services, options
     running = Promise.all(
       simulations.map(async (simulation) => {
         simulation.time += dt;
-        await Promise.all(simulation.taxis.map((taxi) => taxi.step(dt).catch((error: unknown) => log.warn({ err: error, taxi: taxi.call }, 'fleet simulator: step failed'))));
+        await Promise.all(
+          simulation.taxis.map((taxi) =>
+            taxi
+              .step(dt)
+              .catch((error: unknown) =>
+                log.warn({ err: error, taxi: taxi.call }, 'fleet simulator: step failed'),
+              ),
+          ),
+        );
       }),
     ).finally(() => (stepping = false));
   }, STEP_MS);

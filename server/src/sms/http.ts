@@ -11,12 +11,20 @@ export interface HttpGatewayOptions {
  * Production sender: POST {to, from, text} as JSON to an SMS gateway, bearer-token authorised.
  * Any answer but 2xx is a failed send.
  */
-export function createHttpGateway({ url, token, sender, timeoutMs = 10_000 }: HttpGatewayOptions): SmsSender {
+export function createHttpGateway({
+  url,
+  token,
+  sender,
+  timeoutMs = 10_000,
+}: HttpGatewayOptions): SmsSender {
   return {
     async send({ phone, text }) {
       const response = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body: JSON.stringify({ to: phone, from: sender, text }),
         signal: AbortSignal.timeout(timeoutMs),
       });

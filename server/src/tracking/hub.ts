@@ -60,7 +60,15 @@ export class TrackingHub {
   async add(corporation: Corporation, orderId: number, viewer: Viewer): Promise<void> {
     let watched = this.#orders.get(orderId);
     if (!watched || watched.closed) {
-      const fresh: Watched = { corporation, orderId, viewers: new Set(), event: undefined, taxis: new Map(), ready: Promise.resolve(), closed: false };
+      const fresh: Watched = {
+        corporation,
+        orderId,
+        viewers: new Set(),
+        event: undefined,
+        taxis: new Map(),
+        ready: Promise.resolve(),
+        closed: false,
+      };
       fresh.ready = this.#open(fresh);
       this.#orders.set(orderId, fresh);
       watched = fresh;
@@ -86,9 +94,13 @@ export class TrackingHub {
   }
 
   async #open(watched: Watched): Promise<void> {
-    watched.unsubscribe = await this.#sources.bus.subscribe(channels.order(watched.orderId), (event: OrderEvent) => void this.#onOrder(watched, event));
+    watched.unsubscribe = await this.#sources.bus.subscribe(
+      channels.order(watched.orderId),
+      (event: OrderEvent) => void this.#onOrder(watched, event),
+    );
     const event = await this.#sources.loadOrder(watched.corporation, watched.orderId);
-    if (event && (!watched.event || event.record.revision >= watched.event.record.revision)) watched.event = event;
+    if (event && (!watched.event || event.record.revision >= watched.event.record.revision))
+      watched.event = event;
     await this.#syncTaxis(watched, false);
   }
 
@@ -134,11 +146,14 @@ export class TrackingHub {
       added.push(call);
       const entry: { unsubscribe?: Unsubscribe; text?: string } = {};
       watched.taxis.set(call, entry);
-      const unsubscribe = await this.#sources.bus.subscribe(taxiChannel(watched.corporation.id, call), (taxi: LiveTaxi) => {
-        if (watched.closed || watched.taxis.get(call) !== entry) return;
-        entry.text = this.#taxiText(watched, taxi);
-        for (const viewer of watched.viewers) viewer.send(entry.text);
-      });
+      const unsubscribe = await this.#sources.bus.subscribe(
+        taxiChannel(watched.corporation.id, call),
+        (taxi: LiveTaxi) => {
+          if (watched.closed || watched.taxis.get(call) !== entry) return;
+          entry.text = this.#taxiText(watched, taxi);
+          for (const viewer of watched.viewers) viewer.send(entry.text);
+        },
+      );
       if (watched.taxis.get(call) === entry && !watched.closed) entry.unsubscribe = unsubscribe;
       else unsubscribe();
     }
@@ -156,15 +171,34 @@ export class TrackingHub {
     const record = watched.event?.record;
     const client = record?.finished_taxis.includes(taxi.call_number) ?? false;
     let eta: number | null = null;
-    if (record && !client && record.state === 'T' && record.client_lat !== null && record.client_lng !== null && !record.arrived) {
-      const routing = (watched.corporation.raw.routing ?? {}) as { detour_factor?: number; speed_kmh?: number };
-      const metres = greatCircleMetres(taxi, { lat: record.client_lat, lng: record.client_lng }) * (routing.detour_factor ?? 1.3);
+    if (
+      record &&
+      !client &&
+      record.state === 'T' &&
+      record.client_lat !== null &&
+      record.client_lng !== null &&
+      !record.arrived
+    ) {
+      const routing = (watched.corporation.raw.routing ?? {}) as {
+        detour_factor?: number;
+        speed_kmh?: number;
+      };
+      const metres =
+        greatCircleMetres(taxi, { lat: record.client_lat, lng: record.client_lng }) *
+        (routing.detour_factor ?? 1.3);
       eta = Math.max(1, Math.ceil(metres / (((routing.speed_kmh ?? 30) * 1000) / 60)));
     }
-    return JSON.stringify({ action_id: 'TAXI_STATE_UPDATE', taxi: { ...taxi, client, state_eta: eta } });
+    return JSON.stringify({
+      action_id: 'TAXI_STATE_UPDATE',
+      taxi: { ...taxi, client, state_eta: eta },
+    });
   }
 }
 
 export function orderUpdate(event: OrderEvent): string {
-  return JSON.stringify({ action_id: 'ORDER_UPDATE', order: event.record, taxis_data: event.taxis_data });
+  return JSON.stringify({
+    action_id: 'ORDER_UPDATE',
+    order: event.record,
+    taxis_data: event.taxis_data,
+  });
 }

@@ -11,7 +11,8 @@ export async function trackingPlugin(app: FastifyInstance, services: Services) {
   const { storage, bus, geo, routes, clock } = services;
   const hub = new TrackingHub({
     bus,
-    loadOrder: (corporation, orderId) => orderEvent(storage.db, corporation, orderId, routes, clock.now()),
+    loadOrder: (corporation, orderId) =>
+      orderEvent(storage.db, corporation, orderId, routes, clock.now()),
     async loadTaxis(corporation, callNumbers) {
       const rows = await storage.db
         .selectFrom('taxis')

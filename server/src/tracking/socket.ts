@@ -40,8 +40,19 @@ function reply(action: string, fields: Record<string, unknown>): string {
   return JSON.stringify({ action_id: action, ...fields });
 }
 
-function failure(action: string, code: ErrorCode, message: string = ERROR_MESSAGES[code], extra: Record<string, unknown> = {}): string {
-  return reply(action, { status: 'ERR', status_mesg: message, error: code, error_data: code, ...extra });
+function failure(
+  action: string,
+  code: ErrorCode,
+  message: string = ERROR_MESSAGES[code],
+  extra: Record<string, unknown> = {},
+): string {
+  return reply(action, {
+    status: 'ERR',
+    status_mesg: message,
+    error: code,
+    error_data: code,
+    ...extra,
+  });
 }
 
 /**
@@ -49,9 +60,17 @@ function failure(action: string, code: ErrorCode, message: string = ERROR_MESSAG
  * action_id. The client logs in with an order's short id and secret and then gets ORDER_UPDATE,
  * TAXI_STATE_UPDATE and PING; it may send ORDER_CANCEL. Message shapes: server/README.md.
  */
-export async function trackingSocket(app: FastifyInstance, { services, hub }: { services: Services; hub: TrackingHub }) {
+export async function trackingSocket(
+  app: FastifyInstance,
+  { services, hub }: { services: Services; hub: TrackingHub },
+) {
   const { storage, corporations, dispatch, limits, clock } = services;
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false, clientTracking: false });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_MESSAGE_BYTES,
+    perMessageDeflate: false,
+    clientTracking: false,
+  });
   const connections = new Set<Connection>();
 
   function onUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
@@ -66,7 +85,11 @@ export async function trackingSocket(app: FastifyInstance, { services, hub }: { 
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    const forwarded = services.config.trustProxy ? String(request.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim() : '';
+    const forwarded = services.config.trustProxy
+      ? String(request.headers['x-forwarded-for'] ?? '')
+          .split(',')[0]
+          ?.trim()
+      : '';
     const ip = forwarded || request.socket.remoteAddress || '';
     wss.handleUpgrade(request, socket, head, (ws) => accept(ws, corporation.id, ip));
   }
@@ -116,7 +139,8 @@ export async function trackingSocket(app: FastifyInstance, { services, hub }: { 
     let message: Record<string, unknown>;
     try {
       const parsed: unknown = JSON.parse(text);
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+        throw new Error('not an object');
       message = parsed as Record<string, unknown>;
     } catch {
       connection.send(failure('', 'ARG_ERROR', 'Expected a JSON object with action_id'));
@@ -132,7 +156,8 @@ export async function trackingSocket(app: FastifyInstance, { services, hub }: { 
       case 'TAXI_STATE_UPDATE':
         return;
       case 'ORDER_CANCEL': {
-        if (connection.orderId === undefined) return connection.send(failure(action, 'ACCESS_DENIED', 'Log in first'));
+        if (connection.orderId === undefined)
+          return connection.send(failure(action, 'ACCESS_DENIED', 'Log in first'));
         connection.cancelling = true;
         try {
           await dispatch.cancel(connection.orderId);
@@ -148,19 +173,38 @@ export async function trackingSocket(app: FastifyInstance, { services, hub }: { 
         return;
       }
       default:
-        connection.send(failure(action, 'ACTION_NOT_ALLOWED', `Unknown action: ${action.slice(0, 40)}`));
+        connection.send(
+          failure(action, 'ACTION_NOT_ALLOWED', `Unknown action: ${action.slice(0, 40)}`),
+        );
     }
   }
 
-  async function login(connection: Connection, corporationId: string, message: Record<string, unknown>) {
-    if (connection.orderId !== undefined || connection.loggingIn) return connection.send(failure('LOGIN', 'ACTION_NOT_ALLOWED', 'Already logged in', { vars: null }));
-    const shortId = typeof message.order_short_id === 'string' ? message.order_short_id.trim().toUpperCase().slice(0, 20) : '';
+  async function login(
+    connection: Connection,
+    corporationId: string,
+    message: Record<string, unknown>,
+  ) {
+    if (connection.orderId !== undefined || connection.loggingIn)
+      return connection.send(
+        failure('LOGIN', 'ACTION_NOT_ALLOWED', 'Already logged in', { vars: null }),
+      );
+    const shortId =
+      typeof message.order_short_id === 'string'
+        ? message.order_short_id.trim().toUpperCase().slice(0, 20)
+        : '';
     const secret = typeof message.secret === 'string' ? message.secret.slice(0, 100) : '';
-    if (!shortId || !secret) return connection.send(failure('LOGIN', 'ARG_ERROR', 'order_short_id and secret are required', { vars: null }));
+    if (!shortId || !secret)
+      return connection.send(
+        failure('LOGIN', 'ARG_ERROR', 'order_short_id and secret are required', { vars: null }),
+      );
     connection.loggingIn = true;
     try {
       if (!(await limits.take(`track-login:${connection.ip}`, LOGINS_PER_IP_PER_MINUTE, 60_000))) {
-        connection.send(failure('LOGIN', 'ACTION_NOT_ALLOWED', 'Too many logins; try again in a minute', { vars: null }));
+        connection.send(
+          failure('LOGIN', 'ACTION_NOT_ALLOWED', 'Too many logins; try again in a minute', {
+            vars: null,
+          }),
+        );
         return;
       }
       const order = await storage.db
@@ -171,7 +215,11 @@ export async function trackingSocket(app: FastifyInstance, { services, hub }: { 
         .executeTakeFirst();
       // An unknown order and a wrong secret get the same answer.
       if (!sameSecret(order?.secret ?? DUMMY_SECRET, secret) || !order) {
-        connection.send(failure('LOGIN', 'ORDER_ACCESS_DENIED', ERROR_MESSAGES.ORDER_ACCESS_DENIED, { vars: null }));
+        connection.send(
+          failure('LOGIN', 'ORDER_ACCESS_DENIED', ERROR_MESSAGES.ORDER_ACCESS_DENIED, {
+            vars: null,
+          }),
+        );
         connection.close(4403, 'login refused');
         return;
       }
@@ -184,7 +232,12 @@ export async function trackingSocket(app: FastifyInstance, { services, hub }: { 
           status_mesg: 'OK',
           error: null,
           error_data: null,
-          vars: { order_id: order.id, order_short_id: order.short_id, ping_interval_s: PING_INTERVAL_MS / 1000, server_time: clock.now() },
+          vars: {
+            order_id: order.id,
+            order_short_id: order.short_id,
+            ping_interval_s: PING_INTERVAL_MS / 1000,
+            server_time: clock.now(),
+          },
         }),
       );
       await hub.add(corporation, order.id, connection);
@@ -199,7 +252,8 @@ export async function trackingSocket(app: FastifyInstance, { services, hub }: { 
     const now = Date.now();
     for (const connection of connections) {
       if (now - connection.lastHeard > 3 * PING_INTERVAL_MS) connection.ws.terminate();
-      else if (connection.orderId === undefined && now - connection.openedAt > LOGIN_WITHIN_MS) connection.close(4408, 'no login');
+      else if (connection.orderId === undefined && now - connection.openedAt > LOGIN_WITHIN_MS)
+        connection.close(4408, 'no login');
       else connection.send(ping);
     }
   }, PING_INTERVAL_MS);
