@@ -115,8 +115,8 @@ export function TrackPanel({
               ))}
             </div>
           ) : null}
-          {/* With taxi cards the map shows the route; the panel stays short. */}
-          {view.taxis.length === 0 && places.length > 0 ? (
+          {/* Beside taxi cards or the rating the map shows the route; the panel stays short. */}
+          {view.taxis.length === 0 && !view.rateable && places.length > 0 ? (
             <dl className="tr-route">
               {places.map(([label, place]) => (
                 <div key={label}>
