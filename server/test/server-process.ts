@@ -36,7 +36,8 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<Server
       PORT: String(port),
       HOST: '127.0.0.1',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // TEST_SERVER_LOGS=1 shows the server's log (pino writes to standard output).
+    stdio: ['ignore', process.env.TEST_SERVER_LOGS ? 'inherit' : 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const base = `http://127.0.0.1:${port}`;

@@ -7,6 +7,8 @@ import { Redis } from 'ioredis';
 export interface RateLimiter {
   /** Counts one use; false when the key has used up its `limit` in the current window. */
   take(key: string, limit: number, windowMs: number): Promise<boolean>;
+  /** Uses counted in the key's current window, without counting one. */
+  used(key: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,10 @@ export function memoryLimiter(now: () => number = Date.now): RateLimiter {
         windows.set(key, (window = { count: 0, resetAt: time + windowMs }));
       window.count++;
       return window.count <= limit;
+    },
+    async used(key) {
+      const window = windows.get(key);
+      return window && window.resetAt > now() ? window.count : 0;
     },
     async close() {
       windows.clear();
@@ -45,6 +51,9 @@ export function redisLimiter(
       const replies = await redis.multi().incr(name).pexpire(name, windowMs, 'NX').exec();
       const count = Number(replies?.[0]?.[1] ?? 0);
       return count <= limit;
+    },
+    async used(key) {
+      return Number((await redis.get(`${prefix}limit:${key}`)) ?? 0);
     },
     async close() {
       await redis.quit().catch(() => {});

@@ -11,7 +11,8 @@ export const TRACK_PATH = '/track/api/1/';
 /** The server's PING, and how long a silent client is kept: three missed replies. */
 export const PING_INTERVAL_MS = 25_000;
 const LOGIN_WITHIN_MS = 30_000;
-const LOGINS_PER_IP_PER_MINUTE = 60;
+/** Refused logins (wrong secret or order) per client address per minute, before all are refused. */
+const FAILED_LOGINS_PER_IP_PER_MINUTE = 30;
 /** A client this far behind in reading is dropped (it reconnects and gets the current state). */
 const MAX_BUFFERED_BYTES = 1 << 20;
 const MAX_MESSAGE_BYTES = 16 * 1024;
@@ -199,12 +200,14 @@ export async function trackingSocket(
       );
     connection.loggingIn = true;
     try {
-      if (!(await limits.take(`track-login:${connection.ip}`, LOGINS_PER_IP_PER_MINUTE, 60_000))) {
+      const failures = `track-login-failed:${connection.ip}`;
+      if ((await limits.used(failures)) >= FAILED_LOGINS_PER_IP_PER_MINUTE) {
         connection.send(
-          failure('LOGIN', 'ACTION_NOT_ALLOWED', 'Too many logins; try again in a minute', {
+          failure('LOGIN', 'ACTION_NOT_ALLOWED', 'Too many refused logins; try again in a minute', {
             vars: null,
           }),
         );
+        connection.close(4429, 'too many logins');
         return;
       }
       const order = await storage.db
@@ -215,6 +218,7 @@ export async function trackingSocket(
         .executeTakeFirst();
       // An unknown order and a wrong secret get the same answer.
       if (!sameSecret(order?.secret ?? DUMMY_SECRET, secret) || !order) {
+        await limits.take(failures, FAILED_LOGINS_PER_IP_PER_MINUTE, 60_000);
         connection.send(
           failure('LOGIN', 'ORDER_ACCESS_DENIED', ERROR_MESSAGES.ORDER_ACCESS_DENIED, {
             vars: null,

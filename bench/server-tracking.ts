@@ -1,0 +1,297 @@
+/**
+ * Tracking fan-out: BENCH_SOCKETS passenger sockets (default 10,000) on one server process,
+ * watching BENCH_TAXIS orders (default 1,000, so 10 viewers an order), each order's taxi
+ * reporting its position every 2 s through the driver API. Prints the latency from the driver's
+ * report to the passenger's socket (p50/p99), the server's memory per socket and its CPU.
+ * Not a timed test: it reports figures.
+ *
+ *   node bench/server-tracking.ts      (BENCH_SOCKETS=10000, BENCH_TAXIS=1000, BENCH_SECONDS=20)
+ *
+ * The orders, taxis and driver sessions are written straight into the server's SQLite file
+ * before the run (the API would take minutes to place a thousand rides); everything measured
+ * goes through the real socket and driver API.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openStorage } from '../server/src/db/storage.ts';
+import { taxiTokenHash } from '../server/src/driver/accounts.ts';
+import { startServerProcess } from '../server/test/server-process.ts';
+
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
+const TAXIS = Number(process.env.BENCH_TAXIS ?? 1_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const REPORT_EVERY_MS = 2000;
+const CENTRE = { lat: 43.7384, lng: 7.4246 };
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+function rssBytes(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+}
+
+/** Seconds of CPU (user + system) the process has used. */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'taxi-bench-track-'));
+const corporation = {
+  id: 'bench',
+  hostnames: ['127.0.0.1'],
+  timezone: 'Europe/Monaco',
+  settings: { corp: 'Bench' },
+  dispatch: { connected_s: 600 },
+};
+fs.mkdirSync(path.join(root, 'corporations'));
+fs.writeFileSync(path.join(root, 'corporations/bench.json'), JSON.stringify(corporation));
+const server = await startServerProcess({
+  CORP_DIR: path.join(root, 'corporations'),
+  DATA_DIR: path.join(root, 'data'),
+  RELEASES_DIR: path.join(root, 'releases'),
+  DATABASE_URL: '',
+  LOG_LEVEL: 'warn',
+});
+const pid = server.child.pid!;
+
+try {
+  // The rides: a client, an order in progress and its accepted taxi each.
+  const storage = await openStorage({ dataDir: path.join(root, 'data') });
+  const now = Date.now();
+  const tracks: { order_short_id: string; secret: string }[] = [];
+  const tokens: string[] = [];
+  await storage.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < TAXIS; i++) {
+      const { id: clientId } = await trx
+        .insertInto('clients')
+        .values({
+          corporation_id: 'bench',
+          phone: `+4860${String(1_000_000 + i)}`,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const point = {
+        id: null,
+        lat: CENTRE.lat + (i % 40) * 0.0005,
+        lng: CENTRE.lng + Math.floor(i / 40) * 0.0005,
+        quarter: '',
+        city: 'Monaco',
+        poi_name: '',
+        street: '',
+        number: '',
+        district: '',
+      };
+      const form = {
+        order_type: 'Z',
+        date_time: null,
+        advance: 0,
+        poi: point,
+        dst: null,
+        taxi_count: 1,
+        passwd: '',
+        info: '',
+        phone: '',
+        selected_taxies: [],
+        taxi_features_list: [],
+        taxi_group_id: null,
+        gratis: false,
+        cash_free: false,
+        discount: false,
+        invoice: false,
+        repeated: null,
+        call_uniqueid: null,
+      };
+      const track = {
+        order_short_id: `B${String(i).padStart(7, '0')}`,
+        secret: `secret-of-order-${i}-0123456789`,
+      };
+      const { id: orderId } = await trx
+        .insertInto('orders')
+        .values({
+          corporation_id: 'bench',
+          client_id: clientId,
+          short_id: track.order_short_id,
+          secret: track.secret,
+          order_type: 'Z',
+          state: 'T',
+          taxi_count: 1,
+          form: JSON.stringify(form),
+          hidden_in_history: 0,
+          created_at: now,
+          updated_at: now,
+          pickup_lat: point.lat,
+          pickup_lng: point.lng,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const call = String(1000 + i);
+      await trx
+        .insertInto('taxis')
+        .values({
+          corporation_id: 'bench',
+          call_number: call,
+          state: 'K',
+          lat: point.lat,
+          lng: point.lng,
+          updated_at: now,
+          color: 'white',
+          brand: 'Toyota',
+          vehicle_registration: `MC ${call}`,
+        })
+        .execute();
+      await trx
+        .insertInto('assignments')
+        .values({
+          order_id: orderId,
+          corporation_id: 'bench',
+          call_number: call,
+          state: 'P',
+          offered_at: now,
+          expires_at: now + 20_000,
+          answered_at: now,
+          updated_at: now,
+        })
+        .execute();
+      const token = `bench-token-${i}-abcdefghijklmnopqrstuvwxyz`;
+      await trx
+        .insertInto('taxi_sessions')
+        .values({
+          token_hash: taxiTokenHash(token),
+          corporation_id: 'bench',
+          call_number: call,
+          created_at: now,
+          expires_at: now + 3_600_000,
+        })
+        .execute();
+      tracks.push(track);
+      tokens.push(token);
+    }
+  });
+  await storage.close();
+
+  const before = rssBytes(pid);
+  const host = server.base.replace('http://', '');
+  const sent = new Map<string, number>();
+  const latencies: number[] = [];
+  let measuring = false;
+  let updates = 0;
+  const sockets: WebSocket[] = [];
+  const openStarted = performance.now();
+  for (let first = 0; first < SOCKETS; first += 500) {
+    await Promise.all(
+      Array.from({ length: Math.min(500, SOCKETS - first) }, (_, k) => {
+        const i = first + k;
+        return new Promise<void>((resolve, reject) => {
+          const ws = new WebSocket(`ws://${host}/track/api/1/`);
+          sockets.push(ws);
+          let ready = false;
+          ws.addEventListener('open', () =>
+            ws.send(
+              JSON.stringify({ action_id: 'LOGIN', user_agent: 'bench', ...tracks[i % TAXIS]! }),
+            ),
+          );
+          ws.addEventListener('error', () => reject(new Error(`socket ${i} failed`)));
+          ws.addEventListener('message', (event) => {
+            const text = String(event.data);
+            if (!ready && text.startsWith('{"action_id":"LOGIN","status":"ERR"'))
+              reject(new Error(text));
+            if (!ready && text.startsWith('{"action_id":"ORDER_UPDATE"')) {
+              ready = true;
+              resolve();
+              return;
+            }
+            if (!measuring || !text.startsWith('{"action_id":"TAXI_STATE_UPDATE"')) return;
+            const { taxi } = JSON.parse(text) as { taxi: { call_number: string; lat: number } };
+            const at = sent.get(`${taxi.call_number}|${taxi.lat}`);
+            if (at !== undefined) {
+              latencies.push(performance.now() - at);
+              updates++;
+            }
+          });
+        });
+      }),
+    );
+  }
+  const openSeconds = (performance.now() - openStarted) / 1000;
+  // Let the server settle, then weigh it.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const withSockets = rssBytes(pid);
+
+  // Each taxi reports every 2 s, spread evenly over the interval.
+  measuring = true;
+  let reports = 0;
+  let failures = 0;
+  let sequence = 0;
+  const cpuStart = cpuSeconds(pid);
+  const started = performance.now();
+  const pending = new Set<Promise<void>>();
+  const until = started + SECONDS * 1000;
+  for (let tick = 0; ; tick++) {
+    const due = started + (tick * REPORT_EVERY_MS) / TAXIS;
+    if (due >= until) break;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const i = tick % TAXIS;
+    const lat = CENTRE.lat + 0.01 + ++sequence * 1e-7;
+    const key = `${1000 + i}|${lat}`;
+    const request = (async () => {
+      sent.set(key, performance.now());
+      try {
+        const response = await fetch(`${server.base}/driver/api/1/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            action_id: 'TAXI_POSITION',
+            token: tokens[i],
+            lat,
+            lng: CENTRE.lng,
+            acc: 5,
+          }),
+        });
+        const reply = (await response.json()) as { status: string };
+        if (reply.status === 'OK') reports++;
+        else failures++;
+      } catch {
+        failures++;
+      }
+    })();
+    pending.add(request);
+    void request.finally(() => pending.delete(request));
+  }
+  await Promise.all(pending);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = cpuSeconds(pid) - cpuStart;
+  measuring = false;
+  latencies.sort((a, b) => a - b);
+  const expected = reports * (SOCKETS / TAXIS);
+
+  console.log(
+    `Tracking fan-out: ${SOCKETS} sockets on ${TAXIS} orders (${SOCKETS / TAXIS} viewers each), one server process (SQLite, in-process bus)`,
+  );
+  console.log(`  sockets opened and logged in: ${sockets.length} in ${openSeconds.toFixed(1)} s`);
+  console.log(
+    `  driver reports: ${reports} in ${elapsed.toFixed(1)} s (${(reports / elapsed).toFixed(0)}/s, ${failures} failed), one per taxi every ${REPORT_EVERY_MS / 1000} s`,
+  );
+  console.log(
+    `  taxi updates received: ${updates} of ${expected} (${((updates / Math.max(1, expected)) * 100).toFixed(1)}%)`,
+  );
+  console.log(
+    `  driver report -> passenger socket: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies.at(-1) ?? NaN).toFixed(1)} ms`,
+  );
+  console.log(
+    `  server memory: ${(before / 2 ** 20).toFixed(0)} MiB before the sockets, ${(withSockets / 2 ** 20).toFixed(0)} MiB with them: ${((withSockets - before) / SOCKETS / 1024).toFixed(1)} KiB per socket`,
+  );
+  console.log(
+    `  server CPU while reporting: ${((cpu / elapsed) * 100).toFixed(0)}% of one core (${cpu.toFixed(1)} s in ${elapsed.toFixed(1)} s)`,
+  );
+  for (const ws of sockets) ws.close();
+} finally {
+  await server.kill();
+  fs.rmSync(root, { recursive: true, force: true });
+}
