@@ -23,6 +23,7 @@ const TAXIS = Number(process.env.BENCH_TAXIS ?? 1_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const REPORT_EVERY_MS = 2000;
 const CENTRE = { lat: 43.7384, lng: 7.4246 };
+const TAXI_REPLY = JSON.stringify({ action_id: 'TAXI_STATE_UPDATE', status: 'OK' });
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -205,7 +206,10 @@ try {
               resolve();
               return;
             }
-            if (!measuring || !text.startsWith('{"action_id":"TAXI_STATE_UPDATE"')) return;
+            if (!text.startsWith('{"action_id":"TAXI_STATE_UPDATE"')) return;
+            // As the passenger's client (shared/src/tracking) does: a reply to every update.
+            ws.send(TAXI_REPLY);
+            if (!measuring) return;
             const { taxi } = JSON.parse(text) as { taxi: { call_number: string; lat: number } };
             const at = sent.get(`${taxi.call_number}|${taxi.lat}`);
             if (at !== undefined) {

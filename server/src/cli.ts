@@ -15,6 +15,9 @@ import {
   parseCorporation,
 } from './corporations/directory.ts';
 import { openStorage, type Storage } from './db/storage.ts';
+import { randomBytes } from 'node:crypto';
+import { provisionTaxi } from './driver/accounts.ts';
+import { TAXI_STATES } from './driver/plugin.ts';
 import { ORDER_STATES, type OrderState, setOrderState } from './orders/store.ts';
 import { formatLocal } from './time.ts';
 
@@ -28,6 +31,10 @@ const HELP = `taxi-operator <command>
       Account-deletion requests, oldest first.
   order-state <corporation-id> <order-short-id> <U|T|Z|M|A>
       Moves an order to another state (e.g. Z once the ride is over).
+  add-taxi <corporation-id> <call-number> [--color C] [--brand B] [--plate P] [--password PW]
+      Adds a taxi (or changes its car and password); prints the driver app's password.
+  taxi-state <corporation-id> <call-number> <W|Z|K|D|O|P|F|B>
+      Sets a taxi's state; B blocks it (its driver cannot sign in), F ends its work.
   migrate                                    Brings the database schema up to date.
 `;
 
@@ -153,6 +160,50 @@ async function orderState([corporationId, shortId, state]: string[]): Promise<vo
   console.log(`order ${shortId.toUpperCase()} is now ${state}`);
 }
 
+async function addTaxi(
+  [corporationId, callNumber]: string[],
+  options: { color?: string; brand?: string; plate?: string; password?: string },
+): Promise<void> {
+  const corp = corporation(corporationId);
+  if (!callNumber || !/^[A-Za-z0-9-]{1,20}$/.test(callNumber))
+    throw new UsageError('call number: up to 20 letters, digits and -');
+  const password = options.password ?? randomBytes(9).toString('base64url');
+  await withStorage(({ db }) =>
+    provisionTaxi(db, corp.id, {
+      call_number: callNumber,
+      color: options.color ?? '',
+      brand: options.brand ?? '',
+      vehicle_registration: options.plate ?? '',
+      password,
+    }),
+  );
+  console.log(`taxi ${callNumber} of ${corp.id}: password ${password}`);
+}
+
+async function taxiState([corporationId, callNumber, state]: string[]): Promise<void> {
+  const corp = corporation(corporationId);
+  if (!callNumber) throw new UsageError('call number missing');
+  if (!(TAXI_STATES as readonly string[]).includes(state ?? ''))
+    throw new UsageError(`state: one of ${TAXI_STATES.join(', ')}`);
+  const changed = await withStorage(async ({ db }) => {
+    if (state === 'B')
+      await db
+        .deleteFrom('taxi_sessions')
+        .where('corporation_id', '=', corp.id)
+        .where('call_number', '=', callNumber)
+        .execute();
+    return db
+      .updateTable('taxis')
+      .set({ state })
+      .where('corporation_id', '=', corp.id)
+      .where('call_number', '=', callNumber)
+      .executeTakeFirst();
+  });
+  if (Number(changed.numUpdatedRows) === 0)
+    throw new UsageError(`no taxi ${callNumber} in ${corp.id}`);
+  console.log(`taxi ${callNumber} is now ${state}`);
+}
+
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -162,6 +213,10 @@ async function main(argv: string[]): Promise<void> {
       city: { type: 'string' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
+      color: { type: 'string' },
+      brand: { type: 'string' },
+      plate: { type: 'string' },
+      password: { type: 'string' },
     },
   });
   const [command, ...args] = positionals;
@@ -176,6 +231,10 @@ async function main(argv: string[]): Promise<void> {
       return deletionRequests(args, values.json === true);
     case 'order-state':
       return orderState(args);
+    case 'add-taxi':
+      return addTaxi(args, values);
+    case 'taxi-state':
+      return taxiState(args);
     case 'migrate': {
       const applied = await withStorage(async (storage) => storage.applied);
       console.log(applied.length ? `applied ${applied.join(', ')}` : 'schema up to date');

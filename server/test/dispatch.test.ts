@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { assertErr, assertOk, call, fakeClock, signIn } from './api.ts';
 import { gridPoint, TOWN_FILE } from './fixtures/make-town.ts';
-import { taxiCorporation } from './fixtures.ts';
+import { operator, taxiCorporation } from './fixtures.ts';
 import { startApp } from './helpers.ts';
 import { driverCall, taxi } from './live.ts';
 
@@ -316,5 +316,35 @@ describe('dispatch', () => {
     await cab!.ok('LOGOUT');
     assertErr(await cab!.api('TAXI_POSITION', { lat: 50, lng: 20 }), 'ACCESS_DENIED');
     await offWork(other!);
+  });
+
+  test('operator CLI: add-taxi gives the driver app a password; taxi-state B blocks the taxi', async () => {
+    const added = operator(
+      server,
+      'add-taxi',
+      'demo',
+      '77',
+      '--color',
+      'black',
+      '--brand',
+      'Škoda Superb',
+      '--plate',
+      'KR 77777',
+    );
+    assert.equal(added.status, 0, added.stderr);
+    const password = /password (\S+)/.exec(added.stdout)![1]!;
+    const login = await driverCall(app, 'LOGIN', { call_number: '77', password });
+    assert.equal(login.status, 'OK', JSON.stringify(login));
+    assert.deepEqual(login.taxi, {
+      call_number: '77',
+      color: 'black',
+      brand: 'Škoda Superb',
+      vehicle_registration: 'KR 77777',
+      state: 'F',
+    });
+    assert.equal(operator(server, 'taxi-state', 'demo', '77', 'B').status, 0);
+    assertErr(await driverCall(app, 'LOGIN', { call_number: '77', password }), 'BLOCKED');
+    assert.equal(operator(server, 'taxi-state', 'demo', '77', 'X').status, 1);
+    assert.equal(operator(server, 'add-taxi', 'demo').status, 1);
   });
 });
