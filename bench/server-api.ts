@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openStorage } from '../server/src/db/storage.ts';
+import type { Reply } from '../server/test/api.ts';
 import { freshDatabase } from '../server/test/postgres.ts';
 import { startServerProcess } from '../server/test/server-process.ts';
 
@@ -26,7 +27,7 @@ async function api(base: string, cmd: Record<string, unknown>) {
     method: 'POST',
     body: new URLSearchParams({ cmd: JSON.stringify(cmd) }),
   });
-  const reply = (await response.json()) as Record<string, any>;
+  const reply = (await response.json()) as Reply;
   if (reply.status !== 'OK') throw new Error(`${String(cmd.action_id)}: ${JSON.stringify(reply)}`);
   return reply;
 }

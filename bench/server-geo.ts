@@ -190,7 +190,7 @@ function syntheticTown(file: string): void {
       tags: { shop: 'convenience', name: `${madeUpWord(s + 7000)} ${madeUpWord(s + 13000)}` },
     });
   }
-  nodes.push({ id: nodeId++, lat: 50.1, lon: 19.7, tags: { place: 'city', name: 'Benchowo' } });
+  nodes.push({ id: nodeId, lat: 50.1, lon: 19.7, tags: { place: 'city', name: 'Benchowo' } });
   fs.writeFileSync(file, writeOsmPbf(nodes, ways));
 }
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, test } from 'node:test';
+import type { Reply } from './api.ts';
 import { taxiCorporation } from './fixtures.ts';
 import { tempDir, testDatabaseUrl, writeFile } from './helpers.ts';
 import { startServerProcess } from './server-process.ts';
@@ -10,7 +11,7 @@ async function api(base: string, cmd: Record<string, unknown>) {
     method: 'POST',
     body: new URLSearchParams({ cmd: JSON.stringify(cmd) }),
   });
-  return (await response.json()) as Record<string, any>;
+  return (await response.json()) as Reply;
 }
 
 test('a SIGKILLed server loses no acknowledged order', async () => {

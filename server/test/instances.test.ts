@@ -5,6 +5,7 @@ import { after, test } from 'node:test';
 import { openStorage, type Storage } from '../src/db/storage.ts';
 import { provisionTaxi } from '../src/driver/accounts.ts';
 import { gridPoint, TOWN_FILE } from './fixtures/make-town.ts';
+import type { Reply } from './api.ts';
 import { taxiCorporation } from './fixtures.ts';
 import { tempDir, testDatabaseUrl, writeFile } from './helpers.ts';
 import { trackingSocket, trackLogin } from './live.ts';
@@ -31,7 +32,7 @@ async function post(base: string, pathname: string, body: Record<string, unknown
       ? { body: new URLSearchParams({ cmd: JSON.stringify(body) }) }
       : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
   });
-  return (await response.json()) as Record<string, any>;
+  return (await response.json()) as Reply;
 }
 
 test('two server processes over Redis and PostgreSQL: a passenger on B sees the taxi that reports to A', async (t) => {

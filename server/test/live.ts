@@ -58,14 +58,14 @@ export async function taxi(
       (await ok('GET_OFFERS')).offers as {
         order_id: number;
         expires_in_s: number;
-        order: Record<string, any>;
+        order: Reply;
       }[],
     /** Waits (long poll) until the dispatch has offered something. */
     nextOffers: async () =>
       (await ok('GET_OFFERS', { wait: 5 })).offers as {
         order_id: number;
         expires_in_s: number;
-        order: Record<string, any>;
+        order: Reply;
       }[],
   };
 }
@@ -77,7 +77,7 @@ export async function listen(app: FastifyInstance): Promise<string> {
   return `127.0.0.1:${address.port}`;
 }
 
-export type Message = Record<string, any>;
+export type Message = Reply;
 
 /** A tracking socket as the passenger's browser opens it, with a queue of what it received. */
 export async function trackingSocket(hostPort: string, hostname = 'localhost') {

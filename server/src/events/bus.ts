@@ -10,7 +10,7 @@ export type Unsubscribe = () => void;
 export interface EventBus {
   publish(channel: string, message: unknown): void;
   /** Resolves once messages of the channel are delivered to `handler`. */
-  subscribe(channel: string, handler: (message: any) => void): Promise<Unsubscribe>;
+  subscribe<T = unknown>(channel: string, handler: (message: T) => void): Promise<Unsubscribe>;
   close(): Promise<void>;
 }
 
@@ -42,9 +42,9 @@ export function memoryBus(onError: (error: unknown) => void = () => {}): EventBu
     async subscribe(channel, handler) {
       let handlers = channels.get(channel);
       if (!handlers) channels.set(channel, (handlers = new Set()));
-      handlers.add(handler);
+      handlers.add(handler as Handler);
       return () => {
-        handlers.delete(handler);
+        handlers.delete(handler as Handler);
         if (handlers.size === 0 && channels.get(channel) === handlers) channels.delete(channel);
       };
     },
@@ -92,14 +92,18 @@ export function redisBus(url: string, prefix: string, onError: (error: unknown) 
       let handlers = channels.get(channel);
       if (!handlers) {
         channels.set(channel, (handlers = new Set()));
-        handlers.add(handler);
+        handlers.add(handler as Handler);
         await queue(channel, () => subscriber.subscribe(prefix + channel));
       } else {
-        handlers.add(handler);
+        handlers.add(handler as Handler);
         await pending.get(channel);
       }
       return () => {
-        if (!handlers.delete(handler) || handlers.size > 0 || channels.get(channel) !== handlers)
+        if (
+          !handlers.delete(handler as Handler) ||
+          handlers.size > 0 ||
+          channels.get(channel) !== handlers
+        )
           return;
         channels.delete(channel);
         void queue(channel, () =>

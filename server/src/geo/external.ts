@@ -26,13 +26,17 @@ export interface EngineConfig {
   lang?: string;
 }
 
+/** What a foreign JSON answer is, until read field by field. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
 const TIMEOUT_MS = 4000;
 
 async function getJson(
   url: URL | string,
   config: EngineConfig,
   init: RequestInit = {},
-): Promise<any> {
+): Promise<Json> {
   const response = await fetch(url, {
     ...init,
     signal: AbortSignal.timeout(config.timeout ?? TIMEOUT_MS),
@@ -70,7 +74,7 @@ function ranked(results: SearchResult[]): ScoredResult[] {
 
 /** Photon (komoot): GET /api?q= and /reverse?lat=&lon=, GeoJSON features. */
 export function photon(config: EngineConfig): SearchEngine {
-  function read(feature: any, index: number): SearchResult | undefined {
+  function read(feature: Json, index: number): SearchResult | undefined {
     const p = feature?.properties ?? {};
     const [lng, lat] = feature?.geometry?.coordinates ?? [];
     if (typeof lat !== 'number' || typeof lng !== 'number') return undefined;
@@ -143,7 +147,7 @@ export function photon(config: EngineConfig): SearchEngine {
 
 /** Nominatim: GET /search?format=jsonv2&addressdetails=1 and /reverse. */
 export function nominatim(config: EngineConfig): SearchEngine {
-  function read(item: any): SearchResult | undefined {
+  function read(item: Json): SearchResult | undefined {
     const lat = Number(item?.lat);
     const lng = Number(item?.lon);
     if (!Number.isFinite(lat) || !Number.isFinite(lng)) return undefined;

@@ -222,6 +222,16 @@ export class PointGrid {
   }
 }
 
+/** An entity as the parser yields it (the header has no type). */
+interface OsmItem {
+  type?: 'node' | 'way' | 'relation';
+  id: number;
+  lat: number;
+  lon: number;
+  refs: number[];
+  tags?: Record<string, string>;
+}
+
 interface RawWay {
   refs: number[];
   tags: Record<string, string>;
@@ -234,9 +244,8 @@ export async function importExtract(file: string): Promise<GeoData> {
   const nodeLng = new Map<number, number>();
   const taggedNodes: { id: number; tags: Record<string, string> }[] = [];
   const ways: RawWay[] = [];
-  for await (const item of createOSMStream(file, { withInfo: false }) as AsyncGenerator<
-    Record<string, any>
-  >) {
+  const stream = createOSMStream(file, { withInfo: false }) as AsyncGenerator<OsmItem>;
+  for await (const item of stream) {
     if (item.type === 'node') {
       nodeLat.set(item.id, item.lat);
       nodeLng.set(item.id, item.lon);

@@ -46,6 +46,8 @@ const BRANDS = [
   'Volkswagen Passat',
 ];
 
+/** A driver API reply: status, and the fields of the action. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Reply = Record<string, any>;
 
 interface Offer {
