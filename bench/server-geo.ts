@@ -12,17 +12,13 @@ import { fileURLToPath } from 'node:url';
 import { EmbeddedGeography } from '../server/src/geo/embedded.ts';
 import { importExtract } from '../server/src/geo/importer.ts';
 import { type OsmNode, type OsmWay, writeOsmPbf } from '../server/test/fixtures/osm-writer.ts';
-import { startServerProcess } from '../server/test/server-process.ts';
+import { benchServer, percentile } from './server-common.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ADDRESSES = Number(process.env.BENCH_ADDRESSES ?? 100_000);
 const LIECHTENSTEIN = path.resolve(REPO, '../shared/data/osm/liechtenstein.osm.pbf');
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
 
 const ADJECTIVES = [
   'Kwiatowa',
@@ -274,61 +270,47 @@ function inProcess(geography: EmbeddedGeography, list: string[]) {
   return { p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1)! };
 }
 
+/** Imports the extract here, for the query list and the index's own figures. */
+async function study(extract: string) {
+  const importStarted = performance.now();
+  const geography = new EmbeddedGeography(await importExtract(extract));
+  const importMs = performance.now() - importStarted;
+  const list = queries(geography);
+  const { data } = geography;
+  return {
+    list,
+    index: inProcess(geography, list),
+    summary: `${data.addresses.street.length} addresses, ${data.streets.length} streets, ${data.pois.length} POIs, ${geography.index.termCount} terms; import ${importMs.toFixed(0)} ms`,
+  };
+}
+
 async function run(label: string, extract: string) {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'taxi-bench-geo-'));
+  // The load below measures the server; this process keeps nothing big meanwhile.
+  const { list, index, summary } = await study(extract);
+  const { server, stop } = await benchServer(
+    { geo: { extract } },
+    { GEO_PER_IP_PER_MINUTE: '1000000' },
+  );
   try {
-    const importStarted = performance.now();
-    let geography: EmbeddedGeography | undefined = new EmbeddedGeography(
-      await importExtract(extract),
-    );
-    const importMs = performance.now() - importStarted;
-    const list = queries(geography);
-    const index = inProcess(geography, list);
-    const { data } = geography;
-    const summary = `${data.addresses.street.length} addresses, ${data.streets.length} streets, ${data.pois.length} POIs, ${geography.index.termCount} terms; import ${importMs.toFixed(0)} ms`;
-    // The load below measures the server; this process keeps nothing big meanwhile.
-    geography = undefined;
-    fs.mkdirSync(path.join(root, 'corporations'));
-    fs.writeFileSync(
-      path.join(root, 'corporations/bench.json'),
-      JSON.stringify({
-        id: 'bench',
-        hostnames: ['127.0.0.1'],
-        settings: { corp: 'Bench' },
-        geo: { extract },
+    // The first search waits for the server's import of the extract.
+    await fetch(`${server.base}/api/2/`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        cmd: JSON.stringify({ action_id: 'POI_QUERY', query: list[0] }),
       }),
-    );
-    const server = await startServerProcess({
-      CORP_DIR: path.join(root, 'corporations'),
-      DATA_DIR: path.join(root, 'data'),
-      RELEASES_DIR: path.join(root, 'releases'),
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      GEO_PER_IP_PER_MINUTE: '1000000',
     });
-    try {
-      // The first search waits for the server's import of the extract.
-      await fetch(`${server.base}/api/2/`, {
-        method: 'POST',
-        body: new URLSearchParams({
-          cmd: JSON.stringify({ action_id: 'POI_QUERY', query: list[0] }),
-        }),
-      });
-      await openLoop(server.base, list.slice(0, 200));
-      const http = await openLoop(server.base, list);
-      console.log(`${label}: ${summary}`);
-      console.log(
-        `  POI_QUERY over HTTP at ${RATE} req/s for ${SECONDS} s: ${http.requests} answered (${http.failures} failed), ${http.rps.toFixed(0)} req/s; ` +
-          `seen by the client p50 ${http.p50.toFixed(2)} ms, p99 ${http.p99.toFixed(2)} ms; in the server (Server-Timing) p50 ${http.serverP50.toFixed(2)} ms, p99 ${http.serverP99.toFixed(2)} ms`,
-      );
-      console.log(
-        `  the index alone (${list.length} queries): p50 ${index.p50.toFixed(3)} ms, p99 ${index.p99.toFixed(3)} ms, max ${index.max.toFixed(2)} ms`,
-      );
-    } finally {
-      await server.kill();
-    }
+    await openLoop(server.base, list.slice(0, 200));
+    const http = await openLoop(server.base, list);
+    console.log(`${label}: ${summary}`);
+    console.log(
+      `  POI_QUERY over HTTP at ${RATE} req/s for ${SECONDS} s: ${http.requests} answered (${http.failures} failed), ${http.rps.toFixed(0)} req/s; ` +
+        `seen by the client p50 ${http.p50.toFixed(2)} ms, p99 ${http.p99.toFixed(2)} ms; in the server (Server-Timing) p50 ${http.serverP50.toFixed(2)} ms, p99 ${http.serverP99.toFixed(2)} ms`,
+    );
+    console.log(
+      `  the index alone (${list.length} queries): p50 ${index.p50.toFixed(3)} ms, p99 ${index.p99.toFixed(3)} ms, max ${index.max.toFixed(2)} ms`,
+    );
   } finally {
-    fs.rmSync(root, { recursive: true, force: true });
+    await stop();
   }
 }
 

@@ -12,11 +12,10 @@
  * goes through the real socket and driver API.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { openStorage } from '../server/src/db/storage.ts';
 import { taxiTokenHash } from '../server/src/driver/accounts.ts';
-import { startServerProcess } from '../server/test/server-process.ts';
+import { benchServer, percentile } from './server-common.ts';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
 const TAXIS = Number(process.env.BENCH_TAXIS ?? 1_000);
@@ -24,10 +23,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const REPORT_EVERY_MS = 2000;
 const CENTRE = { lat: 43.7384, lng: 7.4246 };
 const TAXI_REPLY = JSON.stringify({ action_id: 'TAXI_STATE_UPDATE', status: 'OK' });
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
 
 function rssBytes(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -40,23 +35,8 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'taxi-bench-track-'));
-const corporation = {
-  id: 'bench',
-  hostnames: ['127.0.0.1'],
-  timezone: 'Europe/Monaco',
-  settings: { corp: 'Bench' },
-  dispatch: { connected_s: 600 },
-};
-fs.mkdirSync(path.join(root, 'corporations'));
-fs.writeFileSync(path.join(root, 'corporations/bench.json'), JSON.stringify(corporation));
-const server = await startServerProcess({
-  CORP_DIR: path.join(root, 'corporations'),
-  DATA_DIR: path.join(root, 'data'),
-  RELEASES_DIR: path.join(root, 'releases'),
-  DATABASE_URL: '',
-  LOG_LEVEL: 'warn',
-});
+const bench = await benchServer({ timezone: 'Europe/Monaco', dispatch: { connected_s: 600 } });
+const { server, root } = bench;
 const pid = server.child.pid!;
 
 try {
@@ -296,6 +276,5 @@ try {
   );
   for (const ws of sockets) ws.close();
 } finally {
-  await server.kill();
-  fs.rmSync(root, { recursive: true, force: true });
+  await bench.stop();
 }

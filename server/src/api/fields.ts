@@ -57,6 +57,17 @@ export function optionalNumber(value: unknown, name: string): number | undefined
   return number;
 }
 
+/** `lat` and `lng` of a payload: ARG_ERROR when missing, INVALID_DATA outside the globe. */
+export function position(payload: Payload): { lat: number; lng: number } {
+  const lat = optionalNumber(payload.lat, 'lat');
+  const lng = optionalNumber(payload.lng, 'lng');
+  if (lat === undefined || lng === undefined)
+    throw new ApiFailure('ARG_ERROR', 'lat and lng are required');
+  if (Math.abs(lat) > 90 || Math.abs(lng) > 180)
+    throw new ApiFailure('INVALID_DATA', 'lat, lng: out of range');
+  return { lat, lng };
+}
+
 export function flag(value: unknown, name: string): boolean {
   if (value === true || value === 'true' || value === 1 || value === '1') return true;
   if (missing(value) || value === false || value === 'false' || value === 0 || value === '0')

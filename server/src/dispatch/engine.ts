@@ -8,7 +8,7 @@ import { type Storage, withLock } from '../db/storage.ts';
 import { ApiFailure } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
 import type { GeoService } from '../geo/service.ts';
-import type { OrderForm } from '../orders/form.ts';
+import { type OrderForm, WEEKDAYS } from '../orders/form.ts';
 import { newSecret, newShortId } from '../orders/store.ts';
 import { located, ridePrice } from '../quotes/quote.ts';
 import { greatCircleMetres, type LatLng, type RouteEstimator } from '../quotes/routing.ts';
@@ -54,15 +54,6 @@ export interface DispatcherOptions {
   flushPositions: () => Promise<void>;
 }
 
-const WEEKDAYS = [
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-] as const;
 const TIMED_TYPES = ['T', 'W'];
 /** A taxi that turned an order down or let it lapse is asked again only after this long. */
 const REOFFER_AFTER_MS = 2 * 60_000;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { integer, optionalNumber, optionalText, text } from '../api/fields.ts';
+import { integer, optionalNumber, optionalText, position, text } from '../api/fields.ts';
 import { ActionRegistry, type ActionContext } from '../api/registry.ts';
 import { actionTransport } from '../api/transport.ts';
 import { channels, type TaxiRef } from '../dispatch/engine.ts';
@@ -260,12 +260,7 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
     /** {lat, lng, acc?, state?} -> {offers, orders}. Every 2-5 seconds while the app runs. */
     async TAXI_POSITION(context) {
       const taxi = await taxiOf(context);
-      const lat = optionalNumber(context.payload.lat, 'lat');
-      const lng = optionalNumber(context.payload.lng, 'lng');
-      if (lat === undefined || lng === undefined)
-        throw new ApiFailure('ARG_ERROR', 'lat and lng are required');
-      if (Math.abs(lat) > 90 || Math.abs(lng) > 180)
-        throw new ApiFailure('INVALID_DATA', 'lat, lng: out of range');
+      const { lat, lng } = position(context.payload);
       const acc = optionalNumber(context.payload.acc, 'acc') ?? null;
       if (context.payload.state !== undefined)
         await setState(taxi, taxiState(context.payload.state));

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
-import type { AddressPoint } from '../orders/form.ts';
+import { type AddressPoint, blankPoint } from '../orders/form.ts';
 import type { LatLng, RouteEstimate } from '../quotes/routing.ts';
 import { RoadGraph } from './graph.ts';
 import { GEO_DATA_VERSION, type GeoData, importExtract, PointGrid } from './importer.ts';
@@ -60,17 +60,7 @@ export class EmbeddedGeography implements Geography {
   }
 
   reverseNow({ lat, lng }: LatLng): AddressPoint | null {
-    const point: AddressPoint = {
-      id: null,
-      lat,
-      lng,
-      quarter: '',
-      city: '',
-      poi_name: '',
-      street: '',
-      number: '',
-      district: '',
-    };
+    const point = blankPoint(lat, lng);
     const house = this.#houses.nearest(lat, lng, HOUSE_METRES);
     if (house.index !== -1) {
       const street = this.data.streets[this.data.addresses.street[house.index]!]!;

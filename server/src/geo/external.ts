@@ -1,4 +1,4 @@
-import type { AddressPoint } from '../orders/form.ts';
+import { type AddressPoint, blankPoint } from '../orders/form.ts';
 import type { LatLng, RouteEstimate } from '../quotes/routing.ts';
 import type { ScoredResult, SearchResult } from './search.ts';
 
@@ -50,17 +50,35 @@ function endpoint(config: EngineConfig, pathname: string): URL {
   return new URL(pathname, config.url.endsWith('/') ? config.url : `${config.url}/`);
 }
 
-function emptyPoint(lat: number, lng: number): AddressPoint {
+/** A search result from what an engine says of a place; `kind` is the engine's type of a POI. */
+function result(
+  fields: Omit<SearchResult, 'kind' | 'label'>,
+  poiKind: string | undefined,
+): SearchResult {
+  const { quality, name, street, number, city } = fields;
   return {
-    id: null,
-    lat,
-    lng,
-    quarter: '',
-    city: '',
-    poi_name: '',
-    street: '',
-    number: '',
-    district: '',
+    ...fields,
+    kind: quality === 'poi' ? (poiKind ?? '') : quality === 'area' ? (poiKind ?? 'area') : quality,
+    label: label([
+      name,
+      quality === 'poi' && street ? `${street} ${number}`.trim() : '',
+      city !== name ? city : '',
+    ]),
+  };
+}
+
+/** The address point GET_ADDRESS answers, at the asked coordinates. */
+function addressOf(found: SearchResult | undefined, lat: number, lng: number): AddressPoint | null {
+  if (!found) return null;
+  const { id, city, quarter, street, number } = found;
+  return {
+    ...blankPoint(lat, lng),
+    id,
+    city,
+    quarter,
+    street,
+    number,
+    poi_name: found.quality === 'poi' ? found.name : '',
   };
 }
 
@@ -90,28 +108,21 @@ export function photon(config: EngineConfig): SearchEngine {
             ? 'house'
             : 'poi';
     const name = quality === 'house' ? `${street} ${number}`.trim() : (p.name ?? street);
-    return {
-      id: `${p.osm_type ?? 'x'}${p.osm_id ?? index}`,
-      lat,
-      lng,
-      quality,
-      quarter: p.district ?? p.locality ?? '',
-      city,
-      name,
-      street,
-      number,
-      kind:
-        quality === 'poi'
-          ? (p.osm_value ?? '')
-          : quality === 'area'
-            ? (p.osm_value ?? 'area')
-            : quality,
-      label: label([
+    const id = `${p.osm_type ?? 'x'}${p.osm_id ?? index}`;
+    return result(
+      {
+        id,
+        lat,
+        lng,
+        quality,
+        quarter: p.district ?? p.locality ?? '',
+        city,
         name,
-        quality === 'poi' && street ? `${street} ${number}`.trim() : '',
-        city !== name ? city : '',
-      ]),
-    };
+        street,
+        number,
+      },
+      p.osm_value,
+    );
   }
   return {
     async search(query, limit) {
@@ -130,17 +141,7 @@ export function photon(config: EngineConfig): SearchEngine {
       const url = endpoint(config, 'reverse');
       url.searchParams.set('lat', String(lat));
       url.searchParams.set('lon', String(lng));
-      const found = read((await getJson(url, config))?.features?.[0], 0);
-      if (!found) return null;
-      return {
-        ...emptyPoint(lat, lng),
-        id: found.id,
-        city: found.city,
-        quarter: found.quarter,
-        street: found.street,
-        number: found.number,
-        poi_name: found.quality === 'poi' ? found.name : '',
-      };
+      return addressOf(read((await getJson(url, config))?.features?.[0], 0), lat, lng);
     },
   };
 }
@@ -166,28 +167,9 @@ export function nominatim(config: EngineConfig): SearchEngine {
             ? 'house'
             : 'poi';
     const name = quality === 'house' ? `${street} ${number}`.trim() : item.name || street || city;
-    return {
-      id: `${item.osm_type?.[0] ?? 'x'}${item.osm_id ?? item.place_id}`,
-      lat,
-      lng,
-      quality,
-      quarter: a.suburb ?? a.quarter ?? a.neighbourhood ?? '',
-      city,
-      name,
-      street,
-      number,
-      kind:
-        quality === 'poi'
-          ? (item.type ?? '')
-          : quality === 'area'
-            ? (item.type ?? 'area')
-            : quality,
-      label: label([
-        name,
-        quality === 'poi' && street ? `${street} ${number}`.trim() : '',
-        city !== name ? city : '',
-      ]),
-    };
+    const id = `${item.osm_type?.[0] ?? 'x'}${item.osm_id ?? item.place_id}`;
+    const quarter = a.suburb ?? a.quarter ?? a.neighbourhood ?? '';
+    return result({ id, lat, lng, quality, quarter, city, name, street, number }, item.type);
   }
   return {
     async search(query, limit) {
@@ -216,17 +198,7 @@ export function nominatim(config: EngineConfig): SearchEngine {
         addressdetails: '1',
       }))
         url.searchParams.set(k, v);
-      const found = read(await getJson(url, config));
-      if (!found) return null;
-      return {
-        ...emptyPoint(lat, lng),
-        id: found.id,
-        city: found.city,
-        quarter: found.quarter,
-        street: found.street,
-        number: found.number,
-        poi_name: found.quality === 'poi' ? found.name : '',
-      };
+      return addressOf(read(await getJson(url, config)), lat, lng);
     },
   };
 }

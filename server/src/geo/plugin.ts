@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { optionalInteger, optionalNumber, text } from '../api/fields.ts';
+import { optionalInteger, position, text } from '../api/fields.ts';
 import type { ActionContext } from '../api/registry.ts';
 import { ApiFailure } from '../errors.ts';
 import type { Services } from '../services.ts';
@@ -34,12 +34,7 @@ export async function geoPlugin(_app: FastifyInstance, services: Services) {
     },
 
     async GET_ADDRESS(context) {
-      const lat = optionalNumber(context.payload.lat, 'lat');
-      const lng = optionalNumber(context.payload.lng, 'lng');
-      if (lat === undefined || lng === undefined)
-        throw new ApiFailure('ARG_ERROR', 'lat and lng are required');
-      if (Math.abs(lat) > 90 || Math.abs(lng) > 180)
-        throw new ApiFailure('INVALID_DATA', 'lat, lng: out of range');
+      const { lat, lng } = position(context.payload);
       await budget(context);
       const result = await geo.reverse(context.corporation, { lat, lng });
       if (!result) throw new ApiFailure('NOT_FOUND', 'No address is known near this point');

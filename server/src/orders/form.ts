@@ -38,7 +38,8 @@ export const TAXI_COUNT_MIN = 1;
 export const TAXI_COUNT_MAX = 5;
 /** How far ahead a scheduled order may be placed. */
 const LONGEST_LEAD_MS = 90 * 24 * 60 * 60_000;
-const WEEKDAYS = [
+/** Index = JavaScript's getDay(). */
+export const WEEKDAYS = [
   'sunday',
   'monday',
   'tuesday',
@@ -78,6 +79,21 @@ export interface OrderForm {
   invoice: boolean;
   repeated: Subscription | null;
   call_uniqueid: string | null;
+}
+
+/** An address point with coordinates and nothing else known yet. */
+export function blankPoint(lat: number | null, lng: number | null): AddressPoint {
+  return {
+    id: null,
+    lat,
+    lng,
+    quarter: '',
+    city: '',
+    poi_name: '',
+    street: '',
+    number: '',
+    district: '',
+  };
 }
 
 function point(value: Payload, name: string): AddressPoint {

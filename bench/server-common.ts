@@ -1,0 +1,51 @@
+/** What the server benchmarks share: a server process over a temporary folder, percentiles. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServerProcess, type ServerProcess } from '../server/test/server-process.ts';
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+export interface BenchServer {
+  server: ServerProcess;
+  /** The temporary folder: corporations/, data/ (SQLite), releases/. */
+  root: string;
+  /** Stops the server and removes the folder. */
+  stop(): Promise<void>;
+}
+
+/** The real server (SQLite, no fleet) in its own process, serving one corporation "bench" on 127.0.0.1. */
+export async function benchServer(
+  corporation: Record<string, unknown>,
+  env: NodeJS.ProcessEnv = {},
+): Promise<BenchServer> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'taxi-bench-'));
+  fs.mkdirSync(path.join(root, 'corporations'));
+  fs.writeFileSync(
+    path.join(root, 'corporations/bench.json'),
+    JSON.stringify({
+      id: 'bench',
+      hostnames: ['127.0.0.1'],
+      settings: { corp: 'Bench' },
+      ...corporation,
+    }),
+  );
+  const server = await startServerProcess({
+    CORP_DIR: path.join(root, 'corporations'),
+    DATA_DIR: path.join(root, 'data'),
+    RELEASES_DIR: path.join(root, 'releases'),
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  return {
+    server,
+    root,
+    async stop() {
+      await server.kill();
+      fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
