@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { gridPoint, TOWN_FILE } from './fixtures/make-town.ts';
-import { assertOk, call, signIn } from './api.ts';
+import { assertOk, call, rateCall, signIn } from './api.ts';
 import { taxiCorporation } from './fixtures.ts';
 import { startApp } from './helpers.ts';
 import { listen, taxi, trackingSocket, trackLogin } from './live.ts';
@@ -188,6 +188,8 @@ describe('tracking socket', () => {
       undefined,
       'Z keeps the socket open (the passenger rates the ride)',
     );
+    assertOk(await rateCall(app, 'SET_RATE', { ...track, data: { rate: 2 } }));
+    assert.equal((await socket.update((o) => o.rate === 2)).order.stage, 'finished');
     assert.ok(
       !socket.received.some(
         (m) => m.action_id === 'TAXI_STATE_UPDATE' && m.taxi.call_number === stranger.callNumber,

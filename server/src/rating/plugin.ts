@@ -62,6 +62,8 @@ export async function ratingPlugin(app: FastifyInstance, services: Services) {
           throw new ApiFailure('ACTION_NOT_ALLOWED', 'This ride is already rated');
         throw error;
       }
+      // Viewers still connected (a finished ride's socket stays open) see the rating.
+      await services.dispatch.publishOrder(order.id);
       return {};
     },
   });
