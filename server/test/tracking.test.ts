@@ -275,3 +275,12 @@ describe('tracking socket', () => {
     await cab.ok('TAXI_STATE', { state: 'F' });
   });
 });
+
+test('the server shuts down promptly with tracking sockets still open', async () => {
+  const other = await startApp();
+  const socket = await trackingSocket(await listen(other.app));
+  const started = Date.now();
+  await other.app.close();
+  assert.ok(Date.now() - started < 2000, `closed in ${Date.now() - started} ms`);
+  await socket.waitClosed();
+});

@@ -263,7 +263,8 @@ export async function trackingSocket(
   }, PING_INTERVAL_MS);
   timer.unref();
 
-  app.addHook('onClose', async () => {
+  // Before the HTTP server closes: it would wait for every open socket (upgraded connections count).
+  app.addHook('preClose', async () => {
     clearInterval(timer);
     app.server.off('upgrade', onUpgrade);
     for (const connection of connections) connection.ws.terminate();
