@@ -75,7 +75,13 @@ export async function setOrderState(
 ): Promise<boolean> {
   const result = await db
     .updateTable('orders')
-    .set({ state, updated_at: now })
+    // A new revision, so that a tracking viewer who reconnects takes the new state.
+    .set((eb) => ({
+      state,
+      updated_at: now,
+      revision: eb('revision', '+', 1),
+      ...(['Z', 'M', 'A'].includes(state) ? { ended_at: now } : {}),
+    }))
     .where('corporation_id', '=', corporationId)
     .where('short_id', '=', shortId.toUpperCase())
     .executeTakeFirst();
