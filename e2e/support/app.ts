@@ -103,10 +103,14 @@ export async function startApp(
   };
 
   const stopChild = async () => {
-    if (!child || child.exitCode !== null) return;
+    // A process killed by a signal has signalCode set and exitCode null.
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
+    // A shutdown that hangs must not hang the suite.
+    const deadline = setTimeout(() => child.kill('SIGKILL'), 10_000);
     await exited;
+    clearTimeout(deadline);
   };
 
   await launch();
