@@ -35,14 +35,15 @@ async function post(base: string, pathname: string, body: Record<string, unknown
   return (await response.json()) as Reply;
 }
 
-test('two server processes over Redis and PostgreSQL: a passenger on B sees the taxi that reports to A', async (t) => {
+test('two server processes over Redis and PostgreSQL: a passenger on B sees the taxi that reports to A', async () => {
   const databaseUrl =
     (await testDatabaseUrl()) ||
-    (await freshDatabase('postgres://postgres@127.0.0.1:5432/taxi_server_instances'));
-  if (!databaseUrl || !(await reachable(REDIS))) {
-    t.skip('needs PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379');
-    return;
-  }
+    (await freshDatabase(
+      `postgres://postgres@127.0.0.1:5432/taxi_server_instances_${process.pid}`,
+    ));
+  // npm test starts both services (scripts/ensure-services.sh); without them this test fails.
+  assert.ok(databaseUrl, 'needs PostgreSQL on 127.0.0.1:5432');
+  assert.ok(await reachable(REDIS), 'needs Redis on 127.0.0.1:6379');
   const root = tempDir();
   writeFile(
     path.join(root, 'corporations/demo.json'),

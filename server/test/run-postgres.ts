@@ -3,10 +3,12 @@
  * the run (each test app then works in a schema of its own).
  */
 import { spawnSync } from 'node:child_process';
-import { freshDatabase } from './postgres.ts';
+import { dropDatabase, freshDatabase } from './postgres.ts';
 
+// A database of this run's own, so that two runs on one machine never drop each other's.
 const wanted =
-  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/taxi_server_test';
+  process.env.TEST_DATABASE_URL ??
+  `postgres://postgres@127.0.0.1:5432/taxi_server_test_${process.pid}`;
 const url = await freshDatabase(wanted);
 if (!url) {
   console.error(`test:pg: PostgreSQL is not reachable at ${wanted}`);
@@ -16,4 +18,5 @@ const run = spawnSync(process.execPath, ['--test', '--test-concurrency=1', 'test
   stdio: 'inherit',
   env: { ...process.env, DATABASE_URL: url },
 });
+if (!process.env.TEST_DATABASE_URL) await dropDatabase(url);
 process.exit(run.status ?? 1);
