@@ -51,22 +51,34 @@ let schemas = 0;
  * after the file's tests; otherwise '' (SQLite in the app's temp folder).
  */
 export async function testDatabaseUrl(): Promise<string> {
+  const { url, drop } = await testSchema();
+  after(drop);
+  return url;
+}
+
+/**
+ * A fresh schema of DATABASE_URL (url '' without one) and the function that drops it, for a
+ * caller that must close its connections first (a schema in use can deadlock its DROP).
+ */
+async function testSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
-  if (!base) return '';
+  if (!base) return { url: '', drop: async () => {} };
   const schema = `test_${process.pid}_${++schemas}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  after(async () => {
-    const cleanup = new pg.Client({ connectionString: base });
-    await cleanup.connect();
-    await cleanup.query(`drop schema if exists ${schema} cascade`);
-    await cleanup.end();
-  });
   const url = new URL(base);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  return url.toString();
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: base });
+      await cleanup.connect();
+      await cleanup.query(`drop schema if exists ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
 }
 
 export interface StartOptions {
@@ -78,6 +90,7 @@ export interface StartOptions {
 /** An app over fresh temp folders with one corporation "demo" on localhost, closed after the file's tests. */
 export async function startApp(options: StartOptions = {}): Promise<TestServer> {
   const root = tempDir();
+  const database = await testSchema();
   const config: Config = {
     port: 0,
     host: '127.0.0.1',
@@ -87,7 +100,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestServer> 
     production: false,
     logLevel: false,
     corpRefreshMs: 0,
-    databaseUrl: await testDatabaseUrl(),
+    databaseUrl: database.url,
     trustProxy: false,
     sms: { driver: 'outbox' },
     smsPerIpPerHour: 1000,
@@ -105,6 +118,10 @@ export async function startApp(options: StartOptions = {}): Promise<TestServer> 
     writeFile(path.join(config.corpDir, `${(corporation as { id: string }).id}.json`), corporation);
   }
   const app = await buildApp(config, options.overrides);
-  after(() => app.close());
+  // The app's connections go before its schema.
+  after(async () => {
+    await app.close();
+    await database.drop();
+  });
   return { app, config };
 }

@@ -57,9 +57,17 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     ? openPostgres(options.databaseUrl)
     : openSqlite(options.dataDir);
   const migrations = MIGRATIONS(storage.engine);
+  // Kysely looks for its migration tables in every schema unless told which: name the current
+  // one, so that a database with several schemas (one per test app, say) is not misread.
+  const schema =
+    storage.engine === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(storage.db))
+          .rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({
     db: storage.db,
     provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
