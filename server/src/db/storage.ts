@@ -59,10 +59,17 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
   const migrations = MIGRATIONS(storage.engine);
   // Kysely looks for its migration tables in every schema unless told which: name the current
   // one, so that a database with several schemas (one per test app, say) is not misread.
+  // current_schema() is null while the search_path's first schema does not exist yet; then that
+  // schema is the one meant (the migrator creates it).
   const schema =
     storage.engine === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(storage.db))
-          .rows[0]?.schema
+      ? (
+          await sql<{
+            schema: string | null;
+          }>`select coalesce(current_schema(), trim(both '"' from split_part(current_setting('search_path'), ',', 1))) as schema`.execute(
+            storage.db,
+          )
+        ).rows[0]?.schema || undefined
       : undefined;
   const migrator = new Migrator({
     db: storage.db,
