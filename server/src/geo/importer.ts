@@ -1,6 +1,16 @@
 import fs from 'node:fs';
 import { createOSMStream } from 'osm-pbf-parser-node';
 import { greatCircleMetres } from '../quotes/routing.ts';
+import {
+  type Coord,
+  joinWays,
+  MapBuilder,
+  mapClass,
+  type MapClass,
+  type MapData,
+  polygonsOf,
+  seaPolygons,
+} from './map.ts';
 
 /**
  * What an .osm.pbf extract gives the server: places (cities, quarters), streets, address points
@@ -17,6 +27,8 @@ export interface GeoData {
   /** Points on named streets, for reverse geocoding between houses. */
   streetPoints: { street: Int32Array; lat: Float64Array; lng: Float64Array };
   graph: RoadGraphData;
+  /** What the vector tiles draw (src/tiles/). */
+  map: MapData;
 }
 
 export interface Place {
@@ -58,7 +70,7 @@ export interface RoadGraphData {
   speeds: Float32Array;
 }
 
-export const GEO_DATA_VERSION = 3;
+export const GEO_DATA_VERSION = 4;
 
 /** Typical city speeds (km/h) per road class, used without a maxspeed tag. */
 const ROAD_SPEEDS: Record<string, number> = {
@@ -229,7 +241,19 @@ interface OsmItem {
   lat: number;
   lon: number;
   refs: number[];
+  members?: { type: string; ref: number; role: string }[];
   tags?: Record<string, string>;
+  /** The header's box, in nanodegrees. */
+  bbox?: { left: number; right: number; top: number; bottom: number };
+}
+
+/** The map features of the extract, before their node coordinates are looked up. */
+interface RawMap {
+  ways: { refs: number[]; type: MapClass }[];
+  /** Multipolygons: outer and inner member ways. */
+  areas: { outer: number[][]; inner: number[][]; type: MapClass }[];
+  coastlines: number[][];
+  box: [number, number, number, number] | undefined;
 }
 
 interface RawWay {
@@ -244,16 +268,37 @@ export async function importExtract(file: string): Promise<GeoData> {
   const nodeLng = new Map<number, number>();
   const taggedNodes: { id: number; tags: Record<string, string> }[] = [];
   const ways: RawWay[] = [];
+  // Every way's nodes, for the multipolygons that come after them.
+  const wayRefs = new Map<number, number[]>();
+  const map: RawMap = { ways: [], areas: [], coastlines: [], box: undefined };
   const stream = createOSMStream(file, { withInfo: false }) as AsyncGenerator<OsmItem>;
   for await (const item of stream) {
     if (item.type === 'node') {
       nodeLat.set(item.id, item.lat);
       nodeLng.set(item.id, item.lon);
       if (item.tags) taggedNodes.push({ id: item.id, tags: item.tags });
-    } else if (item.type === 'way' && item.tags) {
+    } else if (item.type === 'way') {
+      wayRefs.set(item.id, item.refs);
+      if (!item.tags) continue;
       const tags = item.tags as Record<string, string>;
       if (tags.highway || tags['addr:housenumber'] || tags.name)
         ways.push({ refs: item.refs, tags });
+      const closed = item.refs.length >= 4 && item.refs[0] === item.refs[item.refs.length - 1];
+      const type = mapClass(tags, closed);
+      if (type) map.ways.push({ refs: item.refs, type });
+      if (tags.natural === 'coastline') map.coastlines.push(item.refs);
+    } else if (item.type === 'relation') {
+      const type = item.tags?.type === 'multipolygon' ? mapClass(item.tags, true) : undefined;
+      if (!type) continue;
+      const members = (role: string) =>
+        (item.members ?? [])
+          .filter((m) => m.type === 'way' && (m.role || 'outer') === role)
+          .map((m) => wayRefs.get(m.ref))
+          .filter((refs) => refs !== undefined);
+      map.areas.push({ outer: members('outer'), inner: members('inner'), type });
+    } else if (item.bbox) {
+      const { left, right, top, bottom } = item.bbox;
+      map.box = [left / 1e9, bottom / 1e9, right / 1e9, top / 1e9];
     }
   }
 
@@ -405,7 +450,59 @@ export async function importExtract(file: string): Promise<GeoData> {
       lng: Float64Array.from(streetPointLng),
     },
     graph: buildGraph(ways, nodeLat, nodeLng),
+    map: buildMap(map, nodeLat, nodeLng),
   };
+}
+
+function buildMap(
+  raw: RawMap,
+  nodeLat: Map<number, number>,
+  nodeLng: Map<number, number>,
+): MapData {
+  const builder = new MapBuilder();
+  /** The known nodes' coordinates; a ring stays closed when its first node is missing. */
+  const coords = (refs: number[]): Coord[] => {
+    const points: Coord[] = [];
+    for (const id of refs) {
+      const lat = nodeLat.get(id);
+      if (lat !== undefined) points.push([nodeLng.get(id)!, lat]);
+    }
+    const closed = refs.length > 2 && refs[0] === refs[refs.length - 1];
+    if (closed && points.length > 2) {
+      const [a, b] = [points[0]!, points[points.length - 1]!];
+      if (a[0] !== b[0] || a[1] !== b[1]) points.push(a);
+    }
+    return points;
+  };
+  const rings = (ways: number[][]) =>
+    joinWays(ways, false)
+      .filter((line) => line.length >= 4 && line[0] === line[line.length - 1])
+      .map(coords);
+
+  // The sea first: it lies beneath everything else of its layer.
+  let box = raw.box;
+  if (!box && raw.coastlines.length > 0) {
+    box = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const [id, lat] of nodeLat) {
+      const lng = nodeLng.get(id)!;
+      box = [
+        Math.min(box[0], lng),
+        Math.min(box[1], lat),
+        Math.max(box[2], lng),
+        Math.max(box[3], lat),
+      ];
+    }
+  }
+  if (box && raw.coastlines.length > 0) {
+    const sea = { layer: 'water', kind: 'sea', area: true, flags: 0 } as const;
+    const coast = joinWays(raw.coastlines, true).map(coords);
+    for (const polygon of seaPolygons(coast, box)) builder.add(sea, polygon);
+  }
+  for (const area of raw.areas)
+    for (const polygon of polygonsOf(rings(area.outer), rings(area.inner)))
+      builder.add(area.type, polygon);
+  for (const way of raw.ways) builder.add(way.type, [coords(way.refs)]);
+  return builder.build();
 }
 
 function buildGraph(

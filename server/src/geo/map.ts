@@ -1,0 +1,420 @@
+/**
+ * The map geometry of an extract, for the vector tiles (src/tiles/): roads, railways, water,
+ * green and other land use, buildings, and the sea where the coastline allows it. Columnar typed
+ * arrays, so that it is cached with the rest of the import (v8.serialize) and stays compact.
+ */
+
+/** The tile layers, in the order of MapData.layer's codes. */
+export const MAP_LAYERS = ['water', 'waterway', 'landuse', 'building', 'roads', 'railway'] as const;
+export type MapLayer = (typeof MAP_LAYERS)[number];
+
+/** MapData.flags bits. */
+export const TUNNEL = 1;
+export const BRIDGE = 2;
+
+export interface MapData {
+  /** [west, south, east, north] of every feature. */
+  bounds: [number, number, number, number];
+  /** Per feature: index into MAP_LAYERS. */
+  layer: Uint8Array;
+  /** Per feature: index into `classes`. */
+  kind: Uint8Array;
+  /** Per feature: TUNNEL, BRIDGE. */
+  flags: Uint8Array;
+  /** Per feature: true when it is a polygon (first ring outer, others holes), else one line. */
+  polygon: Uint8Array;
+  /** Feature f's rings (or its line) are ringStart[f] .. ringStart[f+1]-1. */
+  ringStart: Int32Array;
+  /** Ring r's points are pointStart[r] .. pointStart[r+1]-1. */
+  pointStart: Int32Array;
+  lng: Float64Array;
+  lat: Float64Array;
+  /** The class names (`class` of a feature in its tile layer). */
+  classes: string[];
+}
+
+export interface MapClass {
+  layer: MapLayer;
+  kind: string;
+  area: boolean;
+  flags: number;
+}
+
+const ROAD_CLASSES: Record<string, string> = {
+  motorway: 'motorway',
+  motorway_link: 'motorway',
+  trunk: 'trunk',
+  trunk_link: 'trunk',
+  primary: 'primary',
+  primary_link: 'primary',
+  secondary: 'secondary',
+  secondary_link: 'secondary',
+  tertiary: 'tertiary',
+  tertiary_link: 'tertiary',
+  unclassified: 'residential',
+  residential: 'residential',
+  living_street: 'residential',
+  road: 'residential',
+  busway: 'residential',
+  service: 'service',
+  track: 'track',
+  pedestrian: 'footway',
+  footway: 'footway',
+  path: 'footway',
+  cycleway: 'footway',
+  bridleway: 'footway',
+  steps: 'footway',
+};
+
+const RAIL_CLASSES: Record<string, string> = {
+  rail: 'rail',
+  light_rail: 'rail',
+  narrow_gauge: 'rail',
+  preserved: 'rail',
+  funicular: 'rail',
+  monorail: 'rail',
+  subway: 'subway',
+  tram: 'tram',
+};
+
+const WATERWAY_CLASSES: Record<string, string> = {
+  river: 'river',
+  canal: 'river',
+  stream: 'stream',
+  brook: 'stream',
+  drain: 'ditch',
+  ditch: 'ditch',
+};
+
+/** Land use of areas, by key and value. */
+const LANDUSE_CLASSES: Record<string, Record<string, string>> = {
+  leisure: {
+    park: 'park',
+    garden: 'park',
+    playground: 'park',
+    dog_park: 'park',
+    nature_reserve: 'park',
+    common: 'park',
+    recreation_ground: 'park',
+    pitch: 'pitch',
+    stadium: 'pitch',
+    sports_centre: 'pitch',
+    track: 'pitch',
+    golf_course: 'pitch',
+    miniature_golf: 'pitch',
+  },
+  landuse: {
+    grass: 'grass',
+    meadow: 'grass',
+    village_green: 'grass',
+    recreation_ground: 'park',
+    allotments: 'grass',
+    flowerbed: 'grass',
+    greenfield: 'grass',
+    orchard: 'grass',
+    vineyard: 'grass',
+    forest: 'wood',
+    cemetery: 'cemetery',
+    residential: 'residential',
+    commercial: 'commercial',
+    retail: 'commercial',
+    industrial: 'industrial',
+    railway: 'industrial',
+    port: 'industrial',
+    garages: 'industrial',
+    construction: 'construction',
+    brownfield: 'construction',
+    landfill: 'construction',
+    farmland: 'farmland',
+    farmyard: 'farmland',
+  },
+  natural: {
+    wood: 'wood',
+    scrub: 'wood',
+    heath: 'grass',
+    grassland: 'grass',
+    wetland: 'grass',
+    beach: 'sand',
+    sand: 'sand',
+    bare_rock: 'rock',
+    scree: 'rock',
+  },
+  amenity: {
+    hospital: 'institution',
+    school: 'institution',
+    university: 'institution',
+    college: 'institution',
+    kindergarten: 'institution',
+    parking: 'parking',
+    grave_yard: 'cemetery',
+  },
+};
+
+function structureFlags(tags: Record<string, string>): number {
+  const tunnel = tags.tunnel;
+  const bridge = tags.bridge;
+  return (
+    (tunnel === 'yes' || tunnel === 'building_passage' || tunnel === 'culvert' ? TUNNEL : 0) |
+    (bridge && bridge !== 'no' ? BRIDGE : 0)
+  );
+}
+
+/**
+ * What a way (closed: its first node is its last) or a multipolygon (always closed) is on the
+ * map, or undefined when the map does not show it.
+ */
+export function mapClass(tags: Record<string, string>, closed: boolean): MapClass | undefined {
+  const area = (layer: MapLayer, kind: string): MapClass | undefined =>
+    closed ? { layer, kind, area: true, flags: 0 } : undefined;
+  const line = (layer: MapLayer, kind: string): MapClass => ({
+    layer,
+    kind,
+    area: false,
+    flags: structureFlags(tags),
+  });
+  const { building, highway, railway, waterway, natural } = tags;
+  if (building && building !== 'no') return area('building', 'building');
+  if (
+    natural === 'water' ||
+    waterway === 'riverbank' ||
+    waterway === 'dock' ||
+    tags.landuse === 'reservoir' ||
+    tags.landuse === 'basin'
+  )
+    return area('water', 'water');
+  if (tags.leisure === 'swimming_pool') return area('water', 'pool');
+  if (highway === 'pedestrian' && (tags.area === 'yes' || tags.type === 'multipolygon'))
+    return area('landuse', 'pedestrian');
+  if (tags.man_made === 'pier') return closed ? area('landuse', 'pier') : line('roads', 'pier');
+  if (closed) {
+    for (const [key, classes] of Object.entries(LANDUSE_CLASSES)) {
+      const kind = tags[key] && classes[tags[key]];
+      if (kind) return area('landuse', kind);
+    }
+  }
+  if (highway && ROAD_CLASSES[highway] && tags.area !== 'yes')
+    return line('roads', ROAD_CLASSES[highway]);
+  if (railway && RAIL_CLASSES[railway]) return line('railway', RAIL_CLASSES[railway]);
+  if (waterway && WATERWAY_CLASSES[waterway]) return line('waterway', WATERWAY_CLASSES[waterway]);
+  return undefined;
+}
+
+export type Coord = [lng: number, lat: number];
+
+/**
+ * Joins ways (node id sequences) that share end nodes into as few lines as possible, closed
+ * rings where they close. `directed` keeps every way's direction (coastlines: land on the left).
+ */
+export function joinWays(ways: number[][], directed: boolean): number[][] {
+  const alive = ways.map((way) => way.length >= 2);
+  const byEnd = new Map<number, number[]>();
+  const touch = (node: number, index: number) => {
+    const list = byEnd.get(node);
+    if (list) list.push(index);
+    else byEnd.set(node, [index]);
+  };
+  ways.forEach((way, index) => {
+    if (!alive[index]) return;
+    touch(way[0]!, index);
+    touch(way[way.length - 1]!, index);
+  });
+  /** A live way with an end at `node`; `atStart`: it must start there (else end there). */
+  const partner = (node: number, atStart: boolean): number[] | undefined => {
+    for (const index of byEnd.get(node) ?? []) {
+      if (!alive[index]) continue;
+      const way = ways[index]!;
+      const starts = way[0] === node;
+      const ends = way[way.length - 1] === node;
+      if (atStart ? starts || (!directed && ends) : ends || (!directed && starts)) {
+        alive[index] = false;
+        return (atStart ? starts : ends) ? way : [...way].reverse();
+      }
+    }
+    return undefined;
+  };
+  const lines: number[][] = [];
+  ways.forEach((way, index) => {
+    if (!alive[index]) return;
+    alive[index] = false;
+    let line = [...way];
+    const closed = () => line.length > 2 && line[0] === line[line.length - 1];
+    for (let next; !closed() && (next = partner(line[line.length - 1]!, true));)
+      line = line.concat(next.slice(1));
+    for (let previous; !closed() && (previous = partner(line[0]!, false));)
+      line = previous.slice(0, -1).concat(line);
+    lines.push(line);
+  });
+  return lines;
+}
+
+/** Whether a point is inside a ring (even-odd). */
+export function inRing([x, y]: Coord, ring: Coord[]): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i]!;
+    const [xj, yj] = ring[j]!;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** Outer rings with the inner rings inside them as holes; an inner ring in none is dropped. */
+export function polygonsOf(outers: Coord[][], inners: Coord[][]): Coord[][][] {
+  const polygons = outers.map((outer) => [outer]);
+  for (const inner of inners) {
+    const polygon = polygons.find(([outer]) => inRing(inner[0]!, outer!));
+    polygon?.push(inner);
+  }
+  return polygons;
+}
+
+/**
+ * The sea inside a box, from coastline lines (land on their left, sea on their right), as
+ * polygons. Each open coastline is extended from its ends to the nearest side of the box (the
+ * box grows to hold every coastline point) and the lines are joined along the box's border
+ * clockwise; closed coastlines (islands) inside become holes. Empty when there is no open
+ * coastline (then the box could be all land or all sea) or when the lines do not pair up.
+ */
+export function seaPolygons(
+  coastlines: Coord[][],
+  box: [number, number, number, number],
+): Coord[][][] {
+  const open = coastlines.filter((line) => {
+    const [a, b] = [line[0]!, line[line.length - 1]!];
+    return line.length >= 2 && (a[0] !== b[0] || a[1] !== b[1]);
+  });
+  const islands = coastlines.filter((line) => line.length >= 4 && !open.includes(line));
+  if (open.length === 0) return [];
+  let [west, south, east, north] = box;
+  for (const line of open)
+    for (const [lng, lat] of line) {
+      west = Math.min(west, lng);
+      east = Math.max(east, lng);
+      south = Math.min(south, lat);
+      north = Math.max(north, lat);
+    }
+  const width = east - west;
+  const height = north - south;
+  const perimeter = 2 * (width + height);
+  // Positions on the border, clockwise from the north-west corner.
+  const position = ([lng, lat]: Coord): { at: number; point: Coord } => {
+    const sides = [
+      { gap: north - lat, at: lng - west, point: [lng, north] as Coord },
+      { gap: east - lng, at: width + (north - lat), point: [east, lat] as Coord },
+      { gap: lat - south, at: width + height + (east - lng), point: [lng, south] as Coord },
+      { gap: lng - west, at: 2 * width + height + (lat - south), point: [west, lat] as Coord },
+    ];
+    return sides.reduce((best, side) => (side.gap < best.gap ? side : best));
+  };
+  const corners: { at: number; point: Coord }[] = [
+    { at: 0, point: [west, north] },
+    { at: width, point: [east, north] },
+    { at: width + height, point: [east, south] },
+    { at: 2 * width + height, point: [west, south] },
+  ];
+  const chains = open.map((line) => ({
+    line,
+    start: position(line[0]!),
+    end: position(line[line.length - 1]!),
+  }));
+  const clockwise = (from: number, to: number) => (to - from + perimeter) % perimeter;
+  const used = new Set<number>();
+  const rings: Coord[][] = [];
+  for (let first = 0; first < chains.length; first++) {
+    if (used.has(first)) continue;
+    const ring: Coord[] = [];
+    let current = first;
+    for (let steps = 0; ; steps++) {
+      if (steps > chains.length) return [];
+      used.add(current);
+      const chain = chains[current]!;
+      ring.push(chain.start.point, ...chain.line, chain.end.point);
+      let next = -1;
+      let nearest = Infinity;
+      chains.forEach((candidate, index) => {
+        const distance = clockwise(chain.end.at, candidate.start.at);
+        if (distance < nearest) {
+          nearest = distance;
+          next = index;
+        }
+      });
+      for (const corner of [...corners].sort(
+        (a, b) => clockwise(chain.end.at, a.at) - clockwise(chain.end.at, b.at),
+      )) {
+        const distance = clockwise(chain.end.at, corner.at);
+        if (distance > 0 && distance < nearest) ring.push(corner.point);
+      }
+      if (next === first) break;
+      if (used.has(next)) return [];
+      current = next;
+    }
+    ring.push(ring[0]!);
+    rings.push(ring);
+  }
+  return polygonsOf(rings, islands);
+}
+
+/** Collects features into MapData. */
+export class MapBuilder {
+  readonly #layer: number[] = [];
+  readonly #kind: number[] = [];
+  readonly #flags: number[] = [];
+  readonly #polygon: number[] = [];
+  readonly #ringStart: number[] = [0];
+  readonly #pointStart: number[] = [0];
+  readonly #lng: number[] = [];
+  readonly #lat: number[] = [];
+  readonly #classes: string[] = [];
+  readonly #classIndex = new Map<string, number>();
+
+  get size(): number {
+    return this.#layer.length;
+  }
+
+  /** A line (one ring) or a polygon (outer ring, then holes); rings of too few points are skipped. */
+  add(type: MapClass, rings: Coord[][]): void {
+    const minimum = type.area ? 4 : 2;
+    if (rings.length === 0 || rings[0]!.length < minimum) return;
+    const kept = rings.filter((ring) => ring.length >= minimum);
+    let kind = this.#classIndex.get(type.kind);
+    if (kind === undefined) {
+      kind = this.#classes.length;
+      this.#classes.push(type.kind);
+      this.#classIndex.set(type.kind, kind);
+    }
+    this.#layer.push(MAP_LAYERS.indexOf(type.layer));
+    this.#kind.push(kind);
+    this.#flags.push(type.flags);
+    this.#polygon.push(type.area ? 1 : 0);
+    for (const ring of kept) {
+      for (const [lng, lat] of ring) {
+        this.#lng.push(lng);
+        this.#lat.push(lat);
+      }
+      this.#pointStart.push(this.#lng.length);
+    }
+    this.#ringStart.push(this.#pointStart.length - 1);
+  }
+
+  build(): MapData {
+    const bounds: MapData['bounds'] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (let i = 0; i < this.#lng.length; i++) {
+      bounds[0] = Math.min(bounds[0], this.#lng[i]!);
+      bounds[1] = Math.min(bounds[1], this.#lat[i]!);
+      bounds[2] = Math.max(bounds[2], this.#lng[i]!);
+      bounds[3] = Math.max(bounds[3], this.#lat[i]!);
+    }
+    return {
+      bounds: this.#lng.length > 0 ? bounds : [0, 0, 0, 0],
+      layer: Uint8Array.from(this.#layer),
+      kind: Uint8Array.from(this.#kind),
+      flags: Uint8Array.from(this.#flags),
+      polygon: Uint8Array.from(this.#polygon),
+      ringStart: Int32Array.from(this.#ringStart),
+      pointStart: Int32Array.from(this.#pointStart),
+      lng: Float64Array.from(this.#lng),
+      lat: Float64Array.from(this.#lat),
+      classes: this.#classes,
+    };
+  }
+}
