@@ -17,6 +17,7 @@ import { LiveFleet } from './fleet/live.ts';
 import { startSimulator } from './simulator/simulator.ts';
 import { geoPlugin } from './geo/plugin.ts';
 import { GeoService } from './geo/service.ts';
+import { tilesPlugin } from './tiles/plugin.ts';
 import { trackingPlugin } from './tracking/plugin.ts';
 import { ApiFailure, errorReply } from './errors.ts';
 import { ordersPlugin } from './orders/plugin.ts';
@@ -172,6 +173,7 @@ export async function buildApp(
   await app.register(quotesPlugin, services);
   await app.register(ratingPlugin, services);
   await app.register(geoPlugin, services);
+  await app.register(tilesPlugin, services);
   await app.register(trackingPlugin, services);
   await app.register(driverPlugin, services);
   await app.register(actionTransport, {

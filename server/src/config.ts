@@ -31,6 +31,8 @@ export interface Config {
   osmExtract: string;
   /** Address searches and reverse geocodings per client address per minute. */
   geoPerIpPerMinute: number;
+  /** Memory for encoded map tiles (all corporations together), in megabytes. */
+  tileCacheMb: number;
   /** How often the dispatch looks for due orders and lapsed offers. */
   dispatchTickMs: number;
   /** How often buffered taxi positions are written. */
@@ -142,6 +144,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: env.REDIS_PREFIX || 'taxi:',
     osmExtract: extract(env.OSM_EXTRACT),
     geoPerIpPerMinute: positiveInteger('GEO_PER_IP_PER_MINUTE', env.GEO_PER_IP_PER_MINUTE, 600),
+    tileCacheMb: positiveNumber('TILE_CACHE_MB', env.TILE_CACHE_MB, 64),
     dispatchTickMs: positiveInteger('DISPATCH_TICK_MS', env.DISPATCH_TICK_MS, 1000),
     positionFlushMs: 2000,
     fleet: fleetConfig(env, production),

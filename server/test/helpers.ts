@@ -108,6 +108,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestServer> 
     redisPrefix: 'taxi-test:',
     osmExtract: '',
     geoPerIpPerMinute: 10_000,
+    tileCacheMb: 16,
     dispatchTickMs: 60_000,
     positionFlushMs: 2000,
     fleet: { mode: 'off', size: 3, speed: 1 },

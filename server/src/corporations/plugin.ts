@@ -1,9 +1,9 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorReply } from '../errors.ts';
 import type { Services } from '../services.ts';
-import type { Corporation } from './directory.ts';
+import type { Corporation, CorporationLookup } from './directory.ts';
 import { phoneCountries } from '../accounts/phone.ts';
 
 const ICON_TYPES: Record<string, string> = {
@@ -46,31 +46,36 @@ export function webManifest(corporation: Corporation) {
   };
 }
 
+/**
+ * A GET route answered for the corporation of the request's host name (404 for an unknown
+ * host). Its answer changes with the corporation's file, so the browser revalidates it.
+ */
+export function perCorporation(
+  app: FastifyInstance,
+  corporations: CorporationLookup,
+  path: string,
+  send: (corporation: Corporation, reply: FastifyReply, request: FastifyRequest) => unknown,
+) {
+  app.get(path, async (request, reply) => {
+    const corporation = corporations.forRequest(request);
+    reply.header('Cache-Control', 'no-cache');
+    if (!corporation)
+      return reply
+        .code(404)
+        .send(errorReply('NOT_FOUND', 'No taxi corporation serves this host name'));
+    return send(corporation, reply, request);
+  });
+}
+
 /** Per-corporation settings, web-app manifest and brand assets (logo, icon). */
 export async function corporationsPlugin(app: FastifyInstance, { config, corporations }: Services) {
-  /** Both files change with the corporation's file, so the browser revalidates them. */
-  function perCorporation(
-    path: string,
-    send: (corporation: Corporation, reply: FastifyReply) => unknown,
-  ) {
-    app.get(path, async (request, reply) => {
-      const corporation = corporations.forRequest(request);
-      reply.header('Cache-Control', 'no-cache');
-      if (!corporation)
-        return reply
-          .code(404)
-          .send(errorReply('NOT_FOUND', 'No taxi corporation serves this host name'));
-      return send(corporation, reply);
-    });
-  }
-
   // The countries the corporation sends codes to travel with the settings, so the login screen
   // can say which numbers are supported before it asks for a code.
-  perCorporation('/settings.json', (corporation) => ({
+  perCorporation(app, corporations, '/settings.json', (corporation) => ({
     ...corporation.settings,
     phone_countries: phoneCountries(corporation),
   }));
-  perCorporation('/manifest.webmanifest', (corporation, reply) =>
+  perCorporation(app, corporations, '/manifest.webmanifest', (corporation, reply) =>
     reply.type('application/manifest+json').send(JSON.stringify(webManifest(corporation))),
   );
 

@@ -28,6 +28,8 @@ const POI_METRES = 25;
 /** Geography from an imported extract, in memory. */
 export class EmbeddedGeography implements Geography {
   readonly data: GeoData;
+  /** Identifies the import (file, size, modification time, importer version); '' if unknown. */
+  readonly key: string;
   readonly index: SearchIndex;
   readonly graph: RoadGraph;
   readonly #houses: PointGrid;
@@ -36,8 +38,9 @@ export class EmbeddedGeography implements Geography {
   readonly #cities: PointGrid;
   readonly #cityPlaces: GeoData['places'];
 
-  constructor(data: GeoData) {
+  constructor(data: GeoData, key = '') {
     this.data = data;
+    this.key = key;
     this.index = extractIndex(data);
     this.graph = new RoadGraph(data.graph);
     this.#houses = new PointGrid(data.addresses.lat, data.addresses.lng);
@@ -107,7 +110,7 @@ export class EmbeddedGeography implements Geography {
 export async function loadExtract(
   file: string,
   cacheDir: string,
-): Promise<{ data: GeoData; cached: boolean }> {
+): Promise<{ data: GeoData; cached: boolean; key: string }> {
   const stat = fs.statSync(file);
   const key = createHash('sha256')
     .update(`${path.resolve(file)}\n${stat.size}\n${stat.mtimeMs}\n${GEO_DATA_VERSION}`)
@@ -119,7 +122,7 @@ export async function loadExtract(
   );
   try {
     const data = v8.deserialize(fs.readFileSync(cacheFile)) as GeoData;
-    if (data.version === GEO_DATA_VERSION) return { data, cached: true };
+    if (data.version === GEO_DATA_VERSION) return { data, cached: true, key };
   } catch {
     // Not cached yet (or unreadable): import again.
   }
@@ -132,5 +135,5 @@ export async function loadExtract(
   } catch {
     // A read-only data folder only costs the next start an import.
   }
-  return { data, cached: false };
+  return { data, cached: false, key };
 }

@@ -104,8 +104,8 @@ export class GeoService implements RouteEstimator {
           );
           return undefined;
         }
-        const { data, cached } = await loadExtract(file, this.#options.cacheDir);
-        const geography = new EmbeddedGeography(data);
+        const { data, cached, key } = await loadExtract(file, this.#options.cacheDir);
+        const geography = new EmbeddedGeography(data, key);
         this.#ready.set(file, geography);
         this.#options.log.info(
           {

@@ -54,7 +54,7 @@ export async function releasesPlugin(app: FastifyInstance, { config, corporation
 /** Calls whose callers read every reply as JSON with a status. */
 const API_PATHS = /^\/(?:api|rate\/api|track\/api|report|dev)\//;
 /** Paths the SPA never answers; every other GET is a screen of the host. */
-const FILE_PATHS = /^\/(?:mf|brand)\/|\.json$|^\/manifest\.webmanifest$/;
+const FILE_PATHS = /^\/(?:mf|brand|tiles)\/|\.json$|^\/manifest\.webmanifest$/;
 
 function pathname(url: string): string {
   return url.split('?', 1)[0] ?? '';

@@ -1,0 +1,76 @@
+import { gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { perCorporation } from '../corporations/plugin.ts';
+import { errorReply } from '../errors.ts';
+import type { Services } from '../services.ts';
+import { TileService, tileCoordinates } from './service.ts';
+import { tileStyle } from './style.ts';
+
+/** Tiles never change under their id: the id changes with the extract and the tile code. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The map of a corporation drawn from its own extract: a MapLibre style document
+ * (GET /tiles/style.json, `?theme=dark` for the dark one) and the vector tiles it names
+ * (GET /tiles/<id>/<z>/<x>/<y>.pbf, id: the extract's import).
+ */
+export async function tilesPlugin(app: FastifyInstance, services: Services) {
+  const { geo, corporations, config } = services;
+  const tiles = new TileService({
+    cacheBytes: config.tileCacheMb * 1024 * 1024,
+    log: services.log,
+  });
+
+  const noExtract = errorReply('NOT_FOUND', 'This corporation has no map extract');
+
+  perCorporation(app, corporations, '/tiles/style.json', async (corporation, reply, request) => {
+    const geography = await geo.embedded(corporation);
+    const id = TileService.id(geography?.key ?? '');
+    if (!geography || !id) return reply.code(404).send(noExtract);
+    const query = request.query as Record<string, unknown>;
+    // A host name asked for in the query (development) travels on to the tiles.
+    const hostname = typeof query.hostname === 'string' && query.hostname ? query.hostname : '';
+    const name = corporation.settings.corp;
+    return tileStyle({
+      name: typeof name === 'string' && name ? name : corporation.id,
+      tiles: `/tiles/${id}/{z}/{x}/{y}.pbf${hostname ? `?hostname=${encodeURIComponent(hostname)}` : ''}`,
+      bounds: geography.data.map.bounds,
+      theme: query.theme === 'dark' ? 'dark' : 'light',
+    });
+  });
+
+  app.get<{ Params: { id: string; z: string; x: string; y: string } }>(
+    '/tiles/:id/:z/:x/:y',
+    async (request, reply) => {
+      const { id, z, x, y } = request.params;
+      reply.header('Cache-Control', 'no-cache');
+      const corporation = corporations.forRequest(request);
+      if (!corporation)
+        return reply
+          .code(404)
+          .send(errorReply('NOT_FOUND', 'No taxi corporation serves this host name'));
+      const geography = await geo.embedded(corporation);
+      if (!geography || !geography.key) return reply.code(404).send(noExtract);
+      if (id !== TileService.id(geography.key))
+        return reply
+          .code(404)
+          .send(errorReply('NOT_FOUND', 'No such tile set; the map style names the current one'));
+      const row = /^(.*)\.pbf$/.exec(y)?.[1];
+      const at = row === undefined ? undefined : tileCoordinates(z, x, row);
+      if (!at) {
+        const coordinates = `${z}/${x}/${y}`;
+        return reply
+          .code(404)
+          .send(errorReply('NOT_FOUND', `No tile ${coordinates}: z 0-14, x and y 0 to 2^z-1`));
+      }
+      reply.header('Cache-Control', IMMUTABLE);
+      reply.header('Vary', 'Accept-Encoding');
+      const tile = tiles.tile(id, geography.data.map, at.z, at.x, at.y);
+      if (!tile) return reply.code(204).send();
+      reply.type('application/x-protobuf');
+      if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? ''))
+        return reply.header('Content-Encoding', 'gzip').send(tile);
+      return reply.send(gunzipSync(tile));
+    },
+  );
+}

@@ -1,0 +1,386 @@
+import type {
+  DataDrivenPropertyValueSpecification,
+  ExpressionSpecification,
+  LayerSpecification,
+  StyleSpecification,
+} from '@maplibre/maplibre-gl-style-spec';
+import { MAX_ZOOM, MIN_ZOOM } from './tileset.ts';
+
+/** The colours of one theme. */
+interface Palette {
+  background: string;
+  water: string;
+  pool: string;
+  landuse: Record<string, string>;
+  building: string;
+  buildingOutline: string;
+  road: Record<string, string>;
+  casing: Record<string, string>;
+  footway: string;
+  rail: string;
+  railDash: string;
+}
+
+const LIGHT: Palette = {
+  background: '#f2efe9',
+  water: '#aad3df',
+  pool: '#bde2ec',
+  landuse: {
+    park: '#cdebb0',
+    grass: '#d8eec5',
+    wood: '#b7d9a0',
+    pitch: '#bfe6cd',
+    cemetery: '#c9ddc0',
+    sand: '#f3e8c0',
+    rock: '#e4ddd5',
+    residential: '#ebe7e1',
+    commercial: '#f1e3e0',
+    industrial: '#ebdfe8',
+    construction: '#e5e0cf',
+    farmland: '#eef0d5',
+    institution: '#f3ebd8',
+    parking: '#e9e7e3',
+    pedestrian: '#f9f8f5',
+  },
+  building: '#ddd5cc',
+  buildingOutline: '#cbc0b4',
+  road: {
+    motorway: '#f7b85c',
+    trunk: '#f9cc7a',
+    primary: '#fddc96',
+    secondary: '#fdefc3',
+    tertiary: '#ffffff',
+    residential: '#ffffff',
+    service: '#ffffff',
+    track: '#f6f1e7',
+  },
+  casing: {
+    motorway: '#d48f37',
+    trunk: '#d3a255',
+    primary: '#d0b274',
+    secondary: '#cbbf9c',
+    tertiary: '#c6bfb5',
+    residential: '#d1cbc3',
+    service: '#d6d1ca',
+    track: '#cdc4b4',
+  },
+  footway: '#b4a38d',
+  rail: '#a09b94',
+  railDash: '#ffffff',
+};
+
+const DARK: Palette = {
+  background: '#23272d',
+  water: '#1a2c40',
+  pool: '#203650',
+  landuse: {
+    park: '#25392b',
+    grass: '#27382c',
+    wood: '#213528',
+    pitch: '#26382e',
+    cemetery: '#28342c',
+    sand: '#37332a',
+    rock: '#2e2f33',
+    residential: '#272b31',
+    commercial: '#2d2a2f',
+    industrial: '#2b2a30',
+    construction: '#2d2c2a',
+    farmland: '#2a2f2a',
+    institution: '#2e2c29',
+    parking: '#2a2d33',
+    pedestrian: '#2c3036',
+  },
+  building: '#333941',
+  buildingOutline: '#3c434d',
+  road: {
+    motorway: '#8a6a32',
+    trunk: '#7a6236',
+    primary: '#615741',
+    secondary: '#4e4b45',
+    tertiary: '#474c55',
+    residential: '#3f444c',
+    service: '#3a3f47',
+    track: '#363b41',
+  },
+  casing: {
+    motorway: '#1a1c20',
+    trunk: '#1a1c20',
+    primary: '#1a1c20',
+    secondary: '#1a1c20',
+    tertiary: '#1b1e22',
+    residential: '#1b1e22',
+    service: '#1c1f24',
+    track: '#1c1f24',
+  },
+  footway: '#50565f',
+  rail: '#5b616b',
+  railDash: '#2b2f35',
+};
+
+/** Road widths in pixels at zoom 8, 12, 14, 16 and 18. */
+const ROAD_WIDTHS: Record<string, number[]> = {
+  motorway: [1, 2.5, 5, 10, 22],
+  trunk: [0.8, 2.2, 4.5, 9, 20],
+  primary: [0.6, 2, 4, 8, 18],
+  secondary: [0.4, 1.5, 3.5, 7, 16],
+  tertiary: [0.3, 1.2, 3, 6, 14],
+  residential: [0.2, 0.6, 2, 5, 12],
+  service: [0.1, 0.3, 1, 3, 7],
+  track: [0.1, 0.3, 1, 2.5, 6],
+  pier: [0.3, 0.6, 2, 4, 9],
+  footway: [0.1, 0.3, 0.8, 1.2, 2],
+};
+const WIDTH_ZOOMS = [8, 12, 14, 16, 18];
+/** What a casing adds to the road's width, per zoom of WIDTH_ZOOMS. */
+const CASING = [0.4, 1, 1.5, 2, 2.5];
+/** Drawing order of the road classes, least important first. */
+const ROAD_ORDER = [
+  'footway',
+  'pier',
+  'track',
+  'service',
+  'residential',
+  'tertiary',
+  'secondary',
+  'primary',
+  'trunk',
+  'motorway',
+];
+
+const get = (key: string): ExpressionSpecification => ['get', key];
+
+/** A `match` on the feature's class; `fallback` for the others. */
+function byClass<T extends string | number>(
+  values: Record<string, T>,
+  fallback: T,
+): ExpressionSpecification {
+  const pairs = Object.entries(values).flat();
+  return ['match', get('class'), ...pairs, fallback] as ExpressionSpecification;
+}
+
+/** Line widths per class, growing with the zoom; `extra` per zoom for casings. */
+function roadWidth(
+  scale = 1,
+  extra = [0, 0, 0, 0, 0],
+): DataDrivenPropertyValueSpecification<number> {
+  const stops = WIDTH_ZOOMS.flatMap((zoom, i) => [
+    zoom,
+    byClass(
+      Object.fromEntries(
+        Object.entries(ROAD_WIDTHS).map(([kind, widths]) => [kind, widths[i]! * scale + extra[i]!]),
+      ),
+      1,
+    ),
+  ]);
+  return ['interpolate', ['exponential', 1.5], ['zoom'], ...stops] as ExpressionSpecification;
+}
+
+const isTunnel: ExpressionSpecification = ['==', get('brunnel'), 'tunnel'];
+const isBridge: ExpressionSpecification = ['==', get('brunnel'), 'bridge'];
+const notTunnel: ExpressionSpecification = ['!=', get('brunnel'), 'tunnel'];
+const roadOrder: ExpressionSpecification = byClass(
+  Object.fromEntries(ROAD_ORDER.map((kind, i) => [kind, i])),
+  0,
+);
+const carRoads: ExpressionSpecification = [
+  '!',
+  ['in', get('class'), ['literal', ['footway', 'pier']]],
+];
+
+function layers(palette: Palette): LayerSpecification[] {
+  const source = { source: 'osm' };
+  const roadColour = byClass(palette.road, palette.road.residential!);
+  const casingColour = byClass(palette.casing, palette.casing.residential!);
+  /** Casing and fill of the car roads that pass `filter`; `id` names the pair. */
+  const roads = (id: string, filter: ExpressionSpecification): LayerSpecification[] => [
+    {
+      id: `${id}-casing`,
+      type: 'line',
+      ...source,
+      'source-layer': 'roads',
+      minzoom: 12,
+      filter: ['all', carRoads, filter],
+      layout: { 'line-cap': 'round', 'line-join': 'round', 'line-sort-key': roadOrder },
+      paint: { 'line-color': casingColour, 'line-width': roadWidth(1, CASING) },
+    },
+    {
+      id,
+      type: 'line',
+      ...source,
+      'source-layer': 'roads',
+      filter: ['all', carRoads, filter],
+      layout: { 'line-cap': 'round', 'line-join': 'round', 'line-sort-key': roadOrder },
+      paint: { 'line-color': roadColour, 'line-width': roadWidth() },
+    },
+  ];
+  return [
+    { id: 'background', type: 'background', paint: { 'background-color': palette.background } },
+    {
+      id: 'landuse',
+      type: 'fill',
+      ...source,
+      'source-layer': 'landuse',
+      filter: ['!=', get('class'), 'pier'],
+      paint: {
+        'fill-color': byClass(palette.landuse, palette.background),
+        'fill-opacity': ['interpolate', ['linear'], ['zoom'], 8, 0.6, 12, 1],
+      },
+    },
+    {
+      id: 'water',
+      type: 'fill',
+      ...source,
+      'source-layer': 'water',
+      paint: { 'fill-color': ['match', get('class'), 'pool', palette.pool, palette.water] },
+    },
+    {
+      id: 'waterway',
+      type: 'line',
+      ...source,
+      'source-layer': 'waterway',
+      filter: notTunnel,
+      layout: { 'line-cap': 'round', 'line-join': 'round' },
+      paint: {
+        'line-color': palette.water,
+        'line-width': [
+          'interpolate',
+          ['exponential', 1.5],
+          ['zoom'],
+          8,
+          byClass({ river: 1, stream: 0.3 }, 0.2),
+          14,
+          byClass({ river: 6, stream: 2 }, 1),
+          18,
+          byClass({ river: 24, stream: 6 }, 3),
+        ],
+      },
+    },
+    {
+      id: 'pier',
+      type: 'fill',
+      ...source,
+      'source-layer': 'landuse',
+      filter: ['==', get('class'), 'pier'],
+      paint: { 'fill-color': palette.background },
+    },
+    {
+      id: 'building',
+      type: 'fill',
+      ...source,
+      'source-layer': 'building',
+      minzoom: 13,
+      paint: {
+        'fill-color': palette.building,
+        'fill-outline-color': palette.buildingOutline,
+        'fill-opacity': ['interpolate', ['linear'], ['zoom'], 13, 0.4, 15, 1],
+      },
+    },
+    {
+      id: 'road-tunnel',
+      type: 'line',
+      ...source,
+      'source-layer': 'roads',
+      minzoom: 12,
+      filter: ['all', carRoads, isTunnel],
+      layout: { 'line-join': 'round', 'line-sort-key': roadOrder },
+      paint: {
+        'line-color': casingColour,
+        'line-opacity': 0.45,
+        'line-width': roadWidth(0.6),
+        'line-dasharray': [2, 1],
+      },
+    },
+    {
+      id: 'railway-tunnel',
+      type: 'line',
+      ...source,
+      'source-layer': 'railway',
+      minzoom: 12,
+      filter: isTunnel,
+      paint: {
+        'line-color': palette.rail,
+        'line-opacity': 0.5,
+        'line-width': ['interpolate', ['exponential', 1.5], ['zoom'], 12, 0.8, 18, 3],
+        'line-dasharray': [3, 2],
+      },
+    },
+    {
+      id: 'footway',
+      type: 'line',
+      ...source,
+      'source-layer': 'roads',
+      minzoom: 14,
+      filter: ['all', ['==', get('class'), 'footway'], notTunnel],
+      paint: {
+        'line-color': palette.footway,
+        'line-width': roadWidth(),
+        'line-dasharray': [2, 1.5],
+      },
+    },
+    {
+      id: 'pier-line',
+      type: 'line',
+      ...source,
+      'source-layer': 'roads',
+      minzoom: 13,
+      filter: ['==', get('class'), 'pier'],
+      paint: { 'line-color': palette.background, 'line-width': roadWidth() },
+    },
+    ...roads('road', ['all', notTunnel, ['!', isBridge]]),
+    {
+      id: 'railway',
+      type: 'line',
+      ...source,
+      'source-layer': 'railway',
+      filter: notTunnel,
+      paint: {
+        'line-color': palette.rail,
+        'line-width': ['interpolate', ['exponential', 1.5], ['zoom'], 10, 1, 14, 2.5, 18, 6],
+      },
+    },
+    {
+      id: 'railway-dash',
+      type: 'line',
+      ...source,
+      'source-layer': 'railway',
+      minzoom: 14,
+      filter: ['all', notTunnel, ['==', get('class'), 'rail']],
+      paint: {
+        'line-color': palette.railDash,
+        'line-width': ['interpolate', ['exponential', 1.5], ['zoom'], 14, 1, 18, 3],
+        'line-dasharray': [3, 3],
+      },
+    },
+    ...roads('road-bridge', isBridge),
+  ];
+}
+
+export type Theme = 'light' | 'dark';
+
+/**
+ * The MapLibre style document (version 8) over the extract's vector tiles: land, water, green
+ * and other land use, buildings, roads by class, railways. No labels: no glyphs, no sprite.
+ */
+export function tileStyle(options: {
+  name: string;
+  /** The tile URL template, {z}/{x}/{y}. */
+  tiles: string;
+  bounds: [number, number, number, number];
+  theme: Theme;
+}): StyleSpecification {
+  return {
+    version: 8,
+    name: `${options.name} (${options.theme})`,
+    sources: {
+      osm: {
+        type: 'vector',
+        tiles: [options.tiles],
+        minzoom: MIN_ZOOM,
+        maxzoom: MAX_ZOOM,
+        bounds: options.bounds,
+        attribution: '© OpenStreetMap contributors',
+      },
+    },
+    layers: layers(options.theme === 'dark' ? DARK : LIGHT),
+  };
+}

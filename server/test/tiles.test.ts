@@ -1,0 +1,345 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { describe, test } from 'node:test';
+import { gunzipSync } from 'node:zlib';
+import { VectorTile, type VectorTileLayer } from '@mapbox/vector-tile';
+import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
+import type { FastifyInstance } from 'fastify';
+import { PbfReader } from 'pbf';
+import { DEMO_EXTRACT } from '../src/config.ts';
+import { importExtract } from '../src/geo/importer.ts';
+import { type Coord, joinWays, mapClass, seaPolygons } from '../src/geo/map.ts';
+import { TileService } from '../src/tiles/service.ts';
+import { TOWN_FILE } from './fixtures/make-town.ts';
+import { corporationFile, startApp } from './helpers.ts';
+
+/** The tile of zoom z holding a point. */
+function tileAt(lat: number, lng: number, z: number): string {
+  const n = 2 ** z;
+  const rad = (lat * Math.PI) / 180;
+  const x = Math.floor(((lng + 180) / 360) * n);
+  const y = Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n);
+  return `${z}/${x}/${y}`;
+}
+
+interface Style {
+  version: number;
+  glyphs?: string;
+  sprite?: string;
+  sources: Record<string, { type: string; tiles: string[]; minzoom: number; maxzoom: number }>;
+  layers: { id: string; type: string; source?: string; 'source-layer'?: string }[];
+}
+
+async function styleOf(app: FastifyInstance, url = '/tiles/style.json'): Promise<Style> {
+  const reply = await app.inject({ url });
+  assert.equal(reply.statusCode, 200, reply.body);
+  return reply.json();
+}
+
+/** The tile URL of the style's source for z/x/y. */
+function tileUrl(style: Style, zxy: string): string {
+  return style.sources.osm!.tiles[0]!.replace('{z}/{x}/{y}', zxy);
+}
+
+function decode(body: Buffer): VectorTile {
+  return new VectorTile(new PbfReader(body));
+}
+
+/** Each feature's class (and brunnel) in a layer, with its geometry type. */
+function classes(layer: VectorTileLayer | undefined): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < (layer?.length ?? 0); i++) {
+    const feature = layer!.feature(i);
+    const { class: kind, brunnel } = feature.properties;
+    out.push(`${kind}${brunnel ? `/${brunnel}` : ''}:${feature.type}`);
+  }
+  return out.sort();
+}
+
+describe('map geometry of the importer', () => {
+  test('classes: roads by class, tunnels and bridges, areas only when closed', () => {
+    assert.deepEqual(mapClass({ highway: 'primary_link', tunnel: 'yes' }, false), {
+      layer: 'roads',
+      kind: 'primary',
+      area: false,
+      flags: 1,
+    });
+    assert.equal(mapClass({ highway: 'footway', bridge: 'yes' }, false)?.flags, 2);
+    assert.equal(mapClass({ highway: 'living_street' }, false)?.kind, 'residential');
+    assert.equal(mapClass({ building: 'yes' }, true)?.layer, 'building');
+    assert.equal(mapClass({ building: 'yes' }, false), undefined);
+    assert.equal(mapClass({ leisure: 'park' }, true)?.kind, 'park');
+    assert.equal(mapClass({ natural: 'water' }, true)?.layer, 'water');
+    assert.equal(mapClass({ railway: 'tram' }, false)?.kind, 'tram');
+    assert.equal(mapClass({ railway: 'abandoned' }, false), undefined);
+    assert.equal(mapClass({ highway: 'pedestrian', area: 'yes' }, true)?.kind, 'pedestrian');
+    assert.equal(mapClass({ amenity: 'bench' }, false), undefined);
+  });
+
+  test('ways are joined into rings, also against their direction unless directed', () => {
+    assert.deepEqual(
+      joinWays(
+        [
+          [1, 2, 3],
+          [1, 4, 3],
+        ],
+        false,
+      ),
+      [[1, 2, 3, 4, 1]],
+    );
+    assert.deepEqual(
+      joinWays(
+        [
+          [3, 4],
+          [1, 2, 3],
+          [9, 8],
+        ],
+        true,
+      ),
+      [
+        [1, 2, 3, 4],
+        [9, 8],
+      ],
+    );
+  });
+
+  test('the sea lies right of the coastline, closed along the box; islands are holes', () => {
+    const box: [number, number, number, number] = [0, 0, 10, 10];
+    const coast: Coord[] = [
+      [0, 5],
+      [10, 5],
+    ];
+    const island: Coord[] = [
+      [4, 2],
+      [6, 2],
+      [6, 3],
+      [4, 3],
+      [4, 2],
+    ];
+    const [sea, ...others] = seaPolygons([coast, island], box);
+    assert.equal(others.length, 0);
+    assert.deepEqual(sea![0], [
+      [0, 5],
+      [0, 5],
+      [10, 5],
+      [10, 5],
+      [10, 0],
+      [0, 0],
+      [0, 5],
+    ]);
+    assert.deepEqual(sea![1], island);
+    // Running west, the land is south: the sea is the northern half.
+    const north = seaPolygons([[...coast].reverse()], box);
+    assert.ok(north[0]![0]!.some(([, lat]) => lat === 10));
+    assert.ok(!north[0]![0]!.some(([, lat]) => lat === 0));
+    assert.deepEqual(seaPolygons([island], box), [], 'no open coastline: unknown');
+  });
+
+  test('the town: a multipolygon park with its pond as a hole, the sea, rivers, railways', async () => {
+    const { map } = await importExtract(TOWN_FILE);
+    const found = (kind: string) => {
+      const f = map.kind.findIndex((k, i) => map.classes[k] === kind && map.polygon[i] === 1);
+      return f === -1 ? undefined : map.ringStart[f + 1]! - map.ringStart[f]!;
+    };
+    assert.equal(found('park'), 2, 'outer ring and the pond');
+    assert.equal(found('sea'), 2, 'the sea and the island');
+    assert.equal(found('water'), 1);
+    assert.deepEqual(map.bounds, [19.985, 49.99, 20.045, 50.0078]);
+  });
+});
+
+describe('GET /tiles/style.json and the tiles (the town fixture)', async () => {
+  const { app } = await startApp({
+    corporations: [
+      corporationFile('demo', ['localhost'], { geo: { extract: TOWN_FILE } }),
+      corporationFile('bare', ['bare.example']),
+      corporationFile('lost', ['lost.example'], { geo: { extract: 'no/such/file.osm.pbf' } }),
+    ],
+  });
+  const centre = tileAt(50.003, 20.005, 14);
+
+  test('the style: version 8, valid, one vector source, no glyphs, sprite or text', async () => {
+    const reply = await app.inject({ url: '/tiles/style.json' });
+    assert.equal(reply.statusCode, 200);
+    assert.equal(reply.headers['cache-control'], 'no-cache');
+    assert.match(String(reply.headers['content-type']), /^application\/json/);
+    const style: Style = reply.json();
+    assert.equal(style.version, 8);
+    assert.deepEqual(validateStyleMin(style as never), []);
+    assert.equal(style.glyphs, undefined);
+    assert.equal(style.sprite, undefined);
+    assert.ok(style.layers.every((layer) => layer.type !== 'symbol'));
+    const source = style.sources.osm!;
+    assert.equal(source.type, 'vector');
+    assert.equal(source.maxzoom, 14);
+    assert.match(source.tiles[0]!, /^\/tiles\/[0-9a-f]{16}-\d+\/\{z\}\/\{x\}\/\{y\}\.pbf$/);
+    const used = new Set(style.layers.map((layer) => layer['source-layer']).filter(Boolean));
+    assert.deepEqual(
+      [...used].sort(),
+      ['building', 'landuse', 'railway', 'roads', 'water', 'waterway'],
+      'every tile layer is drawn',
+    );
+  });
+
+  test('a dark variant with other colours', async () => {
+    const light = await styleOf(app);
+    const dark = await styleOf(app, '/tiles/style.json?theme=dark');
+    const background = (style: Style) =>
+      JSON.stringify(style.layers.find((layer) => layer.type === 'background'));
+    assert.notEqual(background(dark), background(light));
+    assert.deepEqual(validateStyleMin(dark as never), []);
+    assert.deepEqual(dark.sources, light.sources);
+  });
+
+  test('a z14 tile over the town holds its roads, buildings, park, water and railway', async () => {
+    const style = await styleOf(app);
+    const reply = await app.inject({
+      url: tileUrl(style, centre),
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    assert.equal(reply.statusCode, 200);
+    assert.equal(reply.headers['content-type'], 'application/x-protobuf');
+    assert.equal(reply.headers['content-encoding'], 'gzip');
+    assert.equal(reply.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.match(String(reply.headers.vary), /Accept-Encoding/);
+    const tile = decode(gunzipSync(reply.rawPayload));
+    const roads = classes(tile.layers.roads);
+    // Seven residential streets and Wolska (unclassified) leaving east; Polna is beyond the tile.
+    assert.equal(roads.filter((r) => r === 'residential:2').length, 8);
+    assert.ok(roads.includes('secondary:2') && roads.includes('tertiary:2'));
+    assert.ok(roads.includes('footway:2'));
+    assert.deepEqual(classes(tile.layers.building), ['building:3', 'building:3']);
+    assert.deepEqual(classes(tile.layers.landuse), ['park:3']);
+    assert.deepEqual(classes(tile.layers.water), ['sea:3', 'water:3']);
+    assert.deepEqual(classes(tile.layers.railway), ['rail/tunnel:2', 'rail:2', 'rail:2']);
+    assert.deepEqual(classes(tile.layers.waterway), ['river:2']);
+    // The park is where the file has it, its pond a hole in it.
+    const park = tile.layers
+      .landuse!.feature(0)
+      .toGeoJSON(...(centre.split('/').slice(1).map(Number) as [number, number]), 14);
+    assert.equal(park.geometry.type, 'Polygon');
+    if (park.geometry.type !== 'Polygon') return;
+    assert.equal(park.geometry.coordinates.length, 2);
+    const lats = park.geometry.coordinates[0]!.map(([, lat]) => lat!);
+    assert.ok(Math.abs(Math.min(...lats) - 50.0032) < 1e-4, `${Math.min(...lats)}`);
+  });
+
+  test('without gzip the same tile, uncompressed; a second ask comes from the cache', async () => {
+    const style = await styleOf(app);
+    const plain = await app.inject({ url: tileUrl(style, centre) });
+    assert.equal(plain.statusCode, 200);
+    assert.equal(plain.headers['content-encoding'], undefined);
+    const gzipped = await app.inject({
+      url: tileUrl(style, centre),
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    assert.deepEqual(gunzipSync(gzipped.rawPayload), plain.rawPayload);
+    assert.ok(decode(plain.rawPayload).layers.roads!.length > 0);
+  });
+
+  test('low zoom levels leave out the minor features', async () => {
+    const style = await styleOf(app);
+    const reply = await app.inject({ url: tileUrl(style, tileAt(50.003, 20.005, 11)) });
+    assert.equal(reply.statusCode, 200);
+    const tile = decode(reply.rawPayload);
+    assert.equal(tile.layers.building, undefined);
+    assert.deepEqual(
+      [...new Set(classes(tile.layers.roads))],
+      ['secondary:2', 'tertiary:2'],
+      'no residential streets or footways',
+    );
+    assert.ok(tile.layers.water, 'the sea');
+  });
+
+  test('a tile far from the extract is empty: 204, cacheable', async () => {
+    const style = await styleOf(app);
+    const reply = await app.inject({ url: tileUrl(style, tileAt(-33.9, 18.4, 14)) });
+    assert.equal(reply.statusCode, 204);
+    assert.equal(reply.rawPayload.length, 0);
+    assert.equal(reply.headers['cache-control'], 'public, max-age=31536000, immutable');
+  });
+
+  test('bad coordinates and unknown tile sets are 404 with NOT_FOUND', async () => {
+    const style = await styleOf(app);
+    for (const zxy of ['15/0/0', '14/16384/0', '14/0/16384', '-1/0/0', 'a/b/c', '14/1.5/2']) {
+      const reply = await app.inject({ url: tileUrl(style, zxy) });
+      assert.equal(reply.statusCode, 404, zxy);
+      assert.equal(reply.json().error_data, 'NOT_FOUND');
+      assert.equal(reply.headers['cache-control'], 'no-cache');
+    }
+    const noSuffix = await app.inject({ url: tileUrl(style, centre).replace(/\.pbf$/, '') });
+    assert.equal(noSuffix.statusCode, 404);
+    const stale = await app.inject({ url: `/tiles/0123456789abcdef-1/${centre}.pbf` });
+    assert.equal(stale.statusCode, 404);
+    assert.match(stale.json().status_mesg, /tile set/);
+    // Never the app's page, whatever the path under /tiles/.
+    const other = await app.inject({ url: '/tiles/a/b' });
+    assert.equal(other.statusCode, 404);
+    assert.equal(other.json().error_data, 'NOT_FOUND');
+  });
+
+  test('a corporation without an extract (or with a missing one): style and tiles 404', async () => {
+    const style = await styleOf(app);
+    for (const host of ['bare.example', 'lost.example']) {
+      const styleReply = await app.inject({ url: '/tiles/style.json', headers: { host } });
+      assert.equal(styleReply.statusCode, 404, host);
+      assert.equal(styleReply.json().error_data, 'NOT_FOUND');
+      const tileReply = await app.inject({ url: tileUrl(style, centre), headers: { host } });
+      assert.equal(tileReply.statusCode, 404, host);
+      assert.match(tileReply.json().status_mesg, /no map extract/);
+    }
+    const unknown = await app.inject({
+      url: '/tiles/style.json',
+      headers: { host: 'nobody.example' },
+    });
+    assert.equal(unknown.statusCode, 404);
+  });
+
+  test('a host name asked for in the query travels on to the tiles', async () => {
+    const style = await styleOf(app, '/tiles/style.json?hostname=localhost');
+    const url = tileUrl(style, centre);
+    assert.match(url, /\.pbf\?hostname=localhost$/);
+    const reply = await app.inject({ url, headers: { host: 'bare.example' } });
+    assert.equal(reply.statusCode, 200);
+  });
+});
+
+describe('the tile cache', () => {
+  test('stays within its budget, least recently used out first', async () => {
+    const { map } = await importExtract(TOWN_FILE);
+    const tiles = new TileService({ cacheBytes: 2_000, log: { info: () => {} } });
+    const [, x, y] = tileAt(50.003, 20.005, 14).split('/').map(Number) as [number, number, number];
+    const first = tiles.tile('town', map, 14, x, y);
+    assert.ok(first && first.length > 0);
+    for (let z = 8; z <= 13; z++) {
+      const [, tx, ty] = tileAt(50.003, 20.005, z).split('/').map(Number) as number[];
+      tiles.tile('town', map, z, tx!, ty!);
+      assert.ok(tiles.cachedBytes <= 2_000, `${tiles.cachedBytes} bytes cached`);
+    }
+    assert.ok(tiles.cachedBytes > 0);
+  });
+});
+
+const monaco = fs.existsSync(DEMO_EXTRACT);
+
+describe('the demo extract (Monaco)', { skip: !monaco && `no ${DEMO_EXTRACT}` }, async () => {
+  const { app } = await startApp({
+    corporations: [corporationFile('demo', ['localhost'], { geo: { extract: DEMO_EXTRACT } })],
+  });
+
+  test('a z14 tile over Monte Carlo holds roads of every class, buildings, the sea', async () => {
+    const style = await styleOf(app);
+    const reply = await app.inject({
+      url: tileUrl(style, tileAt(43.7384, 7.4246, 14)),
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    assert.equal(reply.statusCode, 200);
+    const tile = decode(gunzipSync(reply.rawPayload));
+    const roads = new Set(classes(tile.layers.roads).map((c) => c.split(/[/:]/)[0]));
+    for (const kind of ['primary', 'secondary', 'tertiary', 'residential', 'service', 'footway'])
+      assert.ok(roads.has(kind), kind);
+    assert.ok(tile.layers.building!.length > 100);
+    assert.ok(classes(tile.layers.water).includes('sea:3'));
+    assert.ok(tile.layers.landuse!.length > 10);
+  });
+});
