@@ -94,6 +94,7 @@ export function HomeMap({
         className="or-home__map"
         label={t('home.map')}
         tileUrl={settings.tile_url}
+        mapboxToken={settings.mapbox_token}
         dark={dark}
         initialView={pickup ? { center: pickup, zoom: 15 } : FALLBACK_VIEW}
         padding={both ? undefined : padding}

@@ -35,6 +35,7 @@ export interface TrackMapProps {
   /** Each increment fits the view again (the fit button). */
   fitRequest: number;
   tileUrl: string;
+  mapboxToken: string;
   dark: boolean;
   pickupColor?: string;
 }
@@ -156,6 +157,7 @@ export function TrackMap(props: TrackMapProps) {
       className="tr-track__map"
       label={t('client.track.map')}
       tileUrl={props.tileUrl}
+      mapboxToken={props.mapboxToken}
       dark={props.dark}
       initialView={pickup ? { center: pickup, zoom: 15 } : FALLBACK_VIEW}
       padding={MAP.trackPadding}

@@ -42,8 +42,8 @@ export function TrackScreen({ orderKey }: { orderKey: OrderKey | null }) {
 
   useEffect(() => {
     // The map library downloads while the link logs in.
-    if (orderKey) preloadMap().catch(() => undefined);
-  }, [orderKey]);
+    if (orderKey) preloadMap(settings.mapbox_token).catch(() => undefined);
+  }, [orderKey, settings.mapbox_token]);
 
   // The drawer's active-rides entry follows the order out of the active ones.
   const over = order ? ['A', 'M', 'Z'].includes(order.state) : false;
@@ -64,6 +64,7 @@ export function TrackScreen({ orderKey }: { orderKey: OrderKey | null }) {
           meRequest={locator.request}
           fitRequest={fitRequest}
           tileUrl={settings.tile_url}
+          mapboxToken={settings.mapbox_token}
           dark={dark}
           pickupColor={settings.color_map_icon || undefined}
         />

@@ -1,61 +1,61 @@
-// The heavy part: react-map-gl over maplibre-gl. Only ever loaded through ./index (lazily).
-import { useEffect, useMemo, useRef } from 'react';
-import MapGL, {
+// The map itself, the same over either library: react-map-gl's maplibre and mapbox flavours
+// have the same components, and each engine module hands its own in. Loaded lazily only.
+import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import type {
   Layer,
+  default as MapGL,
+  MapRef,
   Marker,
   Source,
-  type MapRef,
-  type ViewStateChangeEvent,
+  ViewStateChangeEvent,
 } from 'react-map-gl/maplibre';
-import type { StyleSpecification } from 'maplibre-gl';
-import 'maplibre-gl/dist/maplibre-gl.css';
 import { MAP } from '../model/constants';
+import { absoluteRequest, mapStyle } from './style';
 import type { LatLng, TaxiMapProps } from './types';
 
-/** A raster style on the corporation's tile server, over a plain background. */
-export function rasterStyle(tileUrl: string, dark: boolean): StyleSpecification {
-  return {
-    version: 8,
-    sources: tileUrl
-      ? {
-          tiles: {
-            type: 'raster',
-            tiles: [tileUrl],
-            tileSize: 256,
-            maxzoom: MAP.maxTileZoom,
-            attribution: '© OpenStreetMap contributors',
-          },
-        }
-      : {},
-    layers: [
-      {
-        id: 'background',
-        type: 'background',
-        paint: { 'background-color': dark ? '#23272d' : '#e8ebe6' },
-      },
-      ...(tileUrl ? [{ id: 'tiles', type: 'raster' as const, source: 'tiles' }] : []),
-    ],
+/** react-map-gl's components of one library (typed as the maplibre flavour). */
+export interface MapEngine {
+  MapGL: typeof MapGL;
+  Marker: typeof Marker;
+  Source: typeof Source;
+  Layer: typeof Layer;
+  mapbox: boolean;
+}
+
+/** The engine's map component, made once per engine module. */
+export function mapWithEngine(engine: MapEngine): ComponentType<TaxiMapProps> {
+  return function EngineMap(props) {
+    return <TaxiMapView {...props} engine={engine} />;
   };
 }
 
-export default function TaxiMap(props: TaxiMapProps) {
-  const map = useRef<MapRef>(null);
+function TaxiMapView({ engine, ...props }: TaxiMapProps & { engine: MapEngine }) {
+  const { MapGL, Marker, Source, Layer } = engine;
+  // The library creates its map after its own first render: a state, so that a focus asked
+  // for before that (the GPS answering first) is carried out once the map exists.
+  const [instance, setInstance] = useState<MapRef | null>(null);
   const { focus, padding } = props;
   const style = useMemo(
-    () => rasterStyle(props.tileUrl, !!props.dark),
-    [props.tileUrl, props.dark],
+    () => mapStyle(props.tileUrl, { dark: !!props.dark, mapbox: engine.mapbox }),
+    [props.tileUrl, props.dark, engine.mapbox],
   );
 
+  // The first view of a new map jumps there: no flight from the fallback view on start.
+  const focused = useRef<MapRef | null>(null);
+  // While the camera moves (a drag or a fit), the map is busy: the address follows at rest.
+  const [moving, setMoving] = useState(false);
+
   useEffect(() => {
-    const instance = map.current;
     if (!instance || !focus || focus.points.length === 0) return;
+    const duration = focused.current === instance ? MAP.fitAnimationMs : 0;
+    focused.current = instance;
     const [first, ...rest] = focus.points;
     if (rest.length === 0) {
       instance.easeTo({
         center: [first!.lng, first!.lat],
         zoom: Math.max(instance.getZoom(), 15),
         padding: focus.padding,
-        duration: MAP.fitAnimationMs,
+        duration,
       });
       return;
     }
@@ -66,20 +66,21 @@ export default function TaxiMap(props: TaxiMapProps) {
         [Math.min(...lngs), Math.min(...lats)],
         [Math.max(...lngs), Math.max(...lats)],
       ],
-      { padding: focus.padding, duration: MAP.fitAnimationMs, maxZoom: 17 },
+      { padding: focus.padding, duration, maxZoom: 17 },
     );
     // Only a new key moves the map; the points themselves travel with it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [focus?.key, map.current]);
+  }, [focus?.key, instance]);
 
   // The view's own padding; fitting two points uses the focus padding alone.
   const paddingKey = JSON.stringify(padding ?? null);
   useEffect(() => {
-    map.current?.setPadding(padding ?? { top: 0, right: 0, bottom: 0, left: 0 });
+    instance?.setPadding(padding ?? { top: 0, right: 0, bottom: 0, left: 0 });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [paddingKey]);
+  }, [paddingKey, instance]);
 
   const onMoveEnd = (event: ViewStateChangeEvent) => {
+    setMoving(false);
     if (!event.originalEvent || !props.onUserMoveEnd) return;
     const center = event.target.getCenter();
     props.onUserMoveEnd({ lat: center.lat, lng: center.lng }, event.target.getZoom());
@@ -101,9 +102,9 @@ export default function TaxiMap(props: TaxiMapProps) {
   );
 
   return (
-    <div className={props.className} role="region" aria-label={props.label}>
+    <div className={props.className} aria-busy={moving}>
       <MapGL
-        ref={map}
+        ref={setInstance}
         initialViewState={{
           longitude: props.initialView.center.lng,
           latitude: props.initialView.center.lat,
@@ -111,11 +112,17 @@ export default function TaxiMap(props: TaxiMapProps) {
           padding: padding ?? MAP.defaultPadding,
         }}
         maxZoom={MAP.maxViewZoom}
+        // The library's canvas is the map's landmark (a region): it carries our name for it.
+        locale={{ 'Map.Title': props.label }}
         mapStyle={style}
+        transformRequest={absoluteRequest}
+        {...(engine.mapbox ? { mapboxAccessToken: props.mapboxToken } : {})}
         style={{ width: '100%', height: '100%' }}
-        attributionControl={props.tileUrl ? { compact: true } : false}
+        // Mapbox's terms want its attribution whatever the tiles.
+        attributionControl={props.tileUrl || engine.mapbox ? { compact: true } : false}
         dragRotate={false}
         touchPitch={false}
+        onMoveStart={() => setMoving(true)}
         onMoveEnd={onMoveEnd}
         onLoad={props.onReady}
         // A tile server that is down or missing leaves the background; nothing to tell.

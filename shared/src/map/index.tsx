@@ -7,18 +7,34 @@ import './map.css';
 
 export type { LatLng, MapFocus, MapPadding, MapPin, PinKind, TaxiMapProps } from './types';
 
-let loading: Promise<{ default: React.ComponentType<TaxiMapProps> }> | null = null;
+type MapModule = Promise<{ default: React.ComponentType<TaxiMapProps> }>;
 
-/** Starts downloading the map library (e.g. when the browser is idle). */
-export function preloadMap() {
-  loading ??= import(/* webpackChunkName: "taxi-map" */ './TaxiMap').catch((error: unknown) => {
-    loading = null;
+/** Each engine's chunk, asked for once (again after a failed download). */
+const loading: { maplibre?: MapModule; mapbox?: MapModule } = {};
+
+function load(engine: 'maplibre' | 'mapbox', importer: () => MapModule): MapModule {
+  loading[engine] ??= importer().catch((error: unknown) => {
+    delete loading[engine];
     throw error;
   });
-  return loading;
+  return loading[engine];
 }
 
-const LazyMap = lazy(preloadMap);
+/**
+ * Starts downloading the map library (e.g. when the browser is idle): mapbox-gl for a
+ * corporation with a Mapbox token, maplibre-gl otherwise.
+ */
+export function preloadMap(mapboxToken = ''): MapModule {
+  return mapboxToken ? loadMapbox() : loadMaplibre();
+}
+
+const loadMaplibre = () =>
+  load('maplibre', () => import(/* webpackChunkName: "taxi-map" */ './maplibre'));
+const loadMapbox = () =>
+  load('mapbox', () => import(/* webpackChunkName: "taxi-map-mapbox" */ './mapbox'));
+
+const MaplibreMap = lazy(loadMaplibre);
+const MapboxMap = lazy(loadMapbox);
 
 /** A map that cannot load (offline, no WebGL) leaves its plain background. */
 class MapBoundary extends Component<
@@ -44,7 +60,7 @@ export function TaxiMap(props: TaxiMapProps) {
   return (
     <MapBoundary fallback={background}>
       <Suspense fallback={background}>
-        <LazyMap {...props} />
+        {props.mapboxToken ? <MapboxMap {...props} /> : <MaplibreMap {...props} />}
       </Suspense>
     </MapBoundary>
   );

@@ -32,8 +32,13 @@ export interface MapFocus {
 }
 
 export interface TaxiMapProps {
-  /** Raster XYZ template; empty: a plain background with the app's layers only. */
+  /**
+   * The corporation's tiles: a style document URL (ending in `.json`, or `mapbox://styles/…`),
+   * a raster XYZ template, or empty: a plain background (Mapbox's streets with a token).
+   */
   tileUrl: string;
+  /** Mapbox instead of maplibre: only a corporation that supplies a token uses it. */
+  mapboxToken?: string;
   /** Accessible name of the map region. */
   label: string;
   initialView: { center: LatLng; zoom: number };

@@ -52,7 +52,7 @@ export interface Settings {
   self_name_en: string;
   self_email: string;
   self_email_gdpr: string;
-  /** Raster XYZ tile URL template ({z}/{x}/{y}); not named by the spec. */
+  /** The map's tiles: a style URL (`.json`) or a raster XYZ template; not named by the spec. */
   tile_url: string;
   /** Only when a corporation uses Mapbox; maplibre otherwise. */
   mapbox_token: string;

@@ -1,0 +1,54 @@
+import { absoluteRequest, isStyleUrl, mapStyle, rasterStyle } from './style';
+
+describe('map style from the settings', () => {
+  it('tells a style document from a raster template', () => {
+    expect(isStyleUrl('/tiles/style.json')).toBe(true);
+    expect(isStyleUrl('https://tiles.example.com/styles/basic.json?key=abc')).toBe(true);
+    expect(isStyleUrl('mapbox://styles/acme/ck123')).toBe(true);
+    expect(isStyleUrl('https://tile.example.com/{z}/{x}/{y}.png')).toBe(false);
+    expect(isStyleUrl('')).toBe(false);
+  });
+
+  it('wraps a raster template in a style over the background', () => {
+    const style = mapStyle('https://tile.example.com/{z}/{x}/{y}.png', {
+      dark: false,
+      mapbox: false,
+    });
+    expect(style).toEqual(rasterStyle('https://tile.example.com/{z}/{x}/{y}.png', false));
+    expect(typeof style === 'object' && style.sources.tiles).toMatchObject({
+      type: 'raster',
+      maxzoom: 18,
+    });
+  });
+
+  it('draws only a background without tiles on maplibre, Mapbox streets with a token', () => {
+    const plain = mapStyle('', { dark: true, mapbox: false });
+    expect(typeof plain === 'object' && plain.layers.map((layer) => layer.id)).toEqual([
+      'background',
+    ]);
+    expect(mapStyle('', { dark: false, mapbox: true })).toBe('mapbox://styles/mapbox/streets-v12');
+    expect(mapStyle('', { dark: true, mapbox: true })).toBe('mapbox://styles/mapbox/dark-v11');
+  });
+
+  it("asks the app's own server for the dark variant of its style, and no one else", () => {
+    expect(mapStyle('/tiles/style.json', { dark: false, mapbox: false })).toBe('/tiles/style.json');
+    expect(mapStyle('/tiles/style.json', { dark: true, mapbox: false })).toBe(
+      '/tiles/style.json?theme=dark',
+    );
+    expect(mapStyle('/tiles/style.json?v=2', { dark: true, mapbox: true })).toBe(
+      '/tiles/style.json?v=2&theme=dark',
+    );
+    expect(mapStyle('https://maps.example.com/style.json', { dark: true, mapbox: false })).toBe(
+      'https://maps.example.com/style.json',
+    );
+  });
+
+  it('makes root-relative requests absolute for the web worker, leaves others alone', () => {
+    expect(absoluteRequest('/tiles/abc/14/8529/5975.pbf')).toEqual({
+      url: `${window.location.origin}/tiles/abc/14/8529/5975.pbf`,
+    });
+    expect(absoluteRequest('https://tile.example.com/1/2/3.png')).toEqual({
+      url: 'https://tile.example.com/1/2/3.png',
+    });
+  });
+});

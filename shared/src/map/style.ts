@@ -1,0 +1,62 @@
+// What the map draws underneath the app's own layers, from the corporation's settings.
+import type { StyleSpecification } from 'maplibre-gl';
+import { MAP } from '../model/constants';
+
+/** A style document rather than a raster template: its path ends in `.json`. */
+export function isStyleUrl(tileUrl: string): boolean {
+  return /\.json(?:[?#]|$)/.test(tileUrl) || tileUrl.startsWith('mapbox://styles/');
+}
+
+/** A raster style on the corporation's tile server, over a plain background. */
+export function rasterStyle(tileUrl: string, dark: boolean): StyleSpecification {
+  return {
+    version: 8,
+    sources: tileUrl
+      ? {
+          tiles: {
+            type: 'raster',
+            tiles: [tileUrl],
+            tileSize: 256,
+            maxzoom: MAP.maxTileZoom,
+            attribution: '© OpenStreetMap contributors',
+          },
+        }
+      : {},
+    layers: [
+      {
+        id: 'background',
+        type: 'background',
+        paint: { 'background-color': dark ? '#23272d' : '#e8ebe6' },
+      },
+      ...(tileUrl ? [{ id: 'tiles', type: 'raster' as const, source: 'tiles' }] : []),
+    ],
+  };
+}
+
+/** Mapbox's own streets style when a Mapbox corporation names no tiles. */
+const MAPBOX_STYLES = {
+  light: 'mapbox://styles/mapbox/streets-v12',
+  dark: 'mapbox://styles/mapbox/dark-v11',
+};
+
+/**
+ * The style to give the map library: a style URL as it is (the app's own server is asked for
+ * its dark variant in dark mode), a raster template wrapped in a style, or a plain background.
+ */
+export function mapStyle(
+  tileUrl: string,
+  options: { dark: boolean; mapbox: boolean },
+): string | StyleSpecification {
+  if (!tileUrl && options.mapbox) return options.dark ? MAPBOX_STYLES.dark : MAPBOX_STYLES.light;
+  if (!isStyleUrl(tileUrl)) return rasterStyle(tileUrl, options.dark);
+  if (!options.dark || !tileUrl.startsWith('/')) return tileUrl;
+  return `${tileUrl}${tileUrl.includes('?') ? '&' : '?'}theme=dark`;
+}
+
+/**
+ * Root-relative URLs (the app's own tile server) made absolute: vector tiles are fetched in a
+ * web worker, where a relative URL would not resolve against the page.
+ */
+export function absoluteRequest(url: string): { url: string } {
+  return { url: url.startsWith('/') ? new URL(url, window.location.href).href : url };
+}
