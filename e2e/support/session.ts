@@ -9,13 +9,18 @@ interface Reply {
   [field: string]: unknown;
 }
 
+/**
+ * One call of the API as the corporation of `hostname` (named by the hostname parameter:
+ * Node does not resolve *.localhost as the browser does).
+ */
 export async function callApi(
   app: RunningApp,
   action: string,
   payload: Record<string, unknown> = {},
+  hostname = 'localhost',
 ): Promise<Reply> {
   const cmd = JSON.stringify({ action_id: action, lang: 'en', ...payload });
-  const response = await fetch(`${app.url}/api/2/`, {
+  const response = await fetch(`${app.url}/api/2/?${new URLSearchParams({ hostname })}`, {
     method: 'POST',
     body: new URLSearchParams({ cmd }),
   });
@@ -31,11 +36,15 @@ export async function latestCode(app: RunningApp, phone: string): Promise<string
 }
 
 /** A passenger's token, from a consent, a code sent by SMS and that code. */
-export async function signInByApi(app: RunningApp, phone: string): Promise<string> {
-  const sent = await callApi(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone, gdpr: true });
+export async function signInByApi(
+  app: RunningApp,
+  phone: string,
+  hostname = 'localhost',
+): Promise<string> {
+  const sent = await callApi(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone, gdpr: true }, hostname);
   if (sent.status !== 'OK') throw new Error(`sending the code failed: ${JSON.stringify(sent)}`);
   const secret = await latestCode(app, phone);
-  const signedIn = await callApi(app, 'GET_AUTH_PHONE', { phone, secret });
+  const signedIn = await callApi(app, 'GET_AUTH_PHONE', { phone, secret }, hostname);
   if (signedIn.status !== 'OK' || typeof signedIn.auth !== 'string') {
     throw new Error(`login failed: ${JSON.stringify(signedIn)}`);
   }

@@ -1,5 +1,7 @@
-// The passenger orders a taxi: address, destination, price, options, order, Track; a scheduled
-// order; 'order again' from the history; the GPS filling the pickup. Real server, real Chromium.
+// The passenger orders a taxi in the demo corporation's Monaco (OpenStreetMap extract, real
+// address search and reverse geocoding, the demo fleet for ETAs): address, destination, price,
+// options, order, Track; a scheduled order; 'order again' from the history; the GPS and a drag
+// of the map filling the pickup; a Mapbox corporation. Real server, real Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -7,47 +9,50 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
-import { ROOT } from '../support/app.ts';
+import { demoCorporation, ROOT } from '../support/app.ts';
+import { callApi, signInByApi, storeToken } from '../support/session.ts';
 
 /** The corporation the e2e server serves on localhost (server/corporations/localhost.json). */
 const CORPORATION = 'demo';
-const FLORIANSKA = {
-  lat: 50.0625,
-  lng: 19.9397,
-  city: 'Kraków',
-  street: 'Floriańska',
-  number: '1',
+const MAPBOX_HOST = 'mapbox.localhost';
+/** A house of the extract (its reverse geocoding is this address). */
+const MOULINS_18 = {
+  lat: 43.7426281,
+  lng: 7.4281116,
+  city: 'Monaco',
+  street: 'Boulevard des Moulins',
+  number: '18',
 };
-const AIRPORT = { lat: 50.0777, lng: 19.7848, city: 'Balice', poi_name: 'Kraków Airport' };
+const STADIUM = {
+  lat: 43.727507903333326,
+  lng: 7.415533558333333,
+  city: 'Fontvieille',
+  poi_name: 'Stade Louis-II',
+};
 
-const it = useApp();
+const demo = demoCorporation();
+const it = useApp({
+  // The demo fleet drives in Monaco, so quotes carry a real ETA.
+  env: { FLEET: 'sim' },
+  corporations: [
+    {
+      ...demo,
+      id: 'mapbox',
+      hostnames: [MAPBOX_HOST],
+      settings: { ...demo.settings, mapbox_token: 'pk.e2e-not-a-real-token' },
+    },
+  ],
+});
 const SHOTS = process.env.E2E_SHOTS;
 
 let phoneSeq = 600_100_200;
 /** A new passenger each test: no order of another test is in the way. */
-const newPhone = () => `48${phoneSeq++}`;
+const newPhone = () => `+48${phoneSeq++}`;
 
-async function call(action: string, payload: Record<string, unknown>, auth?: string) {
-  const query = new URLSearchParams({ action, lang: 'en', ...(auth ? { auth } : {}) });
-  for (const [key, value] of Object.entries(payload)) {
-    query.set(key, typeof value === 'string' ? value : JSON.stringify(value));
-  }
-  const response = await fetch(`${it.app.url}/api/2/?${query}`);
-  const body = (await response.json()) as Record<string, unknown>;
+async function call(action: string, payload: Record<string, unknown>) {
+  const body = await callApi(it.app, action, payload);
   assert.equal(body.status, 'OK', `${action}: ${JSON.stringify(body)}`);
   return body;
-}
-
-/** Logs a passenger in through the SMS outbox, over HTTP, and returns the token. */
-async function login(phone: string): Promise<string> {
-  await call('GET_AUTH_PHONE_SEND_SECRET', { phone, gdpr: true });
-  const outbox = (await (
-    await fetch(`${it.app.url}/dev/sms-outbox?phone=${encodeURIComponent(`+${phone}`)}`)
-  ).json()) as { code: string }[];
-  const code = outbox[0]?.code;
-  assert.ok(code, 'an SMS code in the outbox');
-  const reply = await call('GET_AUTH_PHONE', { phone, secret: code });
-  return reply.auth as string;
 }
 
 /** A browser page of a logged-in passenger (token in localStorage), speaking English. */
@@ -56,12 +61,10 @@ async function passengerPage(
   options: Parameters<typeof newContext>[2] = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(it.browser, 'en-US', {
-    timezoneId: 'Europe/Warsaw',
+    timezoneId: 'Europe/Monaco',
     ...options,
   });
-  await context.addInitScript((value) => {
-    if (!localStorage.getItem('client_token')) localStorage.setItem('client_token', value);
-  }, token);
+  await storeToken(context, token);
   const page = await context.newPage();
   return { context, page };
 }
@@ -80,14 +83,11 @@ function setOrderState(shortId: string, state: string) {
 
 /** A finished ride of this passenger (placed through the API, finished by the operator). */
 async function finishedRide(token: string) {
-  const saved = await call(
-    'ORDER_SAVE',
-    {
-      order: { order_type: 'Z', poi: FLORIANSKA, dst: AIRPORT, taxi_group_id: 1 },
-      taxi_group_id: 1,
-    },
-    token,
-  );
+  const saved = await call('ORDER_SAVE', {
+    auth: token,
+    order: { order_type: 'Z', poi: MOULINS_18, dst: STADIUM, taxi_group_id: 1 },
+    taxi_group_id: 1,
+  });
   setOrderState((saved.track as { order_short_id: string }).order_short_id, 'Z');
 }
 
@@ -97,8 +97,20 @@ async function shot(page: Page, name: string) {
 
 const orderButton = (page: Page) => page.getByRole('button', { name: 'Order', exact: true });
 
-test('a passenger types the pickup, orders from the summary and lands on Track', async () => {
-  const token = await login(newPhone());
+/** The price and ETA lines of the quote under the form. */
+const quoteValue = (page: Page, term: string) =>
+  page.locator('.or-quote dt', { hasText: term }).locator('xpath=following-sibling::dd');
+
+/** The map is drawn: the region named 'Map' is the WebGL canvas of the given library. */
+async function mapDrawnWith(page: Page, library: 'maplibregl' | 'mapboxgl') {
+  const region = page.getByRole('region', { name: 'Map' });
+  await region.waitFor();
+  assert.equal(await region.evaluate((canvas) => canvas.className), `${library}-canvas`);
+  return region;
+}
+
+test('a passenger searches an address, picks a result with the keyboard, orders from the summary and lands on Track', async () => {
+  const token = await signInByApi(it.app, newPhone());
   const { context, page } = await passengerPage(token);
   await page.goto(`${it.app.url}/`);
   await page.getByRole('heading', { name: 'Order a taxi' }).waitFor({ state: 'attached' });
@@ -107,41 +119,51 @@ test('a passenger types the pickup, orders from the summary and lands on Track',
   await shot(page, 'home-empty');
   await page.getByRole('button', { name: /^Pickup:/ }).click();
   const search = page.getByRole('combobox', { name: 'Search address' });
-  await search.fill('Floriańska 1');
-  await page.getByRole('option').first().waitFor();
+  await search.fill('Boulevard des Moulins 1');
+  const results = page.getByRole('listbox', { name: 'Addresses found' });
+  await results.getByRole('option').first().waitFor();
+  // The extract's houses of that street whose number starts with 1, each with its kind.
+  const first = results.getByRole('option').first();
+  assert.match(await first.innerText(), /Boulevard des Moulins 1\d*[\s\S]*Address/);
   await shot(page, 'search');
+  await search.press('ArrowDown');
+  await search.press('ArrowDown');
+  const second = (await results.getByRole('option').nth(1).innerText()).split('\n')[0]!;
+  assert.match(second, /^Boulevard des Moulins 1\d*, Monaco$/);
   await search.press('Enter');
-  await page.getByRole('button', { name: /^Pickup: .*Floriańska 1/ }).waitFor();
+  await page.getByRole('button', { name: `Pickup: ${second}` }).waitFor();
   assert.equal(await orderButton(page).isDisabled(), false);
   await shot(page, 'home-pickup');
   await orderButton(page).click();
   await page.getByRole('heading', { name: 'Order summary' }).waitFor();
+  await page.locator('.or-summary').getByText(second).waitFor();
   await shot(page, 'summary');
   await page.getByRole('button', { name: 'Order', exact: true }).click();
   await page.waitForURL((url) => /^\/t\/[^/]+\/[^/]+$/.test(url.pathname));
   await context.close();
 });
 
-test('with a destination from the recent addresses the passenger sees the price and ETA, opens the options and orders', async () => {
-  const token = await login(newPhone());
+test('with a destination from the search the passenger sees the price, the ETA of the demo fleet and the route, opens the options and orders', async () => {
+  const token = await signInByApi(it.app, newPhone());
   await finishedRide(token);
   const { context, page } = await passengerPage(token);
   await page.goto(`${it.app.url}/`);
   await page.getByRole('button', { name: /^Pickup:/ }).click();
   const recent = page.getByRole('listbox', { name: 'Recent addresses' });
-  await recent.getByRole('option', { name: 'Floriańska 1, Kraków' }).click();
+  await recent.getByRole('option', { name: 'Boulevard des Moulins 18, Monaco' }).click();
   await page.getByRole('button', { name: /^Destination:/ }).click();
+  await page.getByRole('combobox', { name: 'Search address' }).fill('Casino de Monte Carlo');
   await page
-    .getByRole('listbox', { name: 'Recent addresses' })
-    .getByRole('option', { name: 'Kraków Airport, Balice' })
+    .getByRole('listbox', { name: 'Addresses found' })
+    .getByRole('option', { name: /^Casino de Monte Carlo/ })
+    .first()
     .click();
-  await page.getByRole('button', { name: 'Destination: Kraków Airport, Balice' }).waitFor();
-  const price = page
-    .locator('.or-quote dt', { hasText: 'Price' })
-    .locator('xpath=following-sibling::dd');
+  await page.getByRole('button', { name: /^Destination: Casino de Monte Carlo/ }).waitFor();
+  const price = quoteValue(page, 'Price');
   await price.waitFor();
   assert.match(await price.innerText(), /^\d+,\d{2}\s*zł$/);
-  await page.locator('.or-quote dt', { hasText: 'Taxi arrives in' }).waitFor();
+  // Twelve simulated taxis drive in Monaco: the nearest free one is minutes away.
+  assert.match(await quoteValue(page, 'Taxi arrives in').innerText(), /^(>\s)?\d+ min$/);
   await shot(page, 'home-quote');
   await page.getByRole('button', { name: 'More', exact: true }).click();
   await page.getByRole('heading', { name: 'Order options' }).waitFor();
@@ -154,12 +176,12 @@ test('with a destination from the recent addresses the passenger sees the price 
   await page.getByRole('heading', { name: 'Order summary' }).waitFor();
   const summary = page.locator('.or-summary');
   for (const text of [
-    'Floriańska 1, Kraków',
-    'Kraków Airport, Balice',
+    'Boulevard des Moulins 18, Monaco',
+    /^Casino de Monte Carlo/,
     'Gate 2, please',
     'Estate car',
   ]) {
-    await summary.getByText(text).waitFor();
+    await summary.getByText(text).first().waitFor();
   }
   await page.getByRole('button', { name: 'Order', exact: true }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/t/'));
@@ -173,18 +195,22 @@ test('with a destination from the recent addresses the passenger sees the price 
 });
 
 test('a scheduled order is confirmed and the passenger is back Home', async () => {
-  const token = await login(newPhone());
+  const token = await signInByApi(it.app, newPhone());
   const { context, page } = await passengerPage(token);
   await page.goto(`${it.app.url}/`);
   await page.getByRole('button', { name: /^Pickup:/ }).click();
-  await page.getByRole('combobox', { name: 'Search address' }).fill('Szewska 7');
-  await page.getByRole('option').first().waitFor();
+  await page.getByRole('combobox', { name: 'Search address' }).fill('Rue Grimaldi');
+  await page
+    .getByRole('option', { name: /^Rue Grimaldi/ })
+    .first()
+    .waitFor();
   await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: /^Pickup: Rue Grimaldi/ }).waitFor();
   await page.getByRole('button', { name: 'More', exact: true }).click();
   await page.getByRole('radio', { name: 'Schedule for later' }).check();
   const later = new Date(Date.now() + 3 * 3600_000);
   const local = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Europe/Warsaw',
+    timeZone: 'Europe/Monaco',
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -211,33 +237,71 @@ test('a scheduled order is confirmed and the passenger is back Home', async () =
 });
 
 test("'order again' from the history fills the draft, which survives a reload", async () => {
-  const token = await login(newPhone());
+  const token = await signInByApi(it.app, newPhone());
   await finishedRide(token);
   const { context, page } = await passengerPage(token);
   await page.goto(`${it.app.url}/`);
   await page.getByRole('link', { name: 'Order history' }).click();
   const entry = page.getByRole('article').first();
-  await entry.getByText('Floriańska 1 → Kraków Airport, Balice').waitFor();
+  await entry.getByText('Boulevard des Moulins 18 → Stade Louis-II, Fontvieille').waitFor();
   await shot(page, 'history');
   await entry.getByRole('button', { name: 'Order again' }).click();
   await page.waitForURL((url) => url.pathname === '/');
-  await page.getByRole('button', { name: 'Pickup: Floriańska 1, Kraków' }).waitFor();
+  await page.getByRole('button', { name: 'Pickup: Boulevard des Moulins 18, Monaco' }).waitFor();
   await page.reload();
-  await page.getByRole('button', { name: 'Destination: Kraków Airport, Balice' }).waitFor();
+  await page.getByRole('button', { name: /^Destination: .*Fontvieille/ }).waitFor();
   await page.getByRole('button', { name: 'Order', exact: true }).click();
   await page.getByRole('heading', { name: 'Order summary' }).waitFor();
   await context.close();
 });
 
-test('a granted geolocation fills the pickup', async () => {
-  const token = await login(newPhone());
+test('a granted geolocation fills the pickup with the address there, and dragging the map moves it', async () => {
+  const token = await signInByApi(it.app, newPhone());
   const { context, page } = await passengerPage(token, {
-    geolocation: { latitude: 50.0614, longitude: 19.9366 },
+    geolocation: { latitude: MOULINS_18.lat, longitude: MOULINS_18.lng },
     permissions: ['geolocation'],
   });
   await page.goto(`${it.app.url}/`);
-  await page.getByRole('button', { name: /^Pickup: (?!Where)/ }).waitFor();
+  const pickup = page.getByRole('button', { name: /^Pickup: / });
+  await page.getByRole('button', { name: /^Pickup: .*Boulevard des Moulins 18/ }).waitFor();
   assert.equal(await orderButton(page).isDisabled(), false);
+  const map = await mapDrawnWith(page, 'maplibregl');
+  // The map has come to rest at the pickup (the GPS may have answered after it was drawn).
+  await page.locator('.or-home__map[aria-busy="false"]').waitFor();
   await shot(page, 'home-gps');
+  const before = (await pickup.getAttribute('aria-label')) ?? (await pickup.innerText());
+  // The passenger drags the map up a little: the pin in the middle goes south, to the Casino.
+  const box = (await map.boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 3;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let step = 1; step <= 10; step++) await page.mouse.move(x + step * 3, y - step * 10);
+  await page.mouse.up();
+  await page.waitForFunction((previous) => {
+    const button = Array.from(document.querySelectorAll('button')).find((b) =>
+      (b.getAttribute('aria-label') ?? b.textContent ?? '').startsWith('Pickup: '),
+    );
+    const name = button?.getAttribute('aria-label') ?? button?.textContent ?? '';
+    return name !== previous && !name.includes('Where should');
+  }, before);
+  const after = (await pickup.getAttribute('aria-label')) ?? (await pickup.innerText());
+  assert.notEqual(after, before);
+  assert.match(after, /Monaco|Monte-Carlo/);
+  await shot(page, 'home-dragged');
+  await context.close();
+});
+
+test('a corporation with a Mapbox token gets its map from mapbox-gl, the form works the same', async () => {
+  const token = await signInByApi(it.app, newPhone(), MAPBOX_HOST);
+  const { context, page } = await passengerPage(token, {
+    geolocation: { latitude: MOULINS_18.lat, longitude: MOULINS_18.lng },
+    permissions: ['geolocation'],
+  });
+  await page.goto(`${it.app.urlFor(MAPBOX_HOST)}/`);
+  await mapDrawnWith(page, 'mapboxgl');
+  await page.getByRole('button', { name: /^Pickup: .*Boulevard des Moulins 18/ }).waitFor();
+  assert.equal(await orderButton(page).isDisabled(), false);
+  await shot(page, 'home-mapbox');
   await context.close();
 });

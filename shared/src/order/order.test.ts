@@ -53,13 +53,18 @@ describe('pickup validity (spec section 5)', () => {
 });
 
 describe('address lines', () => {
-  it('name the place, or the street and number, then the city', () => {
+  it('name the place and its street, or the street and number, then the city', () => {
     expect(addressLine(at({ street: 'Floriańska', number: '1', city: 'Kraków' }))).toBe(
       'Floriańska 1, Kraków',
     );
     expect(addressLine(at({ poi_name: 'Kraków Airport', city: 'Balice' }))).toBe(
       'Kraków Airport, Balice',
     );
+    expect(
+      addressLine(
+        at({ poi_name: 'Hotel Pod Różą', street: 'Floriańska', number: '14', city: 'Kraków' }),
+      ),
+    ).toBe('Hotel Pod Różą, Floriańska 14, Kraków');
     expect(addressLine(at({ lat: 50.0625, lng: 19.9397 }))).toBe('50.06250, 19.93970');
   });
 

@@ -35,7 +35,9 @@ export function needsQuote(draft: Pick<OrderDraft, 'poi' | 'dst'>): boolean {
 export function addressLine(point: AddressPoint | null | undefined): string {
   if (!point) return '';
   const street = [point.street, point.number].filter(Boolean).join(' ');
-  const main = point.poi_name || street || (point.number ? `${point.city} ${point.number}` : '');
+  // A place's name alone does not tell the driver where to stop: its street goes with it.
+  const named = point.poi_name && street ? `${point.poi_name}, ${street}` : point.poi_name;
+  const main = named || street || (point.number ? `${point.city} ${point.number}` : '');
   const place = main && point.city && !main.includes(point.city) ? `${main}, ${point.city}` : main;
   if (place) return place;
   if (point.city) return point.city;
