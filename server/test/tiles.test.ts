@@ -8,8 +8,16 @@ import type { FastifyInstance } from 'fastify';
 import { PbfReader } from 'pbf';
 import { DEMO_EXTRACT } from '../src/config.ts';
 import { importExtract } from '../src/geo/importer.ts';
-import { type Coord, joinWays, mapClass, seaPolygons } from '../src/geo/map.ts';
+import {
+  type Coord,
+  joinWays,
+  MapBuilder,
+  mapClass,
+  type MapData,
+  seaPolygons,
+} from '../src/geo/map.ts';
 import { TileService } from '../src/tiles/service.ts';
+import { TileSet } from '../src/tiles/tileset.ts';
 import { TOWN_FILE } from './fixtures/make-town.ts';
 import { corporationFile, startApp } from './helpers.ts';
 
@@ -301,6 +309,52 @@ describe('GET /tiles/style.json and the tiles (the town fixture)', async () => {
     assert.match(url, /\.pbf\?hostname=localhost$/);
     const reply = await app.inject({ url, headers: { host: 'bare.example' } });
     assert.equal(reply.statusCode, 200);
+  });
+});
+
+describe('the tile set', () => {
+  /** Every tile of zoom 12-14 over the map (and a ring around it), cut both ways. */
+  function sameTiles(map: MapData): number {
+    const withGrid = new TileSet(map);
+    const everything = new TileSet(map, { grid: false });
+    let tiles = 0;
+    for (let z = 12; z <= 14; z++) {
+      const [, x0, y0] = tileAt(map.bounds[3], map.bounds[0], z).split('/').map(Number);
+      const [, x1, y1] = tileAt(map.bounds[1], map.bounds[2], z).split('/').map(Number);
+      for (let x = x0! - 1; x <= x1! + 1; x++)
+        for (let y = y0! - 1; y <= y1! + 1; y++) {
+          const expected = everything.tile(z, x, y);
+          assert.deepEqual(withGrid.tile(z, x, y), expected, `${z}/${x}/${y}`);
+          if (expected) tiles++;
+        }
+    }
+    return tiles;
+  }
+
+  test('its grid finds every feature of every tile (as looking at all features does)', async () => {
+    const tiles = sameTiles((await importExtract(TOWN_FILE)).map);
+    assert.ok(tiles >= 15, `${tiles} tiles with features`);
+  });
+
+  test('also a feature too long for the grid, and features near the edges of cells', () => {
+    const builder = new MapBuilder();
+    const road = { layer: 'roads', kind: 'primary', area: false, flags: 0 } as const;
+    builder.add(road, [
+      [
+        [19.6, 50.01],
+        [20.4, 49.99],
+      ],
+    ]);
+    // Short roads across the edge of a zoom-12 tile, and just beside it.
+    for (const lng of [19.951, 19.9512, 19.9523, 19.9533])
+      builder.add(road, [
+        [
+          [lng - 0.0005, 50.0],
+          [lng, 50.0],
+        ],
+      ]);
+    const tiles = sameTiles(builder.build());
+    assert.ok(tiles >= 60, `${tiles} tiles with features`);
   });
 });
 

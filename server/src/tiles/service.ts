@@ -5,7 +5,7 @@ import { MAX_ZOOM, TileSet } from './tileset.ts';
 /** Bumped when what a tile holds changes (layers, classes, zoom levels), to outdate cached tiles. */
 export const TILES_VERSION = 1;
 
-/** Tile sets (indexes) kept at once; a corporation's is rebuilt when it was dropped. */
+/** Tile sets (feature boxes and grid) kept at once; one dropped is built again when needed. */
 const MAX_TILE_SETS = 4;
 /** What an entry of the tile cache costs besides its bytes (key, map entry). */
 const ENTRY_OVERHEAD = 120;
@@ -27,9 +27,10 @@ export function tileCoordinates(
 }
 
 /**
- * The vector tiles of every extract: tile sets built on the first tile asked of an extract (and
+ * The vector tiles of every extract: a tile set built on the first tile asked of an extract (and
  * dropped when more than MAX_TILE_SETS are in use), tiles cut on demand and kept gzipped in a
- * least-recently-used cache of bounded size.
+ * least-recently-used cache of bounded size, which is all the memory tiles take besides the
+ * extract's map data and its tile set's feature grid.
  */
 export class TileService {
   readonly #sets = new Map<string, TileSet>();
@@ -63,7 +64,7 @@ export class TileService {
       set = new TileSet(map);
       this.#log.info(
         { id, features: map.layer.length, ms: Math.round(performance.now() - started) },
-        'tiles: index built',
+        'tiles: tile set built',
       );
     }
     this.#sets.set(id, set);

@@ -1,12 +1,14 @@
-import { GeoJSONVT, type GeoJSONVTFeature } from '@maplibre/geojson-vt';
+import { geoJSONToTile, type GeoJSONVTTile } from '@maplibre/geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
-import type { Feature, FeatureCollection, Geometry } from 'geojson';
+import type { Feature, Geometry } from 'geojson';
 import { BRIDGE, MAP_LAYERS, type MapData, type MapLayer, TUNNEL } from '../geo/map.ts';
 
 /** The zoom levels tiles are cut for; the map overzooms the last one. */
 export const MIN_ZOOM = 8;
 export const MAX_ZOOM = 14;
 const EXTENT = 4096;
+/** Geometry beyond the tile's edge, in tile units, so that lines and outlines join seamlessly. */
+const BUFFER = 64;
 
 /**
  * The first zoom level a feature is drawn at, per layer and class (default: the layer's own);
@@ -37,81 +39,137 @@ function minZoom(layer: MapLayer, kind: string): number {
   return zooms.classes?.[kind] ?? zooms.layer;
 }
 
-/** The features of one layer of MapData, as GeoJSON with their first zoom level. */
-function layerFeatures(map: MapData, layer: number): FeatureCollection {
-  const features: Feature[] = [];
-  const name = MAP_LAYERS[layer]!;
-  const ring = (r: number) => {
-    const points: [number, number][] = [];
-    for (let p = map.pointStart[r]!; p < map.pointStart[r + 1]!; p++)
-      points.push([map.lng[p]!, map.lat[p]!]);
-    return points;
-  };
-  for (let f = 0; f < map.layer.length; f++) {
-    if (map.layer[f] !== layer) continue;
-    const kind = map.classes[map.kind[f]!]!;
+/** Features are bucketed by the tiles of this zoom level they touch. */
+const GRID_ZOOM = 12;
+/** A feature touching more grid tiles than this is checked for every tile instead. */
+const MAX_CELLS = 16;
+
+/** Web Mercator x and y of a point, 0..1 over the world. */
+function mercator(lng: number, lat: number): [number, number] {
+  const sin = Math.sin((Math.max(-85.05, Math.min(85.05, lat)) * Math.PI) / 180);
+  return [lng / 360 + 0.5, 0.5 - (0.25 * Math.log((1 + sin) / (1 - sin))) / Math.PI];
+}
+
+/**
+ * The vector tiles of one extract. Each tile is cut when it is asked for: the features it
+ * touches (a grid of zoom-12 cells finds them) and that are drawn at its zoom level are handed
+ * to geojson-vt (geoJSONToTile: projection, simplification for the zoom level, clipping with a
+ * buffer) and encoded as a Mapbox Vector Tile by vt-pbf. Nothing of a cut tile is kept here; the
+ * TileService caches the encoded tile.
+ */
+export class TileSet {
+  readonly #map: MapData;
+  /** Per feature: its first zoom level. */
+  readonly #minZoom: Uint8Array;
+  /** Per feature: Mercator minX, minY, maxX, maxY (0..1). */
+  readonly #box: Float64Array;
+  readonly #grid = new Map<number, number[]>();
+  readonly #large: number[] = [];
+  readonly #useGrid: boolean;
+
+  /** `grid: false` looks at every feature for every tile (to check the grid against). */
+  constructor(map: MapData, { grid = true }: { grid?: boolean } = {}) {
+    this.#map = map;
+    this.#useGrid = grid;
+    const count = map.layer.length;
+    this.#minZoom = new Uint8Array(count);
+    this.#box = new Float64Array(count * 4);
+    const cells = 2 ** GRID_ZOOM;
+    // Enough margin for the tile buffer at the grid's zoom level and beyond.
+    const margin = BUFFER / EXTENT / cells;
+    for (let f = 0; f < count; f++) {
+      this.#minZoom[f] = minZoom(MAP_LAYERS[map.layer[f]!]!, map.classes[map.kind[f]!]!);
+      let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+      for (
+        let p = map.pointStart[map.ringStart[f]!]!;
+        p < map.pointStart[map.ringStart[f + 1]!]!;
+        p++
+      ) {
+        const [x, y] = mercator(map.lng[p]!, map.lat[p]!);
+        minX = Math.min(minX, x);
+        minY = Math.min(minY, y);
+        maxX = Math.max(maxX, x);
+        maxY = Math.max(maxY, y);
+      }
+      this.#box.set([minX, minY, maxX, maxY], f * 4);
+      const [x0, y0] = [Math.floor((minX - margin) * cells), Math.floor((minY - margin) * cells)];
+      const [x1, y1] = [Math.floor((maxX + margin) * cells), Math.floor((maxY + margin) * cells)];
+      if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAX_CELLS) {
+        this.#large.push(f);
+        continue;
+      }
+      for (let x = x0; x <= x1; x++)
+        for (let y = y0; y <= y1; y++) {
+          const key = x * cells + y;
+          const cell = this.#grid.get(key);
+          if (cell) cell.push(f);
+          else this.#grid.set(key, [f]);
+        }
+    }
+  }
+
+  /** Features that may touch tile z/x/y (a grid cell's and the large ones, or all of them). */
+  #candidates(z: number, x: number, y: number): Iterable<number> {
+    if (z < GRID_ZOOM || !this.#useGrid) return this.#minZoom.keys();
+    const shift = z - GRID_ZOOM;
+    const cell = this.#grid.get((x >> shift) * 2 ** GRID_ZOOM + (y >> shift)) ?? [];
+    // In the extract's order, which is the drawing order within a layer (the sea first).
+    return this.#large.length === 0 ? cell : [...cell, ...this.#large].sort((a, b) => a - b);
+  }
+
+  #geometry(f: number): Geometry {
+    const map = this.#map;
+    const ring = (r: number) => {
+      const points: [number, number][] = [];
+      for (let p = map.pointStart[r]!; p < map.pointStart[r + 1]!; p++)
+        points.push([map.lng[p]!, map.lat[p]!]);
+      return points;
+    };
     const first = map.ringStart[f]!;
     const last = map.ringStart[f + 1]!;
-    const geometry: Geometry = map.polygon[f]
+    return map.polygon[f]
       ? {
           type: 'Polygon',
           coordinates: Array.from({ length: last - first }, (_, i) => ring(first + i)),
         }
       : { type: 'LineString', coordinates: ring(first) };
-    const flags = map.flags[f]!;
-    const brunnel = flags & TUNNEL ? 'tunnel' : flags & BRIDGE ? 'bridge' : undefined;
-    features.push({
-      type: 'Feature',
-      geometry,
-      properties: { class: kind, ...(brunnel && { brunnel }), minzoom: minZoom(name, kind) },
-    });
-  }
-  return { type: 'FeatureCollection', features };
-}
-
-/**
- * The vector tiles of one extract: a geojson-vt index per layer (which cuts and simplifies tiles
- * on demand and keeps what it has cut), encoded as Mapbox Vector Tiles by vt-pbf.
- */
-export class TileSet {
-  readonly #indexes: { name: MapLayer; index: GeoJSONVT; from: number }[] = [];
-
-  constructor(map: MapData) {
-    MAP_LAYERS.forEach((name, layer) => {
-      const data = layerFeatures(map, layer);
-      if (data.features.length === 0) return;
-      let from = MAX_ZOOM;
-      for (const feature of data.features)
-        from = Math.min(from, feature.properties!.minzoom as number);
-      this.#indexes.push({
-        name,
-        from,
-        index: new GeoJSONVT(data, { maxZoom: MAX_ZOOM, extent: EXTENT, buffer: 64 }),
-      });
-    });
   }
 
   /** The tile as an uncompressed MVT, or undefined when nothing is drawn in it. */
   tile(z: number, x: number, y: number): Uint8Array | undefined {
-    const layers: Record<string, { features: GeoJSONVTFeature[] }> = {};
-    let empty = true;
-    for (const { name, index, from } of this.#indexes) {
-      if (z < from) continue;
-      const tile = index.getTile(z, x, y);
-      if (!tile) continue;
-      const features: GeoJSONVTFeature[] = [];
-      for (const feature of tile.features) {
-        const { minzoom, ...tags } = feature.tags as Record<string, unknown>;
-        if ((minzoom as number) <= z) features.push({ ...feature, tags });
-      }
-      if (features.length === 0) continue;
-      layers[name] = { features };
-      empty = false;
+    const size = 1 / 2 ** z;
+    const margin = (size * BUFFER) / EXTENT;
+    const [minX, minY] = [x * size - margin, y * size - margin];
+    const [maxX, maxY] = [(x + 1) * size + margin, (y + 1) * size + margin];
+    const byLayer = MAP_LAYERS.map((): Feature[] => []);
+    const map = this.#map;
+    const box = this.#box;
+    for (const f of this.#candidates(z, x, y)) {
+      if (this.#minZoom[f]! > z) continue;
+      if (box[f * 4]! > maxX || box[f * 4 + 2]! < minX) continue;
+      if (box[f * 4 + 1]! > maxY || box[f * 4 + 3]! < minY) continue;
+      const flags = map.flags[f]!;
+      const brunnel = flags & TUNNEL ? 'tunnel' : flags & BRIDGE ? 'bridge' : undefined;
+      byLayer[map.layer[f]!]!.push({
+        type: 'Feature',
+        geometry: this.#geometry(f),
+        properties: { class: map.classes[map.kind[f]!]!, ...(brunnel && { brunnel }) },
+      });
     }
-    if (empty) return undefined;
-    return fromGeojsonVt(layers as Parameters<typeof fromGeojsonVt>[0], {
-      version: 2,
-      extent: EXTENT,
+    const layers: Record<string, GeoJSONVTTile> = {};
+    let empty = true;
+    byLayer.forEach((features, layer) => {
+      if (features.length === 0) return;
+      const tile = geoJSONToTile({ type: 'FeatureCollection', features }, z, x, y, {
+        maxZoom: MAX_ZOOM,
+        extent: EXTENT,
+        buffer: BUFFER,
+        clip: true,
+      });
+      if (!tile || tile.features.length === 0) return;
+      layers[MAP_LAYERS[layer]!] = tile;
+      empty = false;
     });
+    return empty ? undefined : fromGeojsonVt(layers, { version: 2, extent: EXTENT });
   }
 }
