@@ -164,6 +164,15 @@ test('with a destination from the search the passenger sees the price, the ETA o
   assert.match(await price.innerText(), /^\d+,\d{2}\s*zł$/);
   // Twelve simulated taxis drive in Monaco: the nearest free one is minutes away.
   assert.match(await quoteValue(page, 'Taxi arrives in').innerText(), /^(>\s)?\d+ min$/);
+  // Both pins are fitted into the part of the map that the order form leaves free.
+  await page.locator('.or-home__map[aria-busy="false"]').waitFor();
+  const sheetTop = (await page.getByRole('region', { name: 'Order a taxi' }).boundingBox())!.y;
+  const menu = (await page.getByRole('button', { name: 'Open menu' }).boundingBox())!;
+  for (const name of ['Pickup point', 'Destination point']) {
+    const pin = (await page.getByRole('img', { name, exact: true }).boundingBox())!;
+    assert.ok(pin.y >= menu.y + menu.height, `${name} below the floating buttons`);
+    assert.ok(pin.y + pin.height <= sheetTop, `${name} above the order form`);
+  }
   await shot(page, 'home-quote');
   await page.getByRole('button', { name: 'More', exact: true }).click();
   await page.getByRole('heading', { name: 'Order options' }).waitFor();

@@ -4,6 +4,9 @@ import { TaxiMap, type LatLng, type MapPin } from '@taxi/shared/map';
 import { useOrderingText } from '../common/i18n';
 import { useOrdering } from '../common/useOrdering';
 
+/** Height of a map pin (shared map.css), which stands on its point. */
+const PIN_HEIGHT = 40;
+
 /** Poland as a whole, when nothing tells where the passenger is. */
 export const FALLBACK_VIEW = { center: { lat: 52.07, lng: 19.48 }, zoom: 5.5 };
 
@@ -74,9 +77,10 @@ export function HomeMap({
     ...MAP.homePickupPadding,
     bottom: Math.max(MAP.homePickupPadding.bottom, sheetInset + 16),
   };
+  // Pins stand above their point: the top keeps room for a whole pin under the top bar.
   const fitPadding = {
     ...MAP.defaultPadding,
-    top: MAP.homePickupPadding.top,
+    top: MAP.homePickupPadding.top + PIN_HEIGHT,
     bottom: Math.max(MAP.defaultPadding.bottom, sheetInset + 16),
   };
   const focusPoints = both ? [pickup!, destination!] : pickup ? [pickup] : [];
