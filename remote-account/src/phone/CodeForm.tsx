@@ -72,7 +72,7 @@ export function CodeForm({ sentTo, onSubmit, onResend, onCancel, cancelLabel }: 
         <input
           id={inputId}
           ref={input}
-          className="ac-input ac-input--code"
+          className="tx-input ac-code-input"
           type="text"
           inputMode="numeric"
           autoComplete="one-time-code"

@@ -111,7 +111,7 @@ export default function PhoneField({
         </label>
         <select
           id={countryId}
-          className="ac-select"
+          className="tx-input"
           value={value.country}
           onChange={(event) => changeCountry(event.target.value)}
         >
@@ -135,7 +135,7 @@ export default function PhoneField({
           <input
             id={inputId}
             ref={inputRef}
-            className="ac-input"
+            className="tx-input"
             type="tel"
             inputMode="tel"
             autoComplete="tel"

@@ -159,7 +159,7 @@ export function AddressSearchDialog({
         </div>
         <input
           ref={input}
-          className="or-search__input"
+          className="tx-input"
           type="search"
           role="combobox"
           aria-label={t('search.label')}

@@ -156,7 +156,7 @@ export default function Home() {
           <span aria-hidden="true">◎</span>
         </Button>
       </div>
-      <section ref={sheet} className="or-sheet" aria-labelledby="or-home-title">
+      <section ref={sheet} className="tx-sheet tx-sheet--above-nav" aria-labelledby="or-home-title">
         <div className="or-sheet__head">
           <h1 id="or-home-title" className="or-sheet__title">
             {t('home.title')}

@@ -53,7 +53,7 @@ function TaxiCount() {
           −
         </button>
         <input
-          className="or-stepper__value"
+          className="tx-input or-stepper__value"
           aria-label={t('expanded.taxiCount')}
           readOnly
           inputMode="none"
@@ -221,6 +221,7 @@ export default function OrderExpanded() {
         <label className="or-field or-section">
           <span>{t('expanded.note')}</span>
           <textarea
+            className="tx-input"
             rows={3}
             maxLength={500}
             placeholder={t('expanded.notePlaceholder')}
@@ -234,6 +235,7 @@ export default function OrderExpanded() {
           <label htmlFor="or-password">{t('expanded.password')}</label>
           <input
             id="or-password"
+            className="tx-input"
             type="text"
             autoComplete="off"
             maxLength={50}

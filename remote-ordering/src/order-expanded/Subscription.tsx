@@ -60,6 +60,7 @@ export function Subscription({ now = () => new Date() }: { now?: () => Date }) {
         <label className="or-field">
           <span>{t('expanded.start')}</span>
           <input
+            className="tx-input"
             type="date"
             min={originalStart && originalStart > minStart ? originalStart : minStart}
             value={draft.repeated_start ?? ''}
@@ -69,6 +70,7 @@ export function Subscription({ now = () => new Date() }: { now?: () => Date }) {
         <label className="or-field">
           <span>{t('expanded.stop')}</span>
           <input
+            className="tx-input"
             type="date"
             min={start ? localDate(addDays(start, 1)) : undefined}
             value={draft.repeated_stop ?? ''}
@@ -78,6 +80,7 @@ export function Subscription({ now = () => new Date() }: { now?: () => Date }) {
         <label className="or-field">
           <span>{t('expanded.time')}</span>
           <input
+            className="tx-input"
             type="time"
             value={
               draft.repeated_time_hour === null

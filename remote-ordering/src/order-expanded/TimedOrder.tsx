@@ -64,6 +64,7 @@ export function TimedOrder({ now = () => new Date() }: { now?: () => Date }) {
         <label className="or-field">
           <span>{t('expanded.date')}</span>
           <input
+            className="tx-input"
             type="date"
             min={localDate(now())}
             value={fields.date}
@@ -73,6 +74,7 @@ export function TimedOrder({ now = () => new Date() }: { now?: () => Date }) {
         <label className="or-field">
           <span>{t('expanded.time')}</span>
           <input
+            className="tx-input"
             type="time"
             value={fields.time}
             onChange={(event) => setFields((f) => ({ ...f, time: event.target.value }))}

@@ -84,7 +84,7 @@ export function RateScreen({ orderKey }: { orderKey: OrderKey | null }) {
         </label>
         <textarea
           id={commentId}
-          className="tr-textarea"
+          className="tx-input"
           rows={4}
           maxLength={1000}
           placeholder={t('client.rate.comment_placeholder')}

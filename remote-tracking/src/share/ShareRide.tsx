@@ -69,7 +69,13 @@ export function ShareRide({ orderKey }: { orderKey: OrderKey }) {
         >
           <label className="tr-field">
             <span>{t('client.share.manual_message')}</span>
-            <input ref={field} readOnly value={url} aria-label={t('client.share.link')} />
+            <input
+              ref={field}
+              className="tx-input"
+              readOnly
+              value={url}
+              aria-label={t('client.share.link')}
+            />
           </label>
         </Dialog>
       ) : null}

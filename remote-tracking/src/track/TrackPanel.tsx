@@ -144,7 +144,7 @@ export function TrackPanel({
 
   return (
     <section
-      className="tr-panel"
+      className="tx-sheet tr-panel"
       aria-labelledby={view.name === 'loading' ? undefined : titleId}
       aria-label={view.name === 'loading' ? t('client.track.panel') : undefined}
       aria-busy={view.name === 'loading' || undefined}
