@@ -1,13 +1,12 @@
 import {
-  activeOrdersAtom,
   api,
   isApiError,
+  refreshActiveOrders,
   sessionStore,
   setClientData,
   signIn,
   signOut,
   tokenAtom,
-  type ActiveOrder,
   type ClientData,
 } from '@taxi/shared';
 import type { TokenCheck } from './guard';
@@ -30,14 +29,8 @@ export async function checkStoredToken(): Promise<TokenCheck> {
 
 /** What a logged-in passenger's pages read: client data and active orders. */
 export async function loadClient(): Promise<void> {
-  const [client, orders] = await Promise.allSettled([
-    api.get('GET_CLIENT'),
-    api.action('GET_CURRENT_ORDERS'),
-  ]);
+  const [client] = await Promise.allSettled([api.get('GET_CLIENT'), refreshActiveOrders()]);
   if (client.status === 'fulfilled' && client.value.client_data) {
     setClientData(client.value.client_data as ClientData);
-  }
-  if (orders.status === 'fulfilled' && Array.isArray(orders.value.data_list)) {
-    sessionStore.set(activeOrdersAtom, orders.value.data_list as ActiveOrder[]);
   }
 }

@@ -3,7 +3,6 @@ import {
   api,
   orderPayload,
   toPoint,
-  type ActiveOrder,
   type AddressPoint,
   type HistoryEntry,
   type OrderDraft,
@@ -13,11 +12,6 @@ import {
   ACCEPT_MISSING_TAXI_ETA_GT_DEFAULT,
   type TrackLink,
 } from '@taxi/shared';
-
-export async function fetchActiveOrders(): Promise<ActiveOrder[]> {
-  const reply = await api.action('GET_CURRENT_ORDERS');
-  return Array.isArray(reply.data_list) ? (reply.data_list as ActiveOrder[]) : [];
-}
 
 export async function fetchHistory(): Promise<HistoryEntry[]> {
   const reply = await api.get('GET_CLIENT_ORDER_HISTORY', { taxi_group_id: null });

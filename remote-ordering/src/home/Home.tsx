@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useSetAtom } from 'jotai';
 import {
-  activeOrdersAtom,
   AlertDialog,
   Button,
   emptyPoint,
   isPickupValid,
+  refreshActiveOrders,
   type ActiveOrder,
   type AddressPoint,
 } from '@taxi/shared';
@@ -14,7 +13,7 @@ import type { LatLng } from '@taxi/shared/map';
 import '../common/ordering.css';
 import { AddressCards } from '../common/AddressCards';
 import { OrderActions } from '../common/OrderActions';
-import { addressAt, fetchActiveOrders } from '../common/calls';
+import { addressAt } from '../common/calls';
 import { useOrderingText } from '../common/i18n';
 import { useOrdering } from '../common/useOrdering';
 import { QuoteLine } from '../quote/QuoteLine';
@@ -23,6 +22,9 @@ import { ActiveOrdersDialog } from './ActiveOrdersDialog';
 import { HomeMap } from './HomeMap';
 import { QuickOptions } from './QuickOptions';
 import { useGeolocation } from './useGeolocation';
+
+/** A list of active orders this recent (the shell's, at start) counts as fetched on load. */
+const ACTIVE_ORDERS_FRESH_MS = 5000;
 
 /** Active orders the passenger already dismissed on this page, so Home does not nag. */
 let dismissed = '';
@@ -41,7 +43,6 @@ export default function Home() {
   const { draft, setDraft, settings } = useOrdering();
   const navigate = useNavigate();
   const location = useLocation();
-  const setActiveOrders = useSetAtom(activeOrdersAtom);
   const [active, setActive] = useState<ActiveOrder[]>([]);
   const [showActive, setShowActive] = useState(false);
   const inProgress = Boolean((location.state as { inProgress?: boolean } | null)?.inProgress);
@@ -72,10 +73,10 @@ export default function Home() {
   // Active orders on load (spec section 2).
   useEffect(() => {
     let alive = true;
-    fetchActiveOrders().then(
+    // The shell asked for them a moment ago at start: that answer is 'on load' too.
+    refreshActiveOrders({ maxAgeMs: ACTIVE_ORDERS_FRESH_MS }).then(
       (orders) => {
         if (!alive) return;
-        setActiveOrders(orders);
         setActive(orders);
         if (orders.length > 0 && (inProgress || signature(orders) !== dismissed)) {
           setShowActive(true);
@@ -86,7 +87,7 @@ export default function Home() {
     return () => {
       alive = false;
     };
-  }, [inProgress, setActiveOrders]);
+  }, [inProgress]);
 
   useEffect(() => setInProgressAlert(inProgress), [inProgress]);
 

@@ -2,7 +2,6 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import {
-  activeOrdersAtom,
   addressLine,
   AlertDialog,
   Button,
@@ -12,13 +11,14 @@ import {
   isPickupValid,
   isTimedType,
   newCallUniqueId,
+  refreshActiveOrders,
   subscriptionDays,
   WEEKDAYS,
   withAllowedPerks,
 } from '@taxi/shared';
 import '../common/ordering.css';
 import { forgetRecentAddresses } from '../address-search/recent';
-import { fetchActiveOrders, saveOrder } from '../common/calls';
+import { saveOrder } from '../common/calls';
 import { shortDateTime } from '../common/format';
 import { useOrderingText } from '../common/i18n';
 import { useBack } from '../common/useBack';
@@ -44,7 +44,6 @@ export default function OrderSummary() {
   const back = useBack();
   const { draft, setDraft, settings, client, features } = useOrdering();
   const clearDraft = useSetAtom(clearDraftAtom);
-  const setActiveOrders = useSetAtom(activeOrdersAtom);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [timedDone, setTimedDone] = useState(false);
@@ -75,7 +74,7 @@ export default function OrderSummary() {
         settings,
       );
       forgetRecentAddresses();
-      void fetchActiveOrders().then(setActiveOrders, () => undefined);
+      void refreshActiveOrders().catch(() => undefined);
       if (isTimedType(draft.order_type)) {
         setTimedDone(true);
         return;

@@ -8,6 +8,7 @@ import {
   featuresAtom,
   orderDraftAtom,
   sessionStore,
+  signOut,
   type AddressPoint,
   type OrderDraft,
 } from '@taxi/shared';
@@ -100,6 +101,7 @@ export function draft(): OrderDraft {
 
 /** A clean session between tests. */
 export function resetSession() {
+  signOut();
   sessionStore.set(clearDraftAtom);
   sessionStore.set(clientDataAtom, null);
   sessionStore.set(featuresAtom, { features: [], categories: [] });

@@ -1,10 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
-import { activeOrdersAtom, Button, errorMessage, Spinner, type ActiveOrder } from '@taxi/shared';
+import {
+  activeOrdersAtom,
+  Button,
+  errorMessage,
+  refreshActiveOrders,
+  Spinner,
+  type ActiveOrder,
+} from '@taxi/shared';
 import { useTrackingText } from '../common/i18n';
 import { shortDateTime, trackPath } from '../common/links';
-import { refreshActiveOrders } from './calls';
 import '../common/tracking.css';
 
 /** How often the list asks again while it is on screen. */

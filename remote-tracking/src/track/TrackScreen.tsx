@@ -5,6 +5,7 @@ import {
   INITIAL_TRACKING_SNAPSHOT,
   isLoggedInAtom,
   preferencesAtom,
+  refreshActiveOrders,
   SETTINGS_DEFAULTS,
   settingsAtom,
   TRACK_RATE_LOOKUP_DELAY_MS,
@@ -12,7 +13,6 @@ import {
 import { preloadMap } from '@taxi/shared/map';
 import { useTrackingText } from '../common/i18n';
 import type { OrderKey } from '../common/links';
-import { refreshActiveOrders } from '../order-list/calls';
 import { useRateLookup } from '../rate/useRateLookup';
 import { TrackMap } from './TrackMap';
 import { TrackPanel } from './TrackPanel';

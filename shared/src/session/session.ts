@@ -1,6 +1,6 @@
 import type { ApiReply } from '../api/client';
 import { api } from '../api/instance';
-import type { ClientData, Feature, FeatureCategory } from '../model/entities';
+import type { ActiveOrder, ClientData, Feature, FeatureCategory } from '../model/entities';
 import {
   activeOrdersAtom,
   clientDataAtom,
@@ -10,6 +10,10 @@ import {
   sessionStore,
   tokenAtom,
 } from './store';
+
+/** The active-orders request under way, and when the list was last fetched. */
+let ordersInFlight: Promise<ActiveOrder[]> | null = null;
+let ordersFetchedAt = 0;
 
 /** Keeps what an auth reply (GET_AUTH, GET_AUTH_PHONE) brings: token, features, categories. */
 export function signIn(reply: ApiReply): void {
@@ -37,6 +41,7 @@ export function signOut(): void {
   sessionStore.set(permsAtom, {});
   sessionStore.set(featuresAtom, { features: [], categories: [] });
   sessionStore.set(activeOrdersAtom, []);
+  ordersFetchedAt = 0;
 }
 
 /**
@@ -47,4 +52,34 @@ export function logOut(): void {
   const token = sessionStore.get(tokenAtom);
   signOut();
   if (token) void api.get('LOGOUT', { auth: token }).catch(() => undefined);
+}
+
+/**
+ * GET_CURRENT_ORDERS into `activeOrdersAtom`. Callers at the same moment share one request (the
+ * shell at start and Home on load); `maxAgeMs` accepts a list fetched that recently.
+ */
+export function refreshActiveOrders(options: { maxAgeMs?: number } = {}): Promise<ActiveOrder[]> {
+  if (ordersInFlight) return ordersInFlight;
+  if (options.maxAgeMs && Date.now() - ordersFetchedAt < options.maxAgeMs) {
+    return Promise.resolve(sessionStore.get(activeOrdersAtom));
+  }
+  ordersInFlight = api
+    .action('GET_CURRENT_ORDERS')
+    .then((reply) => {
+      // An entry without its track link could not be opened: it is left out.
+      const orders = (Array.isArray(reply.data_list) ? reply.data_list : []).filter(
+        (entry): entry is ActiveOrder =>
+          !!entry &&
+          typeof entry === 'object' &&
+          typeof (entry as ActiveOrder).track?.order_short_id === 'string' &&
+          typeof (entry as ActiveOrder).track?.secret === 'string',
+      );
+      sessionStore.set(activeOrdersAtom, orders);
+      ordersFetchedAt = Date.now();
+      return orders;
+    })
+    .finally(() => {
+      ordersInFlight = null;
+    });
+  return ordersInFlight;
 }
