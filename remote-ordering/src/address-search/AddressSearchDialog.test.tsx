@@ -127,6 +127,25 @@ describe('address search dialog', () => {
     expect(options[2]).toHaveTextContent('Hotel');
   });
 
+  it('names a kind it has no word for as a place, never in raw OpenStreetMap terms', async () => {
+    mockApi({
+      GET_CLIENT_ORDER_HISTORY: { history: [] },
+      POI_QUERY: {
+        data_list: [
+          { ...RESULTS[0], id: 4, name: 'Casino de Monte Carlo', kind: 'casino' },
+          { ...RESULTS[0], id: 5, name: 'Station Shell', kind: 'parking;fuel' },
+        ],
+      },
+    });
+    const { user, input } = await open();
+    await user.type(input, 'Cas');
+    await act(() => jest.advanceTimersByTimeAsync(500));
+    const options = await screen.findAllByRole('option');
+    expect(options[0]).toHaveTextContent('Casino');
+    expect(options[1]).toHaveTextContent(/Place/);
+    expect(options[1]).not.toHaveTextContent(/fuel/);
+  });
+
   it('picks the first result with Enter', async () => {
     mockApi({ GET_CLIENT_ORDER_HISTORY: { history: [] }, POI_QUERY: { result: RESULTS } });
     const { user, input, onPick } = await open();

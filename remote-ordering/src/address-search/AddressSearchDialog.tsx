@@ -88,7 +88,8 @@ export function AddressSearchDialog({
       primary: resultText(result),
       secondary: [
         result.kind
-          ? t(`kinds.${result.kind}`, { defaultValue: result.kind.replace(/_/g, ' ') })
+          ? // A kind the app has no name for (OpenStreetMap has many) is just a place.
+            t(`kinds.${result.kind}`, { defaultValue: t('kinds.other') })
           : '',
         result.city && !resultText(result).includes(result.city) ? result.city : '',
       ]

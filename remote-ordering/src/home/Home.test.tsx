@@ -34,7 +34,7 @@ const ACTIVE = [
   },
 ];
 
-function renderHome(
+async function renderHome(
   handlers: Record<string, Handler> = {},
   settings: Partial<Settings> = {},
   state?: object,
@@ -56,6 +56,8 @@ function renderHome(
     ],
   });
   if (state) act(() => void view.router.navigate('/', { state }));
+  // The active orders asked for on load arrive before the test goes on.
+  await act(async () => undefined);
   return { api, user, ...view };
 }
 
@@ -66,7 +68,7 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('Home order form', () => {
   it('works without the map: Order is disabled until the pickup is valid', async () => {
-    renderHome();
+    await renderHome();
     const order = screen.getByRole('button', { name: 'Order' });
     expect(order).toBeDisabled();
     expect(
@@ -81,29 +83,29 @@ describe('Home order form', () => {
 
   it('goes to the summary with Order and to the options with More', async () => {
     setDraft({ poi: FLORIANSKA });
-    const { user, unmount } = renderHome();
+    const { user, unmount } = await renderHome();
     await user.click(screen.getByRole('button', { name: 'Order' }));
     expect(await screen.findByText('Summary page')).toBeInTheDocument();
     unmount();
-    renderHome();
+    await renderHome();
     await user.click(screen.getByRole('button', { name: 'More' }));
     expect(await screen.findByText('Options page')).toBeInTheDocument();
   });
 
-  it('shows the destination card only when show_dst is on', () => {
-    const { unmount } = renderHome({}, { show_dst: false });
+  it('shows the destination card only when show_dst is on', async () => {
+    const { unmount } = await renderHome({}, { show_dst: false });
     expect(screen.queryByRole('button', { name: /^Destination/ })).not.toBeInTheDocument();
     unmount();
-    renderHome();
+    await renderHome();
     expect(screen.getByRole('button', { name: /^Destination/ })).toBeInTheDocument();
   });
 
-  it('shows the order options only when features, password or timed ordering are on', () => {
+  it('shows the order options only when features, password or timed ordering are on', async () => {
     const off = { show_features: false, show_password: false, show_timely: false };
-    const { unmount } = renderHome({}, off);
+    const { unmount } = await renderHome({}, off);
     expect(screen.queryByRole('list', { name: 'Order options' })).not.toBeInTheDocument();
     unmount();
-    renderHome({}, { ...off, show_timely: true });
+    await renderHome({}, { ...off, show_timely: true });
     expect(
       within(screen.getByRole('list', { name: 'Order options' })).getByRole('link', {
         name: 'Now',
@@ -115,14 +117,14 @@ describe('Home order form', () => {
 describe('price and ETA (ORDER_SIM, spec section 8)', () => {
   it('asks for no price without a destination', async () => {
     setDraft({ poi: FLORIANSKA });
-    const { api } = renderHome({ ORDER_SIM: QUOTE });
+    const { api } = await renderHome({ ORDER_SIM: QUOTE });
     await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
     expect(api.of('ORDER_SIM')).toHaveLength(0);
   });
 
   it('shows the price with a comma decimal and the ETA', async () => {
     setDraft({ poi: FLORIANSKA, dst: AIRPORT });
-    const { api } = renderHome({ ORDER_SIM: QUOTE }, { taxi_group_id: 3 });
+    const { api } = await renderHome({ ORDER_SIM: QUOTE }, { taxi_group_id: 3 });
     expect(await screen.findByText('42,50 zł')).toBeInTheDocument();
     expect(screen.getByText('7 min')).toBeInTheDocument();
     expect(api.of('ORDER_SIM')[0]!.payload).toMatchObject({
@@ -133,13 +135,13 @@ describe('price and ETA (ORDER_SIM, spec section 8)', () => {
 
   it('shows an ETA above the limit as greater than the limit', async () => {
     setDraft({ poi: FLORIANSKA, dst: AIRPORT });
-    renderHome({ ORDER_SIM: { ...QUOTE, eta_min: 1500 } });
+    await renderHome({ ORDER_SIM: { ...QUOTE, eta_min: 1500 } });
     expect(await screen.findByText('> 1000 min')).toBeInTheDocument();
   });
 
   it('refreshes the price when an option changes', async () => {
     setDraft({ poi: FLORIANSKA, dst: AIRPORT });
-    const { api } = renderHome({ ORDER_SIM: QUOTE }, { show_features: true });
+    const { api } = await renderHome({ ORDER_SIM: QUOTE }, { show_features: true });
     await screen.findByText('42,50 zł');
     act(() => setDraft({ poi: FLORIANSKA, dst: AIRPORT, taxi_count: 2 }));
     await waitFor(() => expect(api.of('ORDER_SIM')).toHaveLength(2));
@@ -148,7 +150,7 @@ describe('price and ETA (ORDER_SIM, spec section 8)', () => {
 
   it("says 'Error calculating price.' for an error", async () => {
     setDraft({ poi: FLORIANSKA, dst: AIRPORT });
-    renderHome({ ORDER_SIM: err('EXCEPTION') });
+    await renderHome({ ORDER_SIM: err('EXCEPTION') });
     expect(await screen.findByRole('alert')).toHaveTextContent('Error calculating price.');
   });
 
@@ -160,7 +162,7 @@ describe('price and ETA (ORDER_SIM, spec section 8)', () => {
       date_time: '2030-01-01 10:00:00',
       advance: 5400,
     });
-    renderHome({ ORDER_SIM: err('WRONG_DATE_TIME') });
+    await renderHome({ ORDER_SIM: err('WRONG_DATE_TIME') });
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong date of scheduled order');
     await waitFor(() => expect(draft()).toMatchObject({ order_type: 'Z', date_time: null }));
   });
@@ -173,7 +175,7 @@ describe('price and ETA (ORDER_SIM, spec section 8)', () => {
       date_time: '2030-01-01 10:00:00',
       advance: 5400,
     });
-    renderHome({ ORDER_SIM: { ...QUOTE, dst_price: null } });
+    await renderHome({ ORDER_SIM: { ...QUOTE, dst_price: null } });
     await waitFor(() => expect(draft()).toMatchObject({ order_type: 'Z', date_time: null }));
     expect(
       screen.getByText('The scheduled time could not be kept; the order is for now.'),
@@ -182,7 +184,7 @@ describe('price and ETA (ORDER_SIM, spec section 8)', () => {
 
   it('for IN_PROGRESS clears the order, says so, and opens the active orders', async () => {
     setDraft({ poi: FLORIANSKA, dst: AIRPORT });
-    const { user } = renderHome({
+    const { user } = await renderHome({
       ORDER_SIM: err('IN_PROGRESS'),
       GET_CURRENT_ORDERS: { data_list: ACTIVE },
     });
@@ -198,7 +200,7 @@ describe('price and ETA (ORDER_SIM, spec section 8)', () => {
 
 describe('active orders on load', () => {
   it('opens the dialog with the nearest order, see all (n) and order another', async () => {
-    const { user } = renderHome({ GET_CURRENT_ORDERS: { data_list: ACTIVE } });
+    const { user } = await renderHome({ GET_CURRENT_ORDERS: { data_list: ACTIVE } });
     const dialog = await screen.findByRole('dialog', { name: 'You have an active order' });
     expect(sessionStore.get(activeOrdersAtom)).toHaveLength(2);
     const nearest = within(dialog).getByRole('link', {
@@ -214,7 +216,7 @@ describe('active orders on load', () => {
   });
 
   it('opens nothing without active orders', async () => {
-    const { api } = renderHome();
+    const { api } = await renderHome();
     await waitFor(() => expect(api.of('GET_CURRENT_ORDERS')).toHaveLength(1));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -244,7 +246,7 @@ describe('geolocation', () => {
 
   it('keeps the spec’s message when GPS access is denied', async () => {
     fakeGeolocation('prompt', (_ok, fail) => fail({ code: 1, PERMISSION_DENIED: 1 }));
-    const { user } = renderHome();
+    const { user } = await renderHome();
     await user.click(screen.getByRole('button', { name: 'Find me' }));
     const message =
       'You denied access to GPS, please grant permissions so that the app can find you!';
@@ -255,7 +257,7 @@ describe('geolocation', () => {
 
   it('fills the pickup from a granted position and its address', async () => {
     fakeGeolocation('granted', (ok) => ok({ coords: { latitude: 50.0614, longitude: 19.9366 } }));
-    const { api } = renderHome({
+    const { api } = await renderHome({
       GET_ADDRESS: { result: { city: 'Kraków', street: 'Rynek Główny', number: '1' } },
     });
     expect(
@@ -267,7 +269,7 @@ describe('geolocation', () => {
 
   it('keeps the coordinates as the pickup when the address lookup fails', async () => {
     fakeGeolocation('granted', (ok) => ok({ coords: { latitude: 50.0614, longitude: 19.9366 } }));
-    renderHome({ GET_ADDRESS: err('CONNECTION_ERROR') });
+    await renderHome({ GET_ADDRESS: err('CONNECTION_ERROR') });
     expect(
       await screen.findByRole('button', { name: 'Pickup: 50.06140, 19.93660' }),
     ).toBeInTheDocument();
