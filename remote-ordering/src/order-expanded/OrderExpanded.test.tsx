@@ -121,6 +121,8 @@ describe('features', () => {
     ).toBeInTheDocument();
     const extras = screen.getByRole('group', { name: 'Extras' });
     expect(within(extras).getByRole('checkbox', { name: 'Child seat' })).toBeInTheDocument();
+    // The same price day and night is said once.
+    expect(within(extras).getByLabelText('surcharge 10,00 zł')).toHaveTextContent(/^\+10,00 zł$/);
     await user.click(estate);
     expect(draft().taxi_features_list).toEqual([1]);
     await user.click(estate);

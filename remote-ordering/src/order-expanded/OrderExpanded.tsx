@@ -107,6 +107,8 @@ function Features() {
             {inCategory.map((feature) => {
               const t1 = formatPrice(feature.surcharge_t1, settings.currency);
               const t2 = formatPrice(feature.surcharge_t2, settings.currency);
+              // One price when night and holidays cost the same.
+              const surcharge = t1 === t2 ? 'expanded.surchargeFlat' : 'expanded.surcharge';
               return (
                 <label key={feature.id} className="or-check">
                   <input
@@ -118,9 +120,9 @@ function Features() {
                   {feature.surcharge_enabled ? (
                     <span
                       className="or-check__extra"
-                      aria-label={t('expanded.surchargeLabel', { t1, t2 })}
+                      aria-label={t(`${surcharge}Label`, { t1, t2 })}
                     >
-                      {t('expanded.surcharge', { t1, t2 })}
+                      {t(surcharge, { t1, t2 })}
                     </span>
                   ) : null}
                 </label>
