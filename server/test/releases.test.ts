@@ -233,6 +233,41 @@ describe('the single-page app', () => {
     }
   });
 
+  test('/sw.js is the service worker of the host release, revalidated on every check', async () => {
+    const { app, config } = await startApp({
+      corporations: [
+        corporationFile('demo', ['localhost'], { releases: { host: '1.0.0' } }),
+        corporationFile('other', ['other.localhost'], { releases: { host: '1.1.0' } }),
+        corporationFile('old', ['old.localhost'], { releases: { host: '0.9.0' } }),
+      ],
+    });
+    const noWorker = await app.inject({ url: '/sw.js', headers: { host: 'localhost' } });
+    assert.equal(noWorker.statusCode, 404, 'before a host build exists');
+    assert.equal(noWorker.json().error_data, 'NOT_FOUND');
+
+    for (const version of ['1.0.0', '1.1.0']) {
+      publish(config.releasesDir, 'host', version);
+      writeFile(path.join(config.releasesDir, 'mf/host', version, 'sw.js'), `// worker ${version}`);
+    }
+    for (const [host, version] of [
+      ['localhost:8080', '1.0.0'],
+      ['other.localhost', '1.1.0'],
+    ] as const) {
+      const reply = await app.inject({ url: '/sw.js', headers: { host } });
+      assert.equal(reply.statusCode, 200, host);
+      assert.equal(reply.headers['cache-control'], 'no-cache', host);
+      assert.match(String(reply.headers['content-type']), /^application\/javascript/, host);
+      assert.equal(reply.body, `// worker ${version}`, host);
+      assert.equal(reply.headers['service-worker-allowed'], undefined, 'the root scope is its own');
+    }
+
+    // A host release built before the worker existed has none: 404, never the page.
+    publish(config.releasesDir, 'host', '0.9.0');
+    const reply = await app.inject({ url: '/sw.js', headers: { host: 'old.localhost' } });
+    assert.equal(reply.statusCode, 404);
+    assert.equal(reply.json().error_data, 'NOT_FOUND');
+  });
+
   test('before the first build the page is a 503 saying so', async () => {
     const { app } = await startApp();
     const reply = await app.inject({ url: '/', headers: { host: 'localhost' } });

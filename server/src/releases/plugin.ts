@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorReply } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { REMOTES, remoteEntry, resolveRelease, type RemoteEntry } from './resolve.ts';
 
@@ -28,6 +29,15 @@ export async function releasesPlugin(app: FastifyInstance, { config, corporation
       releases[name] = fallback ? { ...entry, fallback } : entry;
     }
     return { remotes, releases };
+  });
+
+  // The host's service worker, from the corporation's host release, at the root so that its
+  // scope is the whole app. Revalidated on every check, like index.html.
+  app.get('/sw.js', async (request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    const file = await hostReleaseFile({ config, corporations }, request, 'sw.js');
+    if (!file) return reply.code(404).send(errorReply('NOT_FOUND', 'No service worker is published'));
+    return reply.type('application/javascript; charset=utf-8').send(file);
   });
 
   await app.register(fastifyStatic, {
@@ -69,22 +79,34 @@ export function isPagePath(url: string): boolean {
   return !API_PATHS.test(path) && !FILE_PATHS.test(path);
 }
 
-/** The host release's index.html for this corporation, or a 503 page before the first build. */
-export async function servePage({ config, corporations }: Services, request: FastifyRequest, reply: FastifyReply) {
-  reply.header('Cache-Control', 'no-cache');
+/** A file of this corporation's host release, or null (no corporation, no release, no such file). */
+async function hostReleaseFile(
+  { config, corporations }: Pick<Services, 'config' | 'corporations'>,
+  request: FastifyRequest,
+  file: string,
+): Promise<Buffer | null> {
   const corporation = corporations.forRequest(request);
-  if (!corporation) return reply.code(404).type('text/plain; charset=utf-8').send('No taxi corporation serves this host name.\n');
+  if (!corporation) return null;
   const release = await resolveRelease(config.releasesDir, 'host', corporation.releases.host?.use);
   if (release?.kind === 'version') {
     try {
-      const html = await fs.readFile(path.join(config.releasesDir, 'mf', 'host', release.version, 'index.html'));
-      return reply.type('text/html; charset=utf-8').send(html);
+      return await fs.readFile(path.join(config.releasesDir, 'mf', 'host', release.version, file));
     } catch (error) {
-      request.log.error({ err: error }, 'host release unreadable');
+      if (file === 'index.html' || (error as NodeJS.ErrnoException).code !== 'ENOENT')
+        request.log.error({ err: error }, 'host release unreadable');
     }
   } else if (release) {
     request.log.error({ corporation: corporation.id }, 'the host release must be a version or channel, not a URL');
   }
+  return null;
+}
+
+/** The host release's index.html for this corporation, or a 503 page before the first build. */
+export async function servePage(services: Services, request: FastifyRequest, reply: FastifyReply) {
+  reply.header('Cache-Control', 'no-cache');
+  if (!services.corporations.forRequest(request)) return reply.code(404).type('text/plain; charset=utf-8').send('No taxi corporation serves this host name.\n');
+  const html = await hostReleaseFile(services, request, 'index.html');
+  if (html) return reply.type('text/html; charset=utf-8').send(html);
   return reply
     .code(503)
     .type('text/plain; charset=utf-8')
