@@ -1,9 +1,14 @@
-import { federatedConfig } from '@taxi/tooling/webpack';
+import { federatedConfig, serviceWorkerConfig } from '@taxi/tooling/webpack';
 
 // The shell: no remote is compiled in; they are registered at runtime from remotes.json.
-export default federatedConfig({
+const host = federatedConfig({
   dir: import.meta.dirname,
   name: 'host',
   isHost: true,
   devPort: 3000,
 });
+const serviceWorker = serviceWorkerConfig({ dir: import.meta.dirname });
+
+// Production builds add the service worker (sw.js); development registers none.
+export default (env, argv) =>
+  argv.mode === 'development' ? host(env, argv) : [host(env, argv), serviceWorker(env, argv)];

@@ -77,6 +77,7 @@ export function federatedConfig({ dir, name, exposes = {}, isHost = false, devPo
     // Every build lands in its own versioned folder; the server maps it to /mf/<name>/<version>/.
     const publicPath = isHost ? `/mf/host/${version}/` : 'auto';
     return {
+      name,
       mode,
       context: dir,
       entry: isHost ? { main: './src/index.ts' } : {},
@@ -121,6 +122,8 @@ export function federatedConfig({ dir, name, exposes = {}, isHost = false, devPo
           apply: (compiler) =>
             new compiler.webpack.DefinePlugin({
               __TAXI_SHARED_CONTRACT__: JSON.stringify(sharedContract(dir)),
+              // The host registers its service worker in production builds only.
+              __TAXI_SERVICE_WORKER__: JSON.stringify(isHost && !dev),
             }).apply(compiler),
         },
         new ModuleFederationPlugin({
@@ -170,6 +173,53 @@ export function federatedConfig({ dir, name, exposes = {}, isHost = false, devPo
         headers: { 'Access-Control-Allow-Origin': '*' },
         devMiddleware: { publicPath: isHost ? publicPath : `/mf/${name}/${version}/` },
       },
+      stats: 'errors-warnings',
+    };
+  };
+}
+
+/**
+ * The host's service worker (`src/sw/worker.ts` with the Workbox modules it imports) as one
+ * classic script, `sw.js`, beside the host's files in `dist/<version>/`. A configuration of its
+ * own: no federation runtime, no HTML, nothing of it reaches the page. Built after the host,
+ * whose build empties the folder first.
+ * @param {object} o
+ * @param {string} o.dir  the host's package folder
+ */
+export function serviceWorkerConfig({ dir }) {
+  return (_env, argv) => {
+    const mode = argv.mode ?? 'production';
+    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    const version = process.env.RELEASE_VERSION || pkg.version;
+    return {
+      name: 'sw',
+      dependencies: ['host'],
+      mode,
+      context: dir,
+      target: 'webworker',
+      entry: { sw: './src/sw/worker.ts' },
+      devtool: mode === 'development' ? false : 'source-map',
+      output: {
+        path: path.join(dir, 'dist', version),
+        filename: '[name].js',
+        publicPath: '/',
+        clean: false,
+      },
+      resolve: {
+        extensions: ['.ts', '.js', '.mjs'],
+        extensionAlias: { '.js': ['.ts', '.js'] },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?ts$/,
+            exclude: /node_modules/,
+            use: { loader: require.resolve('swc-loader'), options: swcOptions(false) },
+          },
+        ],
+      },
+      optimization: { splitChunks: false, runtimeChunk: false },
+      performance: { hints: false },
       stats: 'errors-warnings',
     };
   };

@@ -1,0 +1,83 @@
+import { CACHE_NAMES, freshKey, ruleFor, staleCaches } from './rules';
+
+const origin = 'https://taxi.example';
+const get = (path: string, mode = 'cors') => ({ method: 'GET', mode, url: `${origin}${path}` });
+
+describe('the service worker rules', () => {
+  test('release files are cache first, their manifests and records network first', () => {
+    expect(ruleFor(get('/mf/host/1.0.0/main.js'), origin)).toBe('release');
+    expect(ruleFor(get('/mf/legal/1.2.0/__federation_expose_Legal.1a2b3c4d.js'), origin)).toBe(
+      'release',
+    );
+    expect(ruleFor(get('/mf/tracking/1.4.2/remoteEntry.js'), origin)).toBe('release');
+    expect(ruleFor(get('/mf/tracking/1.4.2/mf-manifest.json'), origin)).toBe('fresh');
+    expect(ruleFor(get('/mf/tracking/1.4.2/release.json'), origin)).toBe('fresh');
+  });
+
+  test('every app route is the shell, network first', () => {
+    for (const path of ['/', '/auth/', '/regulations/', '/rate/', '/t/abc/def', '/track/?o=1'])
+      expect(ruleFor(get(path, 'navigate'), origin)).toBe('page');
+  });
+
+  test('settings, registry, web manifest, brand and the map style are network first', () => {
+    for (const path of [
+      '/settings.json?t=1&hostname=taxi.example',
+      '/remotes.json?hostname=taxi.example',
+      '/manifest.webmanifest',
+      '/brand/demo/logo.svg',
+      '/tiles/style.json?theme=dark',
+    ])
+      expect(ruleFor(get(path), origin)).toBe('fresh');
+  });
+
+  test('vector tiles of the own map are cache first', () => {
+    expect(ruleFor(get('/tiles/ab12cd/14/8529/5974.pbf'), origin)).toBe('tile');
+    expect(ruleFor(get('/tiles/ab12cd/14/8529/5974.pbf?hostname=x'), origin)).toBe('tile');
+  });
+
+  test('calls, live data, other servers and anything but GET are never cached', () => {
+    for (const path of [
+      '/api/2/?action=GET_CLIENT',
+      '/rate/api/1/',
+      '/track/api/1/',
+      '/driver/api/1/',
+      '/report/error/',
+      '/dev/sms-outbox',
+      '/sw.js',
+      '/other.txt',
+    ])
+      expect(ruleFor(get(path), origin)).toBeNull();
+    for (const path of ['/api/2/?action=X', '/rate/api/1/', '/dev/sms-outbox', '/report/error/'])
+      expect(ruleFor(get(path, 'navigate'), origin)).toBeNull();
+    expect(ruleFor({ ...get('/mf/host/1.0.0/main.js'), method: 'POST' }, origin)).toBeNull();
+    expect(ruleFor({ ...get('/settings.json'), method: 'HEAD' }, origin)).toBeNull();
+    expect(ruleFor(get('/track/api/1/', 'websocket'), origin)).toBeNull();
+    expect(
+      ruleFor({ method: 'GET', mode: 'cors', url: 'https://tiles.example/1/2/3.pbf' }, origin),
+    ).toBeNull();
+    expect(
+      ruleFor({ method: 'GET', mode: 'navigate', url: 'https://elsewhere.example/' }, origin),
+    ).toBeNull();
+  });
+
+  test('settings are kept without their time stamp, so an offline start finds them', () => {
+    expect(freshKey(`${origin}/settings.json?t=1700000000000&hostname=taxi.example`)).toBe(
+      `${origin}/settings.json?hostname=taxi.example`,
+    );
+    expect(freshKey(`${origin}/remotes.json?hostname=taxi.example`)).toBe(
+      `${origin}/remotes.json?hostname=taxi.example`,
+    );
+  });
+
+  test('on activation the caches of another worker version go, other caches stay', () => {
+    expect(
+      staleCaches([
+        CACHE_NAMES.release,
+        'taxi-release-v0',
+        'taxi-shell-v0',
+        CACHE_NAMES.page,
+        'someone-else',
+      ]),
+    ).toEqual(['taxi-release-v0', 'taxi-shell-v0']);
+  });
+});

@@ -1,0 +1,74 @@
+// Which caching rule the service worker applies to a request: plain functions, so the decisions
+// are unit-tested without a worker (rules.test.ts) and the worker only wires them to Workbox.
+
+/** Bump to drop every cache of the previous worker on activation (and start empty). */
+export const CACHE_VERSION = 1;
+export const CACHE_PREFIX = 'taxi-';
+
+export type Rule =
+  /** an immutable release file `/mf/<part>/<version>/…`: cache first, capped */
+  | 'release'
+  /** a tile of the server's own map `/tiles/<id>/<z>/<x>/<y>.pbf` (immutable): cache first, capped */
+  | 'tile'
+  /** an app route (a navigation, answered with the host's index.html): network first, short timeout */
+  | 'page'
+  /** settings, registry, manifests, web manifest, brand, map style: network first, cache fallback */
+  | 'fresh';
+
+export const CACHE_NAMES: Record<Rule, string> = {
+  release: `${CACHE_PREFIX}release-v${CACHE_VERSION}`,
+  tile: `${CACHE_PREFIX}tiles-v${CACHE_VERSION}`,
+  page: `${CACHE_PREFIX}shell-v${CACHE_VERSION}`,
+  fresh: `${CACHE_PREFIX}fresh-v${CACHE_VERSION}`,
+};
+
+/** Caches of this origin that the current worker does not use (another version's, or unknown). */
+export function staleCaches(names: string[]): string[] {
+  const current = new Set(Object.values(CACHE_NAMES));
+  return names.filter((name) => name.startsWith(CACHE_PREFIX) && !current.has(name));
+}
+
+/** Calls and live data: never cached, whatever the request. */
+const NEVER = /^\/(?:api|rate|driver|report|dev|track\/api)\//;
+/** A navigation to these is no app route either (a screen at `/rate/` is one: the Rate screen). */
+const NEVER_NAVIGATE = /^\/(?:api|rate\/api|driver|report|dev|track\/api)\//;
+/** Files of a release whose content may change under the same name (publish --replace). */
+const MUTABLE_RELEASE_FILE = /\/(?:mf-manifest|release)\.json$/;
+const RELEASE = /^\/mf\/[^/]+\/[^/]+\/./;
+const TILE = /^\/tiles\/[^/]+\/\d+\/\d+\/\d+\.pbf$/;
+const FRESH =
+  /^\/(?:settings\.json|remotes\.json|manifest\.webmanifest|tiles\/style\.json)$|^\/brand\//;
+
+export interface RequestLike {
+  method: string;
+  mode: string;
+  url: string;
+}
+
+/** The rule for `request` made by a page of `origin`, or null: straight to the network, never cached. */
+export function ruleFor(request: RequestLike, origin: string): Rule | null {
+  if (request.method !== 'GET') return null;
+  const url = new URL(request.url);
+  // Another server's files (a Mapbox map, an external tile server) are that server's business.
+  if (url.origin !== origin) return null;
+  const path = url.pathname;
+  if (request.mode === 'navigate') return NEVER_NAVIGATE.test(path) ? null : 'page';
+  if (request.mode === 'websocket' || NEVER.test(path)) return null;
+  if (RELEASE.test(path)) return MUTABLE_RELEASE_FILE.test(path) ? 'fresh' : 'release';
+  if (TILE.test(path)) return 'tile';
+  if (FRESH.test(path)) return 'fresh';
+  return null;
+}
+
+/** Every app route serves the same index.html: it is kept once, under this key. */
+export const SHELL_KEY = '/';
+
+/**
+ * The key a response of rule 'fresh' is kept under. Settings are asked for with a time stamp
+ * (`t`, to get past every HTTP cache); without dropping it no offline start would find them.
+ */
+export function freshKey(url: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.delete('t');
+  return parsed.href;
+}

@@ -1,0 +1,84 @@
+// The service worker, bundled alone into /mf/host/<version>/sw.js (served at /sw.js): runtime
+// caching only, no precache. The rules are in rules.ts; Workbox does the caching.
+import { Route, Router } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, type Strategy } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { CACHE_NAMES, SHELL_KEY, freshKey, ruleFor, staleCaches, type Rule } from './rules';
+
+declare const self: ServiceWorkerGlobalScope;
+
+const DAY = 24 * 60 * 60;
+const okOnly = () => new CacheableResponsePlugin({ statuses: [200] });
+
+const strategies: Record<Rule, Strategy> = {
+  // Versioned, immutable paths: a cached copy is always right. The cap keeps old releases
+  // from piling up on a small phone (least recently used go first).
+  release: new CacheFirst({
+    cacheName: CACHE_NAMES.release,
+    plugins: [
+      okOnly(),
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true }),
+    ],
+  }),
+  tile: new CacheFirst({
+    cacheName: CACHE_NAMES.tile,
+    plugins: [
+      okOnly(),
+      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
+    ],
+  }),
+  // Every app route is the same index.html: one copy, the newest, for offline starts.
+  page: new NetworkFirst({
+    cacheName: CACHE_NAMES.page,
+    networkTimeoutSeconds: 3,
+    plugins: [okOnly(), { cacheKeyWillBeUsed: async () => SHELL_KEY }],
+  }),
+  // Online these are always fresh (a rollback or a settings change shows on the next load).
+  fresh: new NetworkFirst({
+    cacheName: CACHE_NAMES.fresh,
+    networkTimeoutSeconds: 6,
+    plugins: [
+      okOnly(),
+      { cacheKeyWillBeUsed: async ({ request }) => freshKey(request.url) },
+      new ExpirationPlugin({ maxEntries: 60, purgeOnQuotaError: true }),
+    ],
+  }),
+};
+
+const router = new Router();
+for (const rule of Object.keys(strategies) as Rule[]) {
+  router.registerRoute(
+    new Route(({ request }) => ruleFor(request, self.location.origin) === rule, strategies[rule]),
+  );
+}
+// Requests no route matches are left to the browser (API calls, sockets, other servers).
+router.addFetchListener();
+// The first page, loaded before this worker existed, sends the URLs it used (register.ts).
+router.addCacheListener();
+
+/** The shell, so that an offline start works after a single visit. */
+async function cacheShell(): Promise<void> {
+  try {
+    const response = await fetch(SHELL_KEY, { cache: 'no-cache' });
+    if (response.ok) await (await caches.open(CACHE_NAMES.page)).put(SHELL_KEY, response);
+  } catch {
+    // Offline while installing: the next navigation caches it.
+  }
+}
+
+// HTML is network first and release files are versioned, so the new worker may take over at
+// once: the page it takes over keeps running the release it started with.
+self.addEventListener('install', (event) => {
+  void self.skipWaiting();
+  event.waitUntil(cacheShell());
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      await Promise.all(staleCaches(await caches.keys()).map((name) => caches.delete(name)));
+      await self.clients.claim();
+    })(),
+  );
+});
