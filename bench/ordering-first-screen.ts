@@ -30,7 +30,8 @@ try {
   }[];
   const token = (await api('GET_AUTH_PHONE', { phone, secret: outbox[0]!.code })).auth as string;
 
-  const context = await newContext(browser, 'pl-PL');
+  // A new visitor's first load; page.route() cannot hold back what a service worker fetches.
+  const context = await newContext(browser, 'pl-PL', { serviceWorkers: 'block' });
   await context.addInitScript((value) => localStorage.setItem('client_token', value), token);
   const page = await context.newPage();
   const registry = (await (await fetch(`${app.url}/remotes.json?hostname=localhost`)).json()) as {

@@ -1,0 +1,139 @@
+// The service worker: a first visit online installs it, the next load is served through it,
+// an offline start still opens the app (the shell and the screens already visited), and online
+// again a newly published release is picked up on the next load.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { ROOT, demoCorporation } from '../support/app.ts';
+import { newContext } from '../support/browser.ts';
+import { useApp } from '../support/fixture.ts';
+
+// A releases folder of this file's own, to publish into.
+const work = mkdtempSync(path.join(tmpdir(), 'taxi-offline-'));
+const releasesDir = path.join(work, 'releases');
+cpSync(process.env.E2E_RELEASES_DIR ?? path.join(ROOT, 'releases'), releasesDir, {
+  recursive: true,
+});
+const demo = demoCorporation();
+const it = useApp({ env: { RELEASES_DIR: releasesDir } });
+after(() => rmSync(work, { recursive: true, force: true }));
+
+let context: BrowserContext;
+let page: Page;
+
+/** Resolves once a worker controls the page (clients.claim() on its activation). */
+async function controlled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+    );
+  });
+}
+
+/** Resolves once every release file this page used, and its settings and registry, are cached. */
+async function cachedForOffline(page: Page): Promise<void> {
+  await page.waitForFunction(
+    async () => {
+      const used = performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((url) => new URL(url).pathname.startsWith('/mf/'));
+      const wanted = [
+        ...used,
+        '/settings.json?hostname=localhost',
+        '/remotes.json?hostname=localhost',
+      ];
+      const found = await Promise.all(wanted.map((url) => caches.match(url)));
+      return used.length > 0 && found.every(Boolean);
+    },
+    undefined,
+    { polling: 100 },
+  );
+}
+
+test('first visit installs the worker, the next load comes through it, offline the app still starts', async () => {
+  context = await newContext(it.browser, 'en-US');
+  page = await context.newPage();
+  await page.goto(`${it.app.url}/regulations/`);
+  await page.getByRole('heading', { level: 1, name: 'Regulations' }).waitFor();
+  await controlled(page);
+  // A visitor's start goes to Log in: that screen (remote account) is now fetched through it.
+  await page.goto(`${it.app.url}/`);
+  await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+
+  const releaseFiles: { url: string; fromServiceWorker: boolean }[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/mf/'))
+      releaseFiles.push({ url: response.url(), fromServiceWorker: response.fromServiceWorker() });
+  });
+  await page.goto(`${it.app.url}/regulations/`);
+  await page.getByRole('heading', { level: 1, name: 'Regulations' }).waitFor();
+  assert.ok(
+    releaseFiles.some((file) => file.url.endsWith('/mf/host/1.0.0/main.js')),
+    'the host entry was loaded',
+  );
+  assert.deepEqual(
+    releaseFiles.filter((file) => !file.fromServiceWorker),
+    [],
+    'every release file came through the worker',
+  );
+  await cachedForOffline(page);
+
+  await context.setOffline(true);
+  // The worker's own fetches are offline too: a release file it has not cached fails.
+  assert.equal(
+    await page.evaluate(() =>
+      fetch('/mf/legal/1.0.0/not-cached.js').then(
+        (response) => `HTTP ${response.status}`,
+        () => 'network error',
+      ),
+    ),
+    'network error',
+  );
+  const shell = await page.reload();
+  assert.ok(shell?.fromServiceWorker(), 'the page came from the worker');
+  await page.getByRole('heading', { level: 1, name: 'Regulations' }).waitFor();
+  assert.equal(new URL(page.url()).pathname, '/regulations/');
+
+  await page.goto(`${it.app.url}/`);
+  await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+  await context.setOffline(false);
+});
+
+test('online again, a newly published release is used on the next load', async () => {
+  // Publish legal 1.0.1 (the bytes of 1.0.0 under another version) and pin the corporation to it.
+  const from = path.join(releasesDir, 'mf/legal/1.0.0');
+  const to = path.join(releasesDir, 'mf/legal/1.0.1');
+  cpSync(from, to, { recursive: true });
+  for (const file of ['mf-manifest.json', 'release.json']) {
+    const json = readFileSync(path.join(to, file), 'utf8').replaceAll('"1.0.0"', '"1.0.1"');
+    writeFileSync(path.join(to, file), json);
+    rmSync(path.join(to, `${file}.br`), { force: true });
+    rmSync(path.join(to, `${file}.gz`), { force: true });
+  }
+  writeFileSync(
+    path.join(it.app.corpDir, `${demo.id}.json`),
+    JSON.stringify({ ...demo, releases: { ...(demo.releases ?? {}), legal: '1.0.1' } }),
+  );
+  // The server re-reads corporation files about once a second.
+  for (const deadline = Date.now() + 10_000; ;) {
+    const registry = (await (
+      await fetch(`${it.app.url}/remotes.json?hostname=localhost`)
+    ).json()) as {
+      remotes: Record<string, string>;
+    };
+    if (registry.remotes.legal === '/mf/legal/1.0.1/mf-manifest.json') break;
+    assert.ok(Date.now() < deadline, 'the registry names legal 1.0.1');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  await page.goto(`${it.app.url}/regulations/`);
+  await page.getByRole('heading', { level: 1, name: 'Regulations' }).waitFor();
+  assert.equal(await page.locator('[data-remote="legal"]').getAttribute('data-release'), '1.0.1');
+  await context.close();
+});
