@@ -222,7 +222,10 @@ test('the passenger changes the phone number with a code sent to the new one', a
     .getByRole('alertdialog', { name: 'Change phone number' })
     .getByRole('button', { name: 'Send code' })
     .click();
-  await page.getByRole('textbox', { name: 'SMS code' }).fill(await latestCode(it.app, next.e164));
+  // The code field opens once the server has sent the code: only then is it in the outbox.
+  const code = page.getByRole('textbox', { name: 'SMS code' });
+  await code.waitFor();
+  await code.fill(await latestCode(it.app, next.e164));
   await page.getByRole('button', { name: 'OK' }).click();
   await page
     .getByRole('status')
