@@ -47,7 +47,19 @@ describe('the service worker rules', () => {
       '/other.txt',
     ])
       expect(ruleFor(get(path), origin)).toBeNull();
-    for (const path of ['/api/2/?action=X', '/rate/api/1/', '/dev/sms-outbox', '/report/error/'])
+    // Opened in a tab, calls and files are not screens: never kept as the shell.
+    for (const path of [
+      '/api/2/?action=X',
+      '/rate/api/1/',
+      '/dev/sms-outbox',
+      '/report/error/',
+      '/sw.js',
+      '/settings.json?hostname=x',
+      '/manifest.webmanifest',
+      '/mf/host/1.0.0/main.js',
+      '/brand/demo/logo.svg',
+      '/tiles/style.json',
+    ])
       expect(ruleFor(get(path, 'navigate'), origin)).toBeNull();
     expect(ruleFor({ ...get('/mf/host/1.0.0/main.js'), method: 'POST' }, origin)).toBeNull();
     expect(ruleFor({ ...get('/settings.json'), method: 'HEAD' }, origin)).toBeNull();

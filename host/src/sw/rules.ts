@@ -30,8 +30,12 @@ export function staleCaches(names: string[]): string[] {
 
 /** Calls and live data: never cached, whatever the request. */
 const NEVER = /^\/(?:api|rate|driver|report|dev|track\/api)\//;
-/** A navigation to these is no app route either (a screen at `/rate/` is one: the Rate screen). */
-const NEVER_NAVIGATE = /^\/(?:api|rate\/api|driver|report|dev|track\/api)\//;
+/**
+ * Navigations the server does not answer with the app (the same split as its isPagePath): calls,
+ * and files opened in a tab. `/rate/` and `/track/` are screens (Rate, Track).
+ */
+const NOT_A_SCREEN =
+  /^\/(?:api|rate\/api|driver|report|dev|track\/api|mf|brand|tiles)\/|\.json$|^\/manifest\.webmanifest$|^\/sw\.js$/;
 /** Files of a release whose content may change under the same name (publish --replace). */
 const MUTABLE_RELEASE_FILE = /\/(?:mf-manifest|release)\.json$/;
 const RELEASE = /^\/mf\/[^/]+\/[^/]+\/./;
@@ -52,7 +56,7 @@ export function ruleFor(request: RequestLike, origin: string): Rule | null {
   // Another server's files (a Mapbox map, an external tile server) are that server's business.
   if (url.origin !== origin) return null;
   const path = url.pathname;
-  if (request.mode === 'navigate') return NEVER_NAVIGATE.test(path) ? null : 'page';
+  if (request.mode === 'navigate') return NOT_A_SCREEN.test(path) ? null : 'page';
   if (request.mode === 'websocket' || NEVER.test(path)) return null;
   if (RELEASE.test(path)) return MUTABLE_RELEASE_FILE.test(path) ? 'fresh' : 'release';
   if (TILE.test(path)) return 'tile';

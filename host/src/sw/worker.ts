@@ -32,7 +32,15 @@ const strategies: Record<Rule, Strategy> = {
   page: new NetworkFirst({
     cacheName: CACHE_NAMES.page,
     networkTimeoutSeconds: 3,
-    plugins: [okOnly(), { cacheKeyWillBeUsed: async () => SHELL_KEY }],
+    plugins: [
+      okOnly(),
+      { cacheKeyWillBeUsed: async () => SHELL_KEY },
+      // Only the app's page may become the shell.
+      {
+        cacheWillUpdate: async ({ response }) =>
+          response.headers.get('Content-Type')?.startsWith('text/html') ? response : null,
+      },
+    ],
   }),
   // Online these are always fresh (a rollback or a settings change shows on the next load).
   fresh: new NetworkFirst({
@@ -61,7 +69,8 @@ router.addCacheListener();
 async function cacheShell(): Promise<void> {
   try {
     const response = await fetch(SHELL_KEY, { cache: 'no-cache' });
-    if (response.ok) await (await caches.open(CACHE_NAMES.page)).put(SHELL_KEY, response);
+    if (response.status === 200 && response.headers.get('Content-Type')?.startsWith('text/html'))
+      await (await caches.open(CACHE_NAMES.page)).put(SHELL_KEY, response);
   } catch {
     // Offline while installing: the next navigation caches it.
   }
