@@ -34,14 +34,17 @@ export function AddressCards({
   const card = (target: AddressTarget, point: AddressPoint | null) => {
     const pickup = target === 'pickup';
     const line = pickup && !isPickupValid(point) ? '' : addressLine(point);
+    // While the pickup's address is looked up, the card says so (not the bare coordinates).
+    const shown =
+      pickup && resolving
+        ? t('address.locating')
+        : line || t(pickup ? 'address.pickupPlaceholder' : 'address.destinationPlaceholder');
     return (
       <div className={`or-address or-address--${target}`}>
         <button
           type="button"
           className="or-address__button"
-          aria-label={`${t(pickup ? 'address.pickup' : 'address.destination')}: ${
-            line || t(pickup ? 'address.pickupPlaceholder' : 'address.destinationPlaceholder')
-          }`}
+          aria-label={`${t(pickup ? 'address.pickup' : 'address.destination')}: ${shown}`}
           onClick={() => setSearching(target)}
         >
           <span className="or-address__dot" aria-hidden="true" />
@@ -49,12 +52,7 @@ export function AddressCards({
             <span className="or-address__label">
               {t(pickup ? 'address.pickup' : 'address.destination')}
             </span>
-            <span className={line ? 'or-address__line' : 'or-address__placeholder'}>
-              {pickup && resolving
-                ? t('address.locating')
-                : line ||
-                  t(pickup ? 'address.pickupPlaceholder' : 'address.destinationPlaceholder')}
-            </span>
+            <span className={line ? 'or-address__line' : 'or-address__placeholder'}>{shown}</span>
           </span>
         </button>
         {!pickup && point ? (

@@ -11,6 +11,7 @@ import {
   resetSession,
   setDraft,
   type Handler,
+  type Reply,
 } from '../testing/api';
 import Home from './Home';
 
@@ -265,6 +266,18 @@ describe('geolocation', () => {
     ).toBeInTheDocument();
     expect(api.of('GET_ADDRESS')[0]!.payload).toMatchObject({ lat: 50.0614, lng: 19.9366 });
     expect(draft().poi).toMatchObject({ lat: 50.0614, lng: 19.9366, street: 'Rynek Główny' });
+  });
+
+  it('says the address is being found while it is looked up, for screen readers too', async () => {
+    fakeGeolocation('granted', (ok) => ok({ coords: { latitude: 50.0614, longitude: 19.9366 } }));
+    let answer: (reply: Reply) => void = () => undefined;
+    await renderHome({ GET_ADDRESS: () => new Promise<Reply>((resolve) => (answer = resolve)) });
+    const card = await screen.findByRole('button', { name: 'Pickup: Finding the address…' });
+    expect(card).toHaveTextContent('Finding the address…');
+    await act(async () =>
+      answer({ result: { city: 'Kraków', street: 'Rynek Główny', number: '1' } }),
+    );
+    expect(card).toHaveAccessibleName('Pickup: Rynek Główny 1, Kraków');
   });
 
   it('keeps the coordinates as the pickup when the address lookup fails', async () => {
