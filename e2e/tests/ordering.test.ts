@@ -308,8 +308,13 @@ test('a corporation with a Mapbox token gets its map from mapbox-gl, the form wo
     geolocation: { latitude: MOULINS_18.lat, longitude: MOULINS_18.lng },
     permissions: ['geolocation'],
   });
+  // The corporation's style (the server's map of its extract) is drawn by mapbox-gl as well.
+  const tile = page.waitForResponse(
+    (response) => /\/tiles\/[^/]+\/\d+\/\d+\/\d+\.pbf$/.test(response.url()) && response.ok(),
+  );
   await page.goto(`${it.app.urlFor(MAPBOX_HOST)}/`);
   await mapDrawnWith(page, 'mapboxgl');
+  await tile;
   await page.getByRole('button', { name: /^Pickup: .*Boulevard des Moulins 18/ }).waitFor();
   assert.equal(await orderButton(page).isDisabled(), false);
   await shot(page, 'home-mapbox');
