@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
 import {
+  activeOrdersAtom,
   AlertDialog,
   Button,
   emptyPoint,
@@ -43,7 +45,8 @@ export default function Home() {
   const { draft, setDraft, settings } = useOrdering();
   const navigate = useNavigate();
   const location = useLocation();
-  const [active, setActive] = useState<ActiveOrder[]>([]);
+  // Kept current by refreshActiveOrders, here and wherever else orders change.
+  const active = useAtomValue(activeOrdersAtom);
   const [showActive, setShowActive] = useState(false);
   const inProgress = Boolean((location.state as { inProgress?: boolean } | null)?.inProgress);
   const [inProgressAlert, setInProgressAlert] = useState(inProgress);
@@ -77,7 +80,6 @@ export default function Home() {
     refreshActiveOrders({ maxAgeMs: ACTIVE_ORDERS_FRESH_MS }).then(
       (orders) => {
         if (!alive) return;
-        setActive(orders);
         if (orders.length > 0 && (inProgress || signature(orders) !== dismissed)) {
           setShowActive(true);
         }
@@ -202,7 +204,7 @@ export default function Home() {
             if (active.length) setShowActive(true);
           }}
         />
-      ) : showActive ? (
+      ) : showActive && active.length > 0 ? (
         <ActiveOrdersDialog orders={active} onClose={closeActive} />
       ) : null}
     </div>
