@@ -55,11 +55,15 @@ const strategies: Record<Rule, Strategy> = {
 };
 
 const router = new Router();
-for (const rule of Object.keys(strategies) as Rule[]) {
-  router.registerRoute(
-    new Route(({ request }) => ruleFor(request, self.location.origin) === rule, strategies[rule]),
-  );
-}
+// One route: the rule is worked out once per request and names the strategy (Workbox hands a
+// match's value to the handler as its params).
+router.registerRoute(
+  new Route(
+    ({ request }) => ruleFor(request, self.location.origin) ?? false,
+    ({ event, request, params }) =>
+      strategies[params as unknown as Rule].handle({ event, request }),
+  ),
+);
 // Requests no route matches are left to the browser (API calls, sockets, other servers).
 router.addFetchListener();
 // The first page, loaded before this worker existed, sends the URLs it used (register.ts).
