@@ -8,6 +8,7 @@ import {
   withoutScheduledTime,
   type OrderDraft,
   type Quote,
+  UNKNOWN_ERROR,
 } from '@taxi/shared';
 import { simulateOrder } from '../common/calls';
 import { useOrdering } from '../common/useOrdering';
@@ -68,7 +69,7 @@ export function useQuote() {
         },
         (error: unknown) => {
           if (!current) return;
-          const code = isApiError(error) ? error.code : 'EXCEPTION';
+          const code = isApiError(error) ? error.code : UNKNOWN_ERROR;
           if (code === 'IN_PROGRESS') {
             setDraft(emptyDraft());
             navigate('/', { state: { inProgress: true } });

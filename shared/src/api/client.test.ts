@@ -1,5 +1,6 @@
 import { createApiClient } from './client';
 import { ApiError } from './errors';
+import { errorMessage, initI18n } from '../i18n/i18n';
 
 function reply(body: unknown, status = 200) {
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
@@ -67,6 +68,19 @@ describe('client API errors', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('BLOCKED');
     expect((error as ApiError).statusMesg).toBe('blocked');
+  });
+
+  it.each([
+    ['without error_data', { status: 'ERR', status_mesg: 'boom' }],
+    ['with an empty error_data', { status: 'ERR', error_data: '' }],
+  ])('reads an ERR reply %s as an unknown error, not EXCEPTION', async (_name, body) => {
+    initI18n('en');
+    const error = await clientWith(jest.fn().mockResolvedValue(reply(body)))
+      .get('GET_CLIENT')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).not.toBe('EXCEPTION');
+    expect(errorMessage(error)).toBe('Error in execution, try again later');
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { ApiError, connectionError } from './errors';
+import { ApiError, connectionError, UNKNOWN_ERROR } from './errors';
 
 /** Every reply carries status OK or ERR (spec section 7). */
 export interface ApiReply {
@@ -36,7 +36,7 @@ async function readReply(request: Promise<Response>): Promise<ApiReply> {
   const reply = body as ApiReply;
   if (reply.status !== 'OK') {
     throw new ApiError(
-      typeof reply.error_data === 'string' && reply.error_data ? reply.error_data : 'EXCEPTION',
+      typeof reply.error_data === 'string' && reply.error_data ? reply.error_data : UNKNOWN_ERROR,
       reply.status_mesg,
     );
   }

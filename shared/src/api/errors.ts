@@ -22,6 +22,12 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * The code of an ERR reply that names no `error_data`: not in the catalogue, so it reads
+ * 'Error in execution, try again later' (spec section 8), never EXCEPTION's text.
+ */
+export const UNKNOWN_ERROR = 'UNKNOWN';
+
 /** An ERR reply, or CONNECTION_ERROR when no usable reply came. */
 export class ApiError extends Error {
   readonly code: string;

@@ -38,6 +38,10 @@ describe('error catalogue', () => {
     expect(errorMessage(new ApiError('BLOCKED'))).toBe('Client blocked');
     expect(errorMessage(new ApiError('CONNECTION_ERROR'))).toBe('Connection to server error');
     expect(errorMessage(new ApiError('SOMETHING_NEW'))).toBe('Error in execution, try again later');
+    expect(errorMessage(new ApiError('EXCEPTION'))).toBe('Error in execution, returned exception');
+    expect(errorMessage(new TypeError('not an API error'))).toBe(
+      'Error in execution, try again later',
+    );
     initI18n('pl');
     expect(errorMessage(new ApiError('ORDER_ACCESS_DENIED'))).toBe('Zlecenie niedostępne');
     initI18n('en');

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { commonTexts } from './catalogue';
-import { ApiError } from '../api/errors';
+import { ApiError, UNKNOWN_ERROR } from '../api/errors';
 
 export const LANGUAGES = ['pl', 'en'] as const;
 export const FALLBACK_LANGUAGE = 'en';
@@ -58,7 +58,7 @@ export function addTranslations(namespace: string, texts: { pl: object; en: obje
 
 /** The catalogue message for an error: its code's text, or the unknown-code text. */
 export function errorMessage(error: unknown): string {
-  const code = error instanceof ApiError ? error.code : 'EXCEPTION';
+  const code = error instanceof ApiError ? error.code : UNKNOWN_ERROR;
   const key = `errors.${code}`;
   return i18n.exists(key, { ns: 'common' })
     ? i18n.t(key, { ns: 'common' })
