@@ -1,6 +1,6 @@
-import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, Button, errorMessage } from '@taxi/shared';
 import { useTrackingText } from './i18n';
+import { useBack } from './useBack';
 
 /** Codes that only say the order cannot be found with this link. */
 const NOT_FOUND_CODES = ['NOT_FOUND', 'ORDER_ACCESS_DENIED', 'ACCESS_DENIED'];
@@ -12,9 +12,7 @@ const NOT_FOUND_CODES = ['NOT_FOUND', 'ORDER_ACCESS_DENIED', 'ACCESS_DENIED'];
  */
 export function OrderNotFound({ titleId, code = null }: { titleId: string; code?: string | null }) {
   const { t } = useTrackingText();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const back = () => (location.key !== 'default' ? navigate(-1) : navigate('/'));
+  const back = useBack();
   return (
     <>
       <h1 id={titleId} className="tr-panel__title">

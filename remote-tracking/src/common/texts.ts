@@ -69,6 +69,7 @@ export const texts = {
         back_to_order: 'Back to order',
         title: 'Rate the ride',
         lookup_failed: 'The rating could not be loaded.',
+        not_offered: 'This corporation does not offer rating rides',
       },
       share: {
         button: 'Share ride',
@@ -160,6 +161,7 @@ export const texts = {
         back_to_order: 'Wróć do zamówienia',
         title: 'Oceń przejazd',
         lookup_failed: 'Nie udało się wczytać oceny.',
+        not_offered: 'Ta korporacja nie oferuje oceniania przejazdów',
       },
       share: {
         button: 'Udostępnij przejazd',

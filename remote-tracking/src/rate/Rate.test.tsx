@@ -115,6 +115,33 @@ describe('Rate', () => {
     ).toBeInTheDocument();
   });
 
+  it('says rating is not offered when the corporation has it off, asks nothing, and Back goes Home', async () => {
+    const server = answer({ GET_RATE: rating(null), SET_RATE: ok() });
+    renderRate({ settings: { rate: false } });
+    expect(
+      screen.getByRole('heading', { name: 'This corporation does not offer rating rides' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Rate' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Home screen' })).toBeInTheDocument();
+    expect(server.of('GET_RATE')).toHaveLength(0);
+  });
+
+  it('says so in Polish too, on /rate/ as well', () => {
+    answer({ GET_RATE: rating(null) });
+    renderScreen(<RateWithQuery />, {
+      path: '/rate/?o=QWER7890&p=abc',
+      routePath: '/rate/',
+      settings: { rate: false },
+      language: 'pl',
+    });
+    expect(
+      screen.getByRole('heading', { name: 'Ta korporacja nie oferuje oceniania przejazdów' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Wstecz' })).toBeInTheDocument();
+  });
+
   it('speaks Polish', async () => {
     answer({ GET_RATE: rating(null) });
     renderRate({ language: 'pl' });

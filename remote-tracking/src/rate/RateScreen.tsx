@@ -1,9 +1,18 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { AlertDialog, Button, Spinner, StarRating } from '@taxi/shared';
+import { useAtomValue } from 'jotai';
+import {
+  AlertDialog,
+  Button,
+  SETTINGS_DEFAULTS,
+  settingsAtom,
+  Spinner,
+  StarRating,
+} from '@taxi/shared';
 import { useTrackingText } from '../common/i18n';
 import type { OrderKey } from '../common/links';
 import { OrderNotFound } from '../common/OrderNotFound';
+import { useBack } from '../common/useBack';
 import { setRate } from './calls';
 import { useRateLookup } from './useRateLookup';
 import '../common/tracking.css';
@@ -33,13 +42,30 @@ function NotFound() {
   );
 }
 
+/** The corporation has rating off (`rate`): the server would refuse, so nothing is asked. */
+function NotOffered() {
+  const { t } = useTrackingText();
+  const back = useBack();
+  return (
+    <section className="tr-missing" aria-labelledby="tr-rate-off">
+      <h1 id="tr-rate-off" className="tr-panel__title">
+        {t('client.rate.not_offered')}
+      </h1>
+      <Button variant="secondary" className="tr-wide" onClick={back}>
+        {t('common:common.back')}
+      </Button>
+    </section>
+  );
+}
+
 /**
- * Rate: a wait indicator, then the thank-you card if the ride is rated, else the question,
+ * Rate: 'not offered' when the corporation has rating off; else a wait indicator, then the thank-you card if the ride is rated, else the question,
  * the stars, an optional comment and Rate (enabled once a value is chosen, not while sending).
  */
 export function RateScreen({ orderKey }: { orderKey: OrderKey | null }) {
   const { t } = useTrackingText();
-  const lookup = useRateLookup(orderKey);
+  const offered = (useAtomValue(settingsAtom) ?? SETTINGS_DEFAULTS).rate;
+  const lookup = useRateLookup(offered ? orderKey : null);
   const commentId = useId();
   const [value, setValue] = useState<number | null>(null);
   const [comment, setComment] = useState('');
@@ -48,7 +74,8 @@ export function RateScreen({ orderKey }: { orderKey: OrderKey | null }) {
   const [failed, setFailed] = useState(false);
 
   let content;
-  if (!orderKey || lookup.status === 'missing') content = <NotFound />;
+  if (!offered) content = <NotOffered />;
+  else if (!orderKey || lookup.status === 'missing') content = <NotFound />;
   else if (lookup.status === 'waiting') content = <Spinner />;
   else if (lookup.status === 'rated' || sent) content = <ThankYou />;
   else {

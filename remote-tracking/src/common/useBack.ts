@@ -1,0 +1,8 @@
+import { useLocation, useNavigate } from 'react-router-dom';
+
+/** Back where the visitor came from, or Home when the link opened the app. */
+export function useBack() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return () => (location.key !== 'default' ? navigate(-1) : navigate('/'));
+}
