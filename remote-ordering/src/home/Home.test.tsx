@@ -123,6 +123,15 @@ describe('price and ETA (ORDER_SIM, spec section 8)', () => {
     expect(api.of('ORDER_SIM')).toHaveLength(0);
   });
 
+  it('quotes no destination kept from before when show_dst is off', async () => {
+    setDraft({ poi: FLORIANSKA, dst: AIRPORT });
+    const { api } = await renderHome({ ORDER_SIM: QUOTE }, { show_dst: false });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(api.of('ORDER_SIM')).toHaveLength(0);
+    expect(screen.queryByText('42,50 zł')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Destination/ })).not.toBeInTheDocument();
+  });
+
   it('shows the price with a comma decimal and the ETA', async () => {
     setDraft({ poi: FLORIANSKA, dst: AIRPORT });
     const { api } = await renderHome({ ORDER_SIM: QUOTE }, { taxi_group_id: 3 });

@@ -34,7 +34,8 @@ export function HomeMap({
   const { t } = useOrderingText();
   const { draft, settings, dark } = useOrdering();
   const pickup = at(draft.poi);
-  const destination = settings.show_dst ? at(draft.dst) : null;
+  // The draft has no destination while show_dst is off (allowedDraft).
+  const destination = at(draft.dst);
   const both = !!pickup && !!destination;
 
   const pins: MapPin[] = useMemo(

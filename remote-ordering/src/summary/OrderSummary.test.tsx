@@ -101,6 +101,16 @@ describe('OrderSummary', () => {
     expect(draft().poi).toBeNull();
   });
 
+  it('neither shows nor sends a destination when show_dst is off', async () => {
+    setDraft({ poi: FLORIANSKA, dst: AIRPORT });
+    const { api, user } = renderSummary({ ORDER_SAVE: SAVED }, { show_dst: false });
+    expect(screen.queryByRole('term', { name: 'Destination' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Kraków Airport, Balice')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Order' }));
+    expect(await screen.findByText('Track page')).toBeInTheDocument();
+    expect(api.of('ORDER_SAVE')[0]!.payload.order).toMatchObject({ poi: FLORIANSKA, dst: null });
+  });
+
   it('retries with the same call_uniqueid after a lost reply', async () => {
     setDraft({ poi: FLORIANSKA });
     let first = true;

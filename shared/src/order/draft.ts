@@ -2,6 +2,7 @@ import { atom } from 'jotai';
 import type { Settings } from '../model/settings';
 import { TAXI_COUNT_MAX, TAXI_COUNT_MIN } from '../model/constants';
 import { deviceStorage } from '../session/storage';
+import { settingsAtom } from '../session/store';
 import type { AddressPoint, OrderDraft, StreetSearchResult } from './types';
 
 /** localStorage key of the draft: it survives a reload. */
@@ -129,13 +130,23 @@ const draftValueAtom = atom<OrderDraft>(readDraft(deviceStorage.read(DRAFT_KEY))
 export type DraftUpdate = OrderDraft | ((draft: OrderDraft) => OrderDraft);
 
 /**
- * The passenger's order draft, persisted on the device (key `order_draft`). Every change
- * starts a new order attempt (call_uniqueid cleared) unless the change sets one itself.
+ * The draft as the corporation lets it be ordered: while `show_dst` is off it has no
+ * destination, whatever brought one (order again, an older draft), so none is quoted, shown
+ * or sent (spec section 3, Settings).
+ */
+export function allowedDraft(draft: OrderDraft, settings: Pick<Settings, 'show_dst'> | null) {
+  return settings && !settings.show_dst && draft.dst ? { ...draft, dst: null } : draft;
+}
+
+/**
+ * The passenger's order draft, persisted on the device (key `order_draft`), as the
+ * corporation allows it (`allowedDraft`). Every change starts a new order attempt
+ * (call_uniqueid cleared) unless the change sets one itself.
  */
 export const orderDraftAtom = atom(
-  (get) => get(draftValueAtom),
+  (get) => allowedDraft(get(draftValueAtom), get(settingsAtom)),
   (get, set, update: DraftUpdate) => {
-    const previous = get(draftValueAtom);
+    const previous = get(orderDraftAtom);
     let next = typeof update === 'function' ? update(previous) : update;
     if (next.call_uniqueid === previous.call_uniqueid && next !== previous) {
       const { call_uniqueid: _dropped, ...before } = previous;

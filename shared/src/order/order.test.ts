@@ -1,4 +1,5 @@
-import { sessionStore } from '../session/store';
+import { normaliseSettings } from '../model/settings';
+import { sessionStore, settingsAtom } from '../session/store';
 import {
   clearDraftAtom,
   DRAFT_KEY,
@@ -203,6 +204,24 @@ describe('the persisted draft', () => {
     expect(sessionStore.get(orderDraftAtom).call_uniqueid).toBe('attempt-1');
     sessionStore.set(orderDraftAtom, (draft) => ({ ...draft, info: 'changed' }));
     expect(sessionStore.get(orderDraftAtom).call_uniqueid).toBeNull();
+  });
+
+  it('carries no destination while the corporation has show_dst off', () => {
+    const dst = at({ poi_name: 'Kraków Airport', lat: 50.08, lng: 19.78 });
+    const poi = at({ street: 'Floriańska', lat: 50.06, lng: 19.94 });
+    sessionStore.set(orderDraftAtom, { ...emptyDraft(), poi, dst });
+    sessionStore.set(settingsAtom, normaliseSettings({ show_dst: false }));
+    try {
+      const draft = sessionStore.get(orderDraftAtom);
+      expect(draft).toMatchObject({ poi, dst: null });
+      expect(needsQuote(draft)).toBe(false);
+      expect(orderPayload(draft, { taxi_group_id: 4 }).dst).toBeNull();
+      // Any change keeps it out of the stored draft too.
+      sessionStore.set(orderDraftAtom, (current) => ({ ...current, info: 'gate 2' }));
+      expect(readDraft(localStorage.getItem(DRAFT_KEY)).dst).toBeNull();
+    } finally {
+      sessionStore.set(settingsAtom, null);
+    }
   });
 
   it('sends the taxi group and drops what the order type does not use', () => {
