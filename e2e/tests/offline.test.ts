@@ -1,6 +1,7 @@
 // The service worker: a first visit online installs it, the next load is served through it,
 // an offline start still opens the app (the shell and the screens already visited), and online
-// again a newly published release is picked up on the next load.
+// again a newly published release is picked up on the next load; a signed-in passenger
+// whose token check cannot reach the server is told so on Auth and may try again.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { ROOT, demoCorporation } from '../support/app.ts';
 import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
+import { signInByApi } from '../support/session.ts';
 
 // A releases folder of this file's own, to publish into.
 const work = mkdtempSync(path.join(tmpdir(), 'taxi-offline-'));
@@ -136,4 +138,38 @@ test('online again, a newly published release is used on the next load', async (
   await page.getByRole('heading', { level: 1, name: 'Regulations' }).waitFor();
   assert.equal(await page.locator('[data-remote="legal"]').getAttribute('data-release'), '1.0.1');
   await context.close();
+});
+
+test('a kept token whose check cannot reach the server lands on Auth, which tries again', async () => {
+  const passenger = await newContext(it.browser, 'en-US');
+  const tab = await passenger.newPage();
+  // A first visit online installs the worker and caches the shell and the login screen.
+  await tab.goto(`${it.app.url}/auth/`);
+  await tab.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+  await controlled(tab);
+  await cachedForOffline(tab);
+  const token = await signInByApi(it.app, '+48600200300');
+  await tab.evaluate((value) => localStorage.setItem('client_token', value), token);
+  await tab.reload();
+  await tab.getByRole('heading', { level: 1, name: 'Order a taxi' }).waitFor();
+
+  // The network goes: the start-up check gets no answer, so the token is kept.
+  await passenger.setOffline(true);
+  await tab.reload();
+  await tab.getByRole('heading', { level: 1, name: 'We could not reach the server' }).waitFor();
+  assert.equal(new URL(tab.url()).pathname, '/auth/');
+  await tab.getByRole('button', { name: 'Try again' }).click();
+  await tab
+    .getByRole('status')
+    .filter({ hasText: 'The server still cannot be reached.' })
+    .waitFor();
+  assert.equal(await tab.evaluate(() => localStorage.getItem('client_token')), token);
+
+  // Back online, Try again confirms the token and goes Home.
+  await passenger.setOffline(false);
+  await tab.getByRole('button', { name: 'Try again' }).click();
+  await tab.getByRole('heading', { level: 1, name: 'Order a taxi' }).waitFor();
+  assert.equal(new URL(tab.url()).pathname, '/');
+  assert.ok(await tab.evaluate(() => localStorage.getItem('client_token')));
+  await passenger.close();
 });

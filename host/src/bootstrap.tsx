@@ -5,8 +5,10 @@ import { RouterProvider } from 'react-router-dom';
 import {
   addTranslations,
   browserLanguages,
+  checkStoredToken,
   detectLanguage,
   initI18n,
+  loadClient,
   preferencesAtom,
   sessionStore,
   settingsAtom,
@@ -17,7 +19,6 @@ import { loadSettings } from './settings/loadSettings';
 import { applyBranding, applyPreferences } from './settings/branding';
 import { SettingsError } from './settings/SettingsError';
 import { fetchRegistry, preloadScreenOf, registerRegistry } from './remotes/registry';
-import { checkStoredToken, loadClient } from './session/startSession';
 import { hashDestination, startupDestination } from './session/guard';
 import { createAppRouter } from './routes/createAppRouter';
 import { reportUncaughtErrors } from './errors/reporting';

@@ -1,12 +1,11 @@
+import type { TokenCheck } from '@taxi/shared';
 import { AUTH_PATH, HASH_REDIRECTS, HOME_PATH, isPublicPath } from '../routes/routeTable';
-
-/** What the start-up check of a stored token found. */
-export type TokenCheck = 'none' | 'valid' | 'rejected' | 'unreachable';
 
 /**
  * Where the first load goes (spec section 4, "Session guard"):
  * a valid token sends non-public destinations to Home while public ones stay;
- * a failed check goes to Auth; no token on a non-public route goes to Auth.
+ * a failed check goes to Auth (which offers to try the check again or to log in anew when
+ * the server could not be reached); no token on a non-public route goes to Auth.
  * The login page itself is sent Home when the token is valid (nothing to log in to).
  */
 export function startupDestination(pathname: string, check: TokenCheck): string {

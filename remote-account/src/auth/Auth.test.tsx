@@ -1,7 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderScreen } from '@taxi/shared/testing';
-import { clientDataAtom, featuresAtom, phoneAtom, sessionStore, tokenAtom } from '@taxi/shared';
+import {
+  clientDataAtom,
+  featuresAtom,
+  phoneAtom,
+  sessionStore,
+  tokenAtom,
+  tokenCheckAtom,
+} from '@taxi/shared';
 import Auth from './Auth';
 import { fail, fakeApi, landing, offline, resetSession } from '../testing/fakeApi';
 
@@ -335,5 +342,71 @@ describe('Auth', () => {
   it('sends a passenger who is already logged in Home', async () => {
     renderAuth({ token: 'old-token' });
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+  });
+});
+
+describe('Auth when the start-up check of a kept token could not reach the server', () => {
+  /** A passenger whose token the shell kept because GET_AUTH got no answer. */
+  function renderUnchecked(options: Parameters<typeof renderScreen>[1] = {}) {
+    act(() => sessionStore.set(tokenCheckAtom, 'unreachable'));
+    return renderAuth({ token: 'kept-token', ...options });
+  }
+
+  it('says so and offers Try again, which goes Home once the server answers', async () => {
+    let reachable = false;
+    const api = fakeApi({
+      GET_AUTH: () => (reachable ? AUTH_REPLY : offline),
+      GET_CLIENT: { client_data: CLIENT },
+    });
+    const user = userEvent.setup();
+    renderUnchecked();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'We could not reach the server' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'The server still cannot be reached.',
+    );
+    expect(sessionStore.get(tokenAtom)).toBe('kept-token');
+
+    reachable = true;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(api.last('GET_AUTH')).toMatchObject({ auth: 'kept-token' });
+    expect(sessionStore.get(tokenAtom)).toBe('new-token');
+    expect(sessionStore.get(clientDataAtom)).toEqual(CLIENT);
+  });
+
+  it('starts the login steps when Try again finds the token rejected', async () => {
+    fakeApi({ GET_AUTH: fail('ACCESS_DENIED') });
+    const user = userEvent.setup();
+    renderUnchecked();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Step 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(sessionStore.get(tokenAtom)).toBeNull();
+  });
+
+  it('Log in again forgets the kept token and starts the login steps', async () => {
+    fakeApi({ LOGOUT: offline });
+    const user = userEvent.setup();
+    renderUnchecked();
+    await user.click(screen.getByRole('button', { name: 'Log in again' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByText('Step 1 of 3')).toBeInTheDocument();
+    expect(sessionStore.get(tokenAtom)).toBeNull();
+    expect(localStorage.getItem('client_token')).toBeNull();
+  });
+
+  it('speaks Polish', () => {
+    fakeApi({});
+    renderUnchecked({ language: 'pl' });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Nie udało się połączyć z serwerem' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Spróbuj ponownie' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Zaloguj się ponownie' })).toBeInTheDocument();
   });
 });

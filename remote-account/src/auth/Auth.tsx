@@ -5,29 +5,29 @@ import {
   addTranslations,
   api,
   isLoggedInAtom,
-  setClientData,
+  loadClient,
+  logOut,
   signIn,
-  type ClientData,
+  tokenCheckAtom,
 } from '@taxi/shared';
 import { CodeForm, preloadPhoneField } from '../phone';
 import { useAccountTexts } from '../common/useAccountTexts';
 import { authReducer, initialAuth } from './authSteps';
 import { ConsentStep } from './ConsentStep';
 import { PhoneStep, sendLoginCode } from './PhoneStep';
+import { ServerUnreachable } from './ServerUnreachable';
 import texts from './texts.json';
 import '../account.css';
 
 addTranslations('account', texts);
 
-/** Logs in with the code: keeps the token, features and client data, then goes Home. */
+/**
+ * Logs in with the code: keeps the token, features and client data, then goes Home. Without
+ * the client data the token is still good; the profile loads it again when it is opened.
+ */
 async function logIn(phone: string, secret: string) {
   signIn(await api.get('GET_AUTH_PHONE', { phone, secret }));
-  try {
-    const reply = await api.get('GET_CLIENT');
-    if (reply.client_data) setClientData(reply.client_data as ClientData);
-  } catch {
-    // The token is good; the profile loads the client's data again when it is opened.
-  }
+  await loadClient();
 }
 
 /** Phone login in three steps (spec section 4): consent, phone number, SMS code. */
@@ -35,15 +35,28 @@ export default function Auth() {
   const { t } = useAccountTexts();
   const navigate = useNavigate();
   const loggedIn = useAtomValue(isLoggedInAtom);
+  const check = useAtomValue(tokenCheckAtom);
   // Only a passenger who arrives logged in is sent on; logging in here navigates by itself.
-  const [loggedInAtStart] = useState(loggedIn);
+  // A token the server could not confirm is neither: the passenger chooses (ServerUnreachable).
+  const [arrival] = useState(loggedIn ? (check === 'unreachable' ? 'unconfirmed' : 'in') : 'out');
+  const [unconfirmed, setUnconfirmed] = useState(arrival === 'unconfirmed');
   const [state, dispatch] = useReducer(authReducer, initialAuth);
   const { step, phone } = state;
   const e164 = phone.check.e164;
 
   useEffect(preloadPhoneField, []);
 
-  if (loggedInAtStart) return <Navigate to="/" replace />;
+  if (arrival === 'in') return <Navigate to="/" replace />;
+  if (unconfirmed) {
+    return (
+      <ServerUnreachable
+        onLogIn={() => {
+          logOut();
+          setUnconfirmed(false);
+        }}
+      />
+    );
+  }
   return (
     <section className="tx-page ac-page ac-auth" aria-labelledby="ac-auth-title">
       <h1 id="ac-auth-title">{t('client.auth.title')}</h1>

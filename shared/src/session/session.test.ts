@@ -1,7 +1,8 @@
 import { api } from '../api/instance';
 import type { ApiReply } from '../api/client';
-import { refreshActiveOrders, signOut } from './session';
-import { activeOrdersAtom, sessionStore } from './store';
+import { ApiError, connectionError } from '../api/errors';
+import { checkStoredToken, refreshActiveOrders, signOut } from './session';
+import { activeOrdersAtom, sessionStore, tokenAtom, tokenCheckAtom } from './store';
 
 const ORDER = {
   order_type: 'Z',
@@ -53,5 +54,39 @@ describe('refreshActiveOrders', () => {
     signOut();
     expect(await refreshActiveOrders({ maxAgeMs: 5000 })).toEqual([ORDER]);
     expect(spy).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('checkStoredToken', () => {
+  const replies = (reply: () => Promise<ApiReply>) =>
+    jest.spyOn(api, 'get').mockImplementation(reply);
+
+  it('refreshes a good token', async () => {
+    sessionStore.set(tokenAtom, 'old');
+    replies(async () => ({ status: 'OK', auth: 'fresh' }));
+    expect(await checkStoredToken()).toBe('valid');
+    expect(sessionStore.get(tokenAtom)).toBe('fresh');
+    expect(sessionStore.get(tokenCheckAtom)).toBe('valid');
+  });
+
+  it('forgets a token the server refuses', async () => {
+    sessionStore.set(tokenAtom, 'old');
+    replies(() => Promise.reject(new ApiError('ACCESS_DENIED')));
+    expect(await checkStoredToken()).toBe('rejected');
+    expect(sessionStore.get(tokenAtom)).toBeNull();
+  });
+
+  it('keeps the token, unconfirmed, when the server cannot be reached or answers an HTTP error', async () => {
+    sessionStore.set(tokenAtom, 'old');
+    replies(() => Promise.reject(connectionError()));
+    expect(await checkStoredToken()).toBe('unreachable');
+    expect(sessionStore.get(tokenAtom)).toBe('old');
+    expect(sessionStore.get(tokenCheckAtom)).toBe('unreachable');
+  });
+
+  it('checks nothing without a token', async () => {
+    const spy = replies(async () => ({ status: 'OK', auth: 'x' }));
+    expect(await checkStoredToken()).toBe('none');
+    expect(spy).not.toHaveBeenCalled();
   });
 });

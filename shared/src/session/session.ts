@@ -1,4 +1,5 @@
 import type { ApiReply } from '../api/client';
+import { isApiError } from '../api/errors';
 import { api } from '../api/instance';
 import type { ActiveOrder, ClientData, Feature, FeatureCategory } from '../model/entities';
 import {
@@ -9,6 +10,8 @@ import {
   phoneAtom,
   sessionStore,
   tokenAtom,
+  tokenCheckAtom,
+  type TokenCheck,
 } from './store';
 
 /** The active-orders request under way, and when the list was last fetched. */
@@ -20,6 +23,7 @@ export function signIn(reply: ApiReply): void {
   if (typeof reply.auth !== 'string' || !reply.auth)
     throw new TypeError('auth reply without token');
   sessionStore.set(tokenAtom, reply.auth);
+  sessionStore.set(tokenCheckAtom, 'valid');
   sessionStore.set(featuresAtom, {
     features: Array.isArray(reply.taxi_features) ? (reply.taxi_features as Feature[]) : [],
     categories: Array.isArray(reply.taxi_feature_category_list)
@@ -36,12 +40,41 @@ export function setClientData(data: ClientData): void {
 /** Forgets the passenger on this device: token and everything loaded with it. */
 export function signOut(): void {
   sessionStore.set(tokenAtom, null);
+  sessionStore.set(tokenCheckAtom, 'none');
   sessionStore.set(clientDataAtom, null);
   sessionStore.set(phoneAtom, null);
   sessionStore.set(permsAtom, {});
   sessionStore.set(featuresAtom, { features: [], categories: [] });
   sessionStore.set(activeOrdersAtom, []);
   ordersFetchedAt = 0;
+}
+
+/**
+ * Checks the stored token with GET_AUTH (which also refreshes it), at start and on Auth's
+ * Try again. An ERR reply means the token is dead: it is forgotten. No answer or an HTTP
+ * error says nothing about it: it is kept, unconfirmed, so a flaky network never logs the
+ * passenger out.
+ */
+export async function checkStoredToken(): Promise<TokenCheck> {
+  if (!sessionStore.get(tokenAtom)) return 'none';
+  let check: TokenCheck;
+  try {
+    signIn(await api.get('GET_AUTH'));
+    return 'valid';
+  } catch (error) {
+    check = isApiError(error) && error.code !== 'CONNECTION_ERROR' ? 'rejected' : 'unreachable';
+  }
+  if (check === 'rejected') signOut();
+  sessionStore.set(tokenCheckAtom, check);
+  return check;
+}
+
+/** What a signed-in passenger's pages read: client data and active orders. */
+export async function loadClient(): Promise<void> {
+  const [client] = await Promise.allSettled([api.get('GET_CLIENT'), refreshActiveOrders()]);
+  if (client.status === 'fulfilled' && client.value.client_data) {
+    setClientData(client.value.client_data as ClientData);
+  }
 }
 
 /**

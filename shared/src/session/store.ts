@@ -23,6 +23,13 @@ export const tokenAtom = atom(
   },
 );
 
+/**
+ * What the last check of the stored token found: GET_AUTH at start, or Auth's Try again.
+ * 'unreachable' (no answer, or an HTTP error) keeps the token unconfirmed.
+ */
+export type TokenCheck = 'none' | 'valid' | 'rejected' | 'unreachable';
+export const tokenCheckAtom = atom<TokenCheck>('none');
+
 export const settingsAtom = atom<Settings | null>(null);
 export const clientDataAtom = atom<ClientData | null>(null);
 export const phoneAtom = atom<string | null>(null);
