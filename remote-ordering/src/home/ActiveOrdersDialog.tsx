@@ -1,7 +1,19 @@
 import { Link } from 'react-router-dom';
+import { atom } from 'jotai';
 import { Button, Dialog, type ActiveOrder } from '@taxi/shared';
 import { useOrderingText } from '../common/i18n';
 import { shortDateTime } from '../common/format';
+
+/**
+ * Short ids of the active orders the passenger dismissed the dialog over, in this page's
+ * life: it opens again only when an order appears that is not among them.
+ */
+export const dismissedOrdersAtom = atom<string[]>([]);
+
+/** Whether `orders` holds one the passenger has not dismissed the dialog over. */
+export function hasUndismissed(orders: ActiveOrder[], dismissed: string[]): boolean {
+  return orders.some((order) => !dismissed.includes(order.track.order_short_id));
+}
 
 /** The nearest active order first: scheduled ones by their time, others by creation. */
 export function nearestFirst(orders: ActiveOrder[]): ActiveOrder[] {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderScreen } from '@taxi/shared/testing';
-import { activeOrdersAtom, sessionStore, type Settings } from '@taxi/shared';
+import { activeOrdersAtom, sessionStore, type ActiveOrder, type Settings } from '@taxi/shared';
 import {
   AIRPORT,
   draft,
@@ -18,7 +18,7 @@ import Home from './Home';
 // The map library needs WebGL; Home must work without it anyway.
 jest.mock('@taxi/shared/map', () => ({ TaxiMap: () => null }));
 
-const ACTIVE = [
+const ACTIVE: ActiveOrder[] = [
   {
     order_type: 'T',
     state: 'U',
@@ -34,6 +34,14 @@ const ACTIVE = [
     track: { order_short_id: 'NEAR', secret: 's1' },
   },
 ];
+
+const NEW_ORDER: ActiveOrder = {
+  order_type: 'Z',
+  state: 'U',
+  date_time: null,
+  created: '2030-01-01 07:00:00',
+  track: { order_short_id: 'FRESH', secret: 's3' },
+};
 
 async function renderHome(
   handlers: Record<string, Handler> = {},
@@ -223,6 +231,26 @@ describe('active orders on load', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Order another' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens again, once dismissed, only when an order appears that was not there', async () => {
+    const { user, unmount } = await renderHome({ GET_CURRENT_ORDERS: { data_list: ACTIVE } });
+    const dialog = await screen.findByRole('dialog', { name: 'You have an active order' });
+    await user.click(within(dialog).getByRole('button', { name: 'Order another' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // An order ending changes nothing to nag about.
+    act(() => sessionStore.set(activeOrdersAtom, [ACTIVE[0]!]));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    unmount();
+    // Home again with the same orders: still dismissed.
+    await renderHome({ GET_CURRENT_ORDERS: { data_list: ACTIVE } });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // A new order (placed here, or on another device) brings it back.
+    act(() => sessionStore.set(activeOrdersAtom, [...ACTIVE, NEW_ORDER]));
+    expect(
+      await screen.findByRole('dialog', { name: 'You have an active order' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all (3)' })).toBeInTheDocument();
   });
 
   it('opens nothing without active orders', async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useAtomValue } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import {
   activeOrdersAtom,
   AlertDialog,
@@ -8,7 +8,6 @@ import {
   emptyPoint,
   isPickupValid,
   refreshActiveOrders,
-  type ActiveOrder,
   type AddressPoint,
 } from '@taxi/shared';
 import type { LatLng } from '@taxi/shared/map';
@@ -20,21 +19,13 @@ import { useOrderingText } from '../common/i18n';
 import { useOrdering } from '../common/useOrdering';
 import { QuoteLine } from '../quote/QuoteLine';
 import { useQuote } from '../quote/useQuote';
-import { ActiveOrdersDialog } from './ActiveOrdersDialog';
+import { ActiveOrdersDialog, dismissedOrdersAtom, hasUndismissed } from './ActiveOrdersDialog';
 import { HomeMap } from './HomeMap';
 import { QuickOptions } from './QuickOptions';
 import { useGeolocation } from './useGeolocation';
 
 /** A list of active orders this recent (the shell's, at start) counts as fetched on load. */
 const ACTIVE_ORDERS_FRESH_MS = 5000;
-
-/** Active orders the passenger already dismissed on this page, so Home does not nag. */
-let dismissed = '';
-const signature = (orders: ActiveOrder[]) =>
-  orders
-    .map((order) => order.track.order_short_id)
-    .sort()
-    .join(',');
 
 /**
  * Home: the order form (address cards, options, price, Order and More) over the map. The
@@ -47,7 +38,11 @@ export default function Home() {
   const location = useLocation();
   // Kept current by refreshActiveOrders, here and wherever else orders change.
   const active = useAtomValue(activeOrdersAtom);
-  const [showActive, setShowActive] = useState(false);
+  const [dismissed, setDismissed] = useAtom(dismissedOrdersAtom);
+  // The dialog waits for the list fetched on load; IN_PROGRESS opens it whatever was dismissed.
+  const [loaded, setLoaded] = useState(false);
+  const [forced, setForced] = useState(false);
+  const showActive = loaded && active.length > 0 && (forced || hasUndismissed(active, dismissed));
   const inProgress = Boolean((location.state as { inProgress?: boolean } | null)?.inProgress);
   const [inProgressAlert, setInProgressAlert] = useState(inProgress);
   const [resolving, setResolving] = useState(false);
@@ -78,11 +73,8 @@ export default function Home() {
     let alive = true;
     // The shell asked for them a moment ago at start: that answer is 'on load' too.
     refreshActiveOrders({ maxAgeMs: ACTIVE_ORDERS_FRESH_MS }).then(
-      (orders) => {
-        if (!alive) return;
-        if (orders.length > 0 && (inProgress || signature(orders) !== dismissed)) {
-          setShowActive(true);
-        }
+      () => {
+        if (alive) setLoaded(true);
       },
       () => undefined,
     );
@@ -128,8 +120,8 @@ export default function Home() {
   });
 
   const closeActive = () => {
-    dismissed = signature(active);
-    setShowActive(false);
+    setDismissed(active.map((order) => order.track.order_short_id));
+    setForced(false);
     if (inProgress) navigate('.', { replace: true, state: null });
   };
 
@@ -201,10 +193,10 @@ export default function Home() {
           message={t('quote.inProgress')}
           onClose={() => {
             setInProgressAlert(false);
-            if (active.length) setShowActive(true);
+            setForced(true);
           }}
         />
-      ) : showActive && active.length > 0 ? (
+      ) : showActive ? (
         <ActiveOrdersDialog orders={active} onClose={closeActive} />
       ) : null}
     </div>

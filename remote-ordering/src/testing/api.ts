@@ -13,6 +13,8 @@ import {
   type OrderDraft,
 } from '@taxi/shared';
 
+import { dismissedOrdersAtom } from '../home/ActiveOrdersDialog';
+
 export type Reply = Record<string, unknown>;
 export type Handler = Reply | ((payload: Record<string, unknown>) => Reply | Promise<Reply>);
 
@@ -105,6 +107,7 @@ export function resetSession() {
   sessionStore.set(clearDraftAtom);
   sessionStore.set(clientDataAtom, null);
   sessionStore.set(featuresAtom, { features: [], categories: [] });
+  sessionStore.set(dismissedOrdersAtom, []);
   localStorage.clear();
 }
 
