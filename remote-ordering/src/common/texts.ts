@@ -192,7 +192,6 @@ export const texts = {
       days: 'Days of the week',
       subscriptionProblems: {
         start_too_early: 'A subscription starts tomorrow at the earliest.',
-        start_before_original: 'The start cannot be earlier than the original one.',
         stop_too_early: 'The last day must be at least one day after the first.',
         no_time: 'Choose the time of the ride.',
         no_days: 'Choose at least one day of the week.',
@@ -457,7 +456,6 @@ export const texts = {
       days: 'Dni tygodnia',
       subscriptionProblems: {
         start_too_early: 'Abonament zaczyna się najwcześniej jutro.',
-        start_before_original: 'Początek nie może być wcześniejszy niż pierwotny.',
         stop_too_early: 'Ostatni dzień musi być co najmniej dzień po pierwszym.',
         no_time: 'Wybierz godzinę przejazdu.',
         no_days: 'Wybierz co najmniej jeden dzień tygodnia.',

@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderScreen } from '@taxi/shared/testing';
 import {
+  addDays,
   clientDataAtom,
   featuresAtom,
   localDate,
@@ -220,6 +221,29 @@ describe('timed order (spec sections 4 and 5)', () => {
     );
     await user.click(screen.getByRole('radio', { name: 'Now' }));
     expect(draft().order_type).toBe('Z');
+  });
+});
+
+describe('subscriptions are not edited', () => {
+  it('holds a subscription carried by an older draft with an id to the rules of a new one', async () => {
+    const day = (offset: number) => localDate(addDays(new Date(), offset));
+    setDraft({
+      id: 77,
+      poi: FLORIANSKA,
+      order_type: 'R',
+      repeated_start: day(10),
+      repeated_stop: day(20),
+      repeated_time_hour: 8,
+      repeated_time_minute: 0,
+      repeated_monday: true,
+    });
+    const { user } = renderExpanded();
+    const start = screen.getByLabelText('First day');
+    expect(start).toHaveAttribute('min', day(1));
+    await user.clear(start);
+    await user.type(start, day(3));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Order' })).toBeEnabled();
   });
 });
 

@@ -148,7 +148,7 @@ export default function OrderExpanded() {
   );
   const cashFree = canUseCashFree(settings, client);
   const discount = canUseDiscount(settings, client);
-  const subscriptionOk = subscriptionProblem(draft, new Date(), null) === null;
+  const subscriptionOk = subscriptionProblem(draft, new Date()) === null;
   const valid = isPickupValid(draft.poi) && subscriptionOk;
 
   const chooseWhen = (next: When) => {

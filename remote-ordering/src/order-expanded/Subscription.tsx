@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   addDays,
   checkSubscription,
@@ -25,7 +24,7 @@ export function subscriptionDraft(draft: OrderDraft, now: Date): OrderDraft {
   };
 }
 
-export function subscriptionProblem(draft: OrderDraft, now: Date, originalStart: string | null) {
+export function subscriptionProblem(draft: OrderDraft, now: Date) {
   if (draft.order_type !== 'R') return null;
   return checkSubscription(
     {
@@ -34,7 +33,6 @@ export function subscriptionProblem(draft: OrderDraft, now: Date, originalStart:
       hour: draft.repeated_time_hour,
       minute: draft.repeated_time_minute,
       days: subscriptionDays(draft),
-      originalStart,
     },
     now,
   );
@@ -43,14 +41,13 @@ export function subscriptionProblem(draft: OrderDraft, now: Date, originalStart:
 const pad = (n: number | null) => String(n ?? 0).padStart(2, '0');
 
 /**
- * Subscription (type R): first day tomorrow at the earliest (and not before the original one
- * when editing), last day at least a day after the first, the time, the weekdays.
+ * Subscription (type R): first day tomorrow at the earliest, last day at least a day after
+ * the first, the time, the weekdays. A subscription is always a new order, never an edit.
  */
 export function Subscription({ now = () => new Date() }: { now?: () => Date }) {
   const { t } = useOrderingText();
   const { draft, setDraft } = useOrdering();
-  const [originalStart] = useState(draft.id !== null ? draft.repeated_start : null);
-  const problem = subscriptionProblem(draft, now(), originalStart);
+  const problem = subscriptionProblem(draft, now());
   const start = parseLocalDateTime(draft.repeated_start);
   const minStart = localDate(addDays(now(), 1));
   const set = (change: Partial<OrderDraft>) => setDraft((current) => ({ ...current, ...change }));
@@ -62,7 +59,7 @@ export function Subscription({ now = () => new Date() }: { now?: () => Date }) {
           <input
             className="tx-input"
             type="date"
-            min={originalStart && originalStart > minStart ? originalStart : minStart}
+            min={minStart}
             value={draft.repeated_start ?? ''}
             onChange={(event) => set({ repeated_start: event.target.value || null })}
           />

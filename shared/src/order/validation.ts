@@ -126,8 +126,7 @@ export function withoutScheduledTime(draft: OrderDraft): OrderDraft {
   return { ...draft, order_type: 'Z', date_time: null, advance: 0 };
 }
 
-export type SubscriptionProblem =
-  'start_too_early' | 'start_before_original' | 'stop_too_early' | 'no_time' | 'no_days';
+export type SubscriptionProblem = 'start_too_early' | 'stop_too_early' | 'no_time' | 'no_days';
 
 export interface SubscriptionInput {
   start: string | null;
@@ -135,21 +134,18 @@ export interface SubscriptionInput {
   hour: number | null;
   minute: number | null;
   days: readonly boolean[];
-  /** The start of the subscription being edited: a new start may not be earlier. */
-  originalStart?: string | null;
 }
 
 /**
- * A subscription starts tomorrow at the earliest, not earlier than the original start when
- * editing, and ends at least one day after it starts (spec section 5).
+ * A subscription starts tomorrow at the earliest and ends at least one day after it starts
+ * (spec section 5). Its rule for editing (not before the original start) has nothing to
+ * apply to: a subscription is never edited, ORDER_SAVE always places a new order.
  */
 export function checkSubscription(input: SubscriptionInput, now: Date): SubscriptionProblem | null {
   const start = parseLocalDateTime(input.start);
   const stop = parseLocalDateTime(input.stop);
   const tomorrow = parseLocalDateTime(localDate(addDays(now, 1)))!;
-  const original = parseLocalDateTime(input.originalStart ?? null);
   if (!start || start < tomorrow) return 'start_too_early';
-  if (original && start < original) return 'start_before_original';
   if (!stop || stop < addDays(start, 1)) return 'stop_too_early';
   if (input.hour === null || input.minute === null) return 'no_time';
   if (!input.days.some(Boolean)) return 'no_days';
