@@ -107,6 +107,8 @@ export function HomeMap({
         pins={pins}
         route={both ? quote?.dst_map_points : undefined}
         routeColor={settings.color || undefined}
+        // The quoted road route is a plan, drawn like a planned route on Track.
+        routeDashed
         onUserMoveEnd={both ? undefined : (center) => onPickupMoved(center)}
       />
       {!both ? (

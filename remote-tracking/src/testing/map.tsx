@@ -14,7 +14,11 @@ export function FakeTaxiMap(props: TaxiMapProps) {
         </li>
       ))}
       {props.route ? (
-        <li data-kind="route" data-color={props.routeColor ?? ''}>
+        <li
+          data-kind="route"
+          data-color={props.routeColor ?? ''}
+          data-line={props.routeDashed ? 'dashed' : 'solid'}
+        >
           {`Route of ${props.route.length} points`}
         </li>
       ) : null}

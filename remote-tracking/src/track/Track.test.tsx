@@ -244,6 +244,21 @@ describe('Track: the map', () => {
     expect(map().queryByText('Passenger')).not.toBeInTheDocument();
   });
 
+  it('draws the route planned at saving dashed, and a route the taxi drove solid', () => {
+    const points = [
+      { lat: 50.0614, lng: 19.9383 },
+      { lat: 50.0677, lng: 19.9449 },
+    ];
+    renderTrack(<Track />);
+    serve(sockets(), record({ routes: [{ points, type: 'ride', color: '#f5b400' }] }));
+    expect(map().getByText('Route of 2 points')).toHaveAttribute('data-line', 'dashed');
+    push(sockets(), {
+      action_id: 'ORDER_UPDATE',
+      order: record({ revision: 2, routes: [{ points, type: 'driven', color: '#f5b400' }] }),
+    });
+    expect(map().getByText('Route of 2 points')).toHaveAttribute('data-line', 'solid');
+  });
+
   it('hides a taxi without a position or in a state without an icon', () => {
     renderTrack(<Track />);
     serve(sockets(), record({ taxi_count: 2, accepted_taxis: ['12', '17'] }));

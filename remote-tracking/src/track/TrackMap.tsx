@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   MAP,
+  PLANNED_ROUTE_TYPES,
   TAXI_STATE_COLOURS,
   type LiveTaxi,
   type TrackingRecord,
@@ -41,10 +42,12 @@ export interface TrackMapProps {
 }
 
 /**
- * The Track map: pickup and destination (and the ride's route when the record has one), the
- * order's taxis gliding between reports in their state's colour, the client's location in T. The view fits everything with the Track padding
- * when the button asks and whenever something appears or goes, unless the passenger has moved
- * the map since; fits are debounced by 300 ms and animated over 1000 ms.
+ * The Track map: pickup and destination (and the ride's route when the record has one: dashed
+ * when it is a plan, solid when it is the way the taxi drove), the order's taxis gliding
+ * between reports in their state's colour, the client's location in T. The view fits
+ * everything with the Track padding when the button asks and whenever something appears or
+ * goes, unless the passenger has moved the map since; fits are debounced by 300 ms and
+ * animated over 1000 ms.
  */
 export function TrackMap(props: TrackMapProps) {
   const { t } = useTrackingText();
@@ -165,6 +168,7 @@ export function TrackMap(props: TrackMapProps) {
       pins={pins}
       route={route?.points}
       routeColor={route?.color || undefined}
+      routeDashed={!!route && PLANNED_ROUTE_TYPES.includes(route.type)}
       onUserMoveEnd={() => {
         moved.current = true;
       }}

@@ -134,7 +134,11 @@ function TaxiMapView({ engine, ...props }: TaxiMapProps & { engine: MapEngine })
               id="route-line"
               type="line"
               layout={{ 'line-join': 'round', 'line-cap': 'round' }}
-              paint={{ 'line-color': props.routeColor ?? '#1a5fd0', 'line-width': 5 }}
+              paint={{
+                'line-color': props.routeColor ?? '#1a5fd0',
+                'line-width': 5,
+                ...(props.routeDashed ? { 'line-dasharray': [1.5, 1.5] } : {}),
+              }}
             />
           </Source>
         ) : null}

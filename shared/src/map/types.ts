@@ -48,6 +48,8 @@ export interface TaxiMapProps {
   pins?: MapPin[];
   route?: LatLng[];
   routeColor?: string;
+  /** A planned route is dashed; a driven one (the default) solid. */
+  routeDashed?: boolean;
   dark?: boolean;
   /** After a move the passenger made (drag, zoom), with the new centre. */
   onUserMoveEnd?: (center: LatLng, zoom: number) => void;

@@ -56,7 +56,9 @@ function routes(value: unknown): TrackRoute[] {
       const at = point(raw);
       return at && at.lat !== null && at.lng !== null ? [{ lat: at.lat, lng: at.lng }] : [];
     });
-    return route && points.length > 1 ? [{ points, color: str(route.color) }] : [];
+    return route && points.length > 1
+      ? [{ points, type: str(route.type), color: str(route.color) }]
+      : [];
   });
 }
 

@@ -23,6 +23,7 @@ const ROUTES = [
       { lat: 50, lng: 19 },
       { lat: 50.1, lng: 19.1 },
     ],
+    type: 'ride',
     color: '#f5b400',
   },
 ];
@@ -105,7 +106,7 @@ describe('TrackingSocket', () => {
     expect(seen).toHaveBeenCalledTimes(2);
   });
 
-  it('ignores an update older than the one it holds, and keeps routes and the server’s stage', () => {
+  it('ignores an update older than the one it holds, and keeps routes (with their type) and the server’s stage', () => {
     const link = start();
     const socket = stub.last().accept().login();
     socket.push({

@@ -54,8 +54,13 @@ export interface TrackingRecord {
 
 export interface TrackRoute {
   points: { lat: number; lng: number }[];
+  /** As the server names it; `ride` is a route planned when the order was saved. */
+  type: string;
   color: string;
 }
+
+/** Route types that are a plan (the way the taxi is expected to take), not the way it drove. */
+export const PLANNED_ROUTE_TYPES: readonly string[] = ['ride'];
 
 /** Spec section 3, "Taxi (live)": what TAXI_STATE_UPDATE reports. */
 export interface LiveTaxi {
