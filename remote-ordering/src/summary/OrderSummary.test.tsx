@@ -111,6 +111,20 @@ describe('OrderSummary', () => {
     expect(api.of('ORDER_SAVE')[0]!.payload.order).toMatchObject({ poi: FLORIANSKA, dst: null });
   });
 
+  it('sends the taxi group with the order and beside it, and no city of the corporation', async () => {
+    setDraft({ poi: FLORIANSKA });
+    const { api, user } = renderSummary(
+      { ORDER_SAVE: SAVED },
+      { taxi_group_id: 3, city: 'Kraków' },
+    );
+    await user.click(screen.getByRole('button', { name: 'Order' }));
+    await screen.findByText('Track page');
+    const payload = api.of('ORDER_SAVE')[0]!.payload;
+    expect(payload).toMatchObject({ taxi_group_id: 3, order: { taxi_group_id: 3 } });
+    expect(payload).not.toHaveProperty('city');
+    expect(payload.order).not.toHaveProperty('city');
+  });
+
   it('retries with the same call_uniqueid after a lost reply', async () => {
     setDraft({ poi: FLORIANSKA });
     let first = true;
