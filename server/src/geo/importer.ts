@@ -8,6 +8,10 @@ import {
   mapClass,
   type MapClass,
   type MapData,
+  type MapLayer,
+  type Names,
+  namesOf,
+  poiIcon,
   polygonsOf,
   seaPolygons,
 } from './map.ts';
@@ -70,7 +74,7 @@ export interface RoadGraphData {
   speeds: Float32Array;
 }
 
-export const GEO_DATA_VERSION = 4;
+export const GEO_DATA_VERSION = 5;
 
 /** Typical city speeds (km/h) per road class, used without a maxspeed tag. */
 const ROAD_SPEEDS: Record<string, number> = {
@@ -249,11 +253,13 @@ interface OsmItem {
 
 /** The map features of the extract, before their node coordinates are looked up. */
 interface RawMap {
-  ways: { refs: number[]; type: MapClass }[];
+  ways: { refs: number[]; type: MapClass; names?: Names }[];
   /** Multipolygons: outer and inner member ways. */
   areas: { outer: number[][]; inner: number[][]; type: MapClass }[];
   coastlines: number[][];
   box: [number, number, number, number] | undefined;
+  /** Labels: places, notable POIs, house numbers. */
+  points: { layer: MapLayer; kind: string; at: Coord; names?: Names }[];
 }
 
 interface RawWay {
@@ -270,7 +276,7 @@ export async function importExtract(file: string): Promise<GeoData> {
   const ways: RawWay[] = [];
   // Every way's nodes, for the multipolygons that come after them.
   const wayRefs = new Map<number, number[]>();
-  const map: RawMap = { ways: [], areas: [], coastlines: [], box: undefined };
+  const map: RawMap = { ways: [], areas: [], coastlines: [], box: undefined, points: [] };
   const stream = createOSMStream(file, { withInfo: false }) as AsyncGenerator<OsmItem>;
   for await (const item of stream) {
     if (item.type === 'node') {
@@ -285,7 +291,13 @@ export async function importExtract(file: string): Promise<GeoData> {
         ways.push({ refs: item.refs, tags });
       const closed = item.refs.length >= 4 && item.refs[0] === item.refs[item.refs.length - 1];
       const type = mapClass(tags, closed);
-      if (type) map.ways.push({ refs: item.refs, type });
+      // Only streets are named along their line; other areas are named by their points.
+      if (type)
+        map.ways.push({
+          refs: item.refs,
+          type,
+          names: type.layer === 'roads' ? namesOf(tags) : undefined,
+        });
       if (tags.natural === 'coastline') map.coastlines.push(item.refs);
     } else if (item.type === 'relation') {
       const type = item.tags?.type === 'multipolygon' ? mapClass(item.tags, true) : undefined;
@@ -323,6 +335,12 @@ export async function importExtract(file: string): Promise<GeoData> {
       (CITY_PLACES.has(tags.place) || QUARTER_PLACES.has(tags.place))
     ) {
       places.push({ name: tags.name, kind: tags.place, ...at(id) });
+      map.points.push({
+        layer: 'place',
+        kind: tags.place,
+        at: [at(id).lng, at(id).lat],
+        names: namesOf(tags),
+      });
     }
   }
   const cities = places.filter((p) => CITY_PLACES.has(p.kind));
@@ -414,6 +432,18 @@ export async function importExtract(file: string): Promise<GeoData> {
         addressLng.push(point.lng);
       }
     }
+    const coord: Coord = [point.lng, point.lat];
+    if (number)
+      map.points.push({
+        layer: 'housenumber',
+        kind: 'housenumber',
+        at: coord,
+        names: { name: number, pl: '', en: '' },
+      });
+    const icon = poiIcon(tags);
+    // A taxi rank is worth its icon even without a name.
+    if (icon && (tags.name || icon === 'taxi'))
+      map.points.push({ layer: 'poi', kind: icon, at: coord, names: namesOf(tags) });
     const kind = tags.name ? poiKind(tags) : undefined;
     if (kind) {
       pois.push({
@@ -501,7 +531,8 @@ function buildMap(
   for (const area of raw.areas)
     for (const polygon of polygonsOf(rings(area.outer), rings(area.inner)))
       builder.add(area.type, polygon);
-  for (const way of raw.ways) builder.add(way.type, [coords(way.refs)]);
+  for (const way of raw.ways) builder.add(way.type, [coords(way.refs)], way.names);
+  for (const point of raw.points) builder.addPoint(point.layer, point.kind, point.at, point.names);
   return builder.build();
 }
 
