@@ -223,6 +223,21 @@ describe('the labels of the server map (the town fixture)', async () => {
     );
   });
 
+  test("mapbox-gl's style: glyphs and sprite on the page's origin when it is the request's host", async () => {
+    const style = async (origin: string, host = 'localhost:8080') =>
+      (
+        await app.inject({
+          url: `/tiles/style.json?origin=${encodeURIComponent(origin)}`,
+          headers: { host },
+        })
+      ).json();
+    const own = await style('https://localhost:8080');
+    assert.equal(own.sprite, 'https://localhost:8080/tiles/sprite-v1');
+    assert.equal(own.glyphs, 'https://localhost:8080/tiles/glyphs-v1/{fontstack}/{range}.pbf');
+    for (const other of ['https://evil.example', 'https://localhost:8080/x', 'javascript:1'])
+      assert.equal((await style(other)).sprite, '/tiles/sprite-v1', other);
+  });
+
   test('the tiles carry the names: streets, places, notable POIs, house numbers', async () => {
     const style = (await app.inject({ url: '/tiles/style.json' })).json();
     const url = style.sources.osm.tiles[0].replace('{z}/{x}/{y}', tileAt(50.003, 20.005, 14));

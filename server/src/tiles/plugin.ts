@@ -7,7 +7,7 @@ import { DiskCache } from './disk-cache.ts';
 import { drawRange, glyphFile, GLYPHS_PATH, rangeStart, stackFont } from './glyphs.ts';
 import { TileService, tileCoordinates } from './service.ts';
 import { drawSprite, SPRITE_PATH } from './sprite.ts';
-import { labelLanguage, tileStyle } from './style.ts';
+import { labelLanguage, pageOrigin, tileStyle } from './style.ts';
 
 /** Tiles never change under their id: the id changes with the extract and the tile code. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -43,6 +43,7 @@ export async function tilesPlugin(app: FastifyInstance, services: Services) {
       bounds: geography.data.map.bounds,
       theme: query.theme === 'dark' ? 'dark' : 'light',
       language: labelLanguage(query.lang),
+      origin: pageOrigin(query.origin, request.headers.host),
     });
   });
 

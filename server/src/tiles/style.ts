@@ -372,6 +372,21 @@ export function labelLanguage(lang: unknown): LabelLanguage | undefined {
 }
 
 /**
+ * The page's origin a style request names (`origin`, for mapbox-gl, which cannot take a
+ * root-relative sprite), when it is the very host the request came to; else '' (root-relative).
+ */
+export function pageOrigin(origin: unknown, host: string | undefined): string {
+  if (typeof origin !== 'string' || !host) return '';
+  try {
+    const url = new URL(origin);
+    const plain = url.origin === origin && /^https?:$/.test(url.protocol);
+    return plain && url.host === host.toLowerCase() ? origin : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
  * The MapLibre style document (version 8) over the extract's vector tiles: land, water, green
  * and other land use, buildings, roads by class, railways, and the labels (in `language` where
  * the extract has names in it) with the server's glyphs and icons.
@@ -383,13 +398,16 @@ export function tileStyle(options: {
   bounds: [number, number, number, number];
   theme: Theme;
   language?: LabelLanguage;
+  /** Put before the glyphs' and sprite's paths (see pageOrigin); root-relative without. */
+  origin?: string;
 }): StyleSpecification {
   const dark = options.theme === 'dark';
+  const origin = options.origin ?? '';
   return {
     version: 8,
     name: `${options.name} (${options.theme})`,
-    glyphs: `${GLYPHS_PATH}/{fontstack}/{range}.pbf`,
-    sprite: SPRITE_PATH,
+    glyphs: `${origin}${GLYPHS_PATH}/{fontstack}/{range}.pbf`,
+    sprite: `${origin}${SPRITE_PATH}`,
     sources: {
       osm: {
         type: 'vector',
