@@ -268,6 +268,7 @@ describe('the labels of the server map (the town fixture)', async () => {
     assert.ok(pois.some((poi) => poi.class === 'hotel' && poi.name === 'Hotel Pod Różą'));
     assert.ok(pois.some((poi) => poi.class === 'hospital' && poi.name === 'Szpital Miejski'));
     assert.ok(pois.some((poi) => poi.class === 'taxi' && poi.name === undefined));
+    assert.ok(pois.some((poi) => poi.class === 'landmark' && poi.name === 'Zamek Królewski'));
     assert.ok(!pois.some((poi) => String(poi.name).startsWith('Apteka')), 'minor POIs left out');
     const numbers = properties('housenumber').map((house) => house.housenumber);
     assert.ok(numbers.includes('7') && numbers.includes('14'));

@@ -226,7 +226,13 @@ describe('GET /tiles/style.json and the tiles (the town fixture)', async () => {
     assert.equal(roads.filter((r) => r === 'residential:2').length, 8);
     assert.ok(roads.includes('secondary:2') && roads.includes('tertiary:2'));
     assert.ok(roads.includes('footway:2'));
-    assert.deepEqual(classes(tile.layers.building), ['building:3', 'building:3']);
+    // Długa 7, the hospital, and the castle's two wings (one multipolygon feature each).
+    assert.deepEqual(classes(tile.layers.building), [
+      'building:3',
+      'building:3',
+      'building:3',
+      'building:3',
+    ]);
     assert.deepEqual(classes(tile.layers.landuse), ['park:3']);
     assert.deepEqual(classes(tile.layers.water), ['sea:3', 'water:3']);
     assert.deepEqual(classes(tile.layers.railway), ['rail/tunnel:2', 'rail:2', 'rail:2']);

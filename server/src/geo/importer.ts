@@ -98,7 +98,25 @@ const ROAD_SPEEDS: Record<string, number> = {
 const CITY_PLACES = new Set(['city', 'town', 'village', 'hamlet']);
 const QUARTER_PLACES = new Set(['suburb', 'quarter', 'neighbourhood', 'borough', 'city_block']);
 
-/** The kind of a POI from its tags (spec section 3: airport, hospital, hotel, bus stop, ...). */
+/** `historic` values of landmarks a passenger names (not an old shop's `building`). */
+const LANDMARKS = new Set([
+  'castle',
+  'palace',
+  'monument',
+  'memorial',
+  'fort',
+  'city_gate',
+  'tower',
+  'ruins',
+  'archaeological_site',
+  'manor',
+]);
+
+/**
+ * The kind of a POI from its tags (spec section 3: airport, hospital, hotel, bus stop, ...): of
+ * the tags, the one that names the place best, so that a transport hub, a hospital, a church or
+ * a landmark (palace, museum, monument) wins over an amenity, shop or leisure attached to it.
+ */
 export function poiKind(tags: Record<string, string>): string | undefined {
   const { amenity, tourism, shop, railway, aeroway, leisure, historic, office, highway } = tags;
   const pt = tags.public_transport;
@@ -111,6 +129,8 @@ export function poiKind(tags: Record<string, string>): string | undefined {
   if (amenity === 'hospital' || amenity === 'clinic') return 'hospital';
   if (amenity === 'university' || amenity === 'college') return 'university';
   if (amenity === 'place_of_worship') return 'church';
+  if (historic && LANDMARKS.has(historic)) return 'monument';
+  if (tourism === 'museum') return 'museum';
   if (amenity === 'cafe' || amenity === 'fast_food' || amenity === 'bar' || amenity === 'pub')
     return 'restaurant';
   if (amenity)
@@ -274,6 +294,7 @@ export async function importExtract(file: string): Promise<GeoData> {
   const nodeLng = new Map<number, number>();
   const taggedNodes: { id: number; tags: Record<string, string> }[] = [];
   const ways: RawWay[] = [];
+  const namedAreas: RawWay[] = [];
   // Every way's nodes, for the multipolygons that come after them.
   const wayRefs = new Map<number, number[]>();
   const map: RawMap = { ways: [], areas: [], coastlines: [], box: undefined, points: [] };
@@ -300,14 +321,16 @@ export async function importExtract(file: string): Promise<GeoData> {
         });
       if (tags.natural === 'coastline') map.coastlines.push(item.refs);
     } else if (item.type === 'relation') {
-      const type = item.tags?.type === 'multipolygon' ? mapClass(item.tags, true) : undefined;
-      if (!type) continue;
+      if (item.tags?.type !== 'multipolygon') continue;
       const members = (role: string) =>
         (item.members ?? [])
           .filter((m) => m.type === 'way' && (m.role || 'outer') === role)
           .map((m) => wayRefs.get(m.ref))
           .filter((refs) => refs !== undefined);
-      map.areas.push({ outer: members('outer'), inner: members('inner'), type });
+      // A named area (a palace of several buildings) is a POI at its centre, as a closed way is.
+      if (item.tags.name) namedAreas.push({ refs: members('outer').flat(), tags: item.tags });
+      const type = mapClass(item.tags, true);
+      if (type) map.areas.push({ outer: members('outer'), inner: members('inner'), type });
     } else if (item.bbox) {
       const { left, right, top, bottom } = item.bbox;
       map.box = [left / 1e9, bottom / 1e9, right / 1e9, top / 1e9];
@@ -462,6 +485,7 @@ export async function importExtract(file: string): Promise<GeoData> {
   for (const way of ways)
     if (!way.tags.highway || way.tags.highway === 'pedestrian' || way.tags.area === 'yes')
       tagged(way.tags, centre(way.refs));
+  for (const area of namedAreas) tagged(area.tags, centre(area.refs));
 
   return {
     version: GEO_DATA_VERSION,
