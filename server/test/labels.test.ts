@@ -223,7 +223,7 @@ describe('the labels of the server map (the town fixture)', async () => {
     );
   });
 
-  test("mapbox-gl's style: glyphs and sprite on the page's origin when it is the request's host", async () => {
+  test("glyphs and sprite on the page's origin when it is the request's host", async () => {
     const style = async (origin: string, host = 'localhost:8080') =>
       (
         await app.inject({

@@ -372,7 +372,7 @@ export function labelLanguage(lang: unknown): LabelLanguage | undefined {
 }
 
 /**
- * The page's origin a style request names (`origin`, for mapbox-gl, which cannot take a
+ * The page's origin a style request names (`origin`: neither maplibre-gl nor mapbox-gl takes a
  * root-relative sprite), when it is the very host the request came to; else '' (root-relative).
  */
 export function pageOrigin(origin: unknown, host: string | undefined): string {

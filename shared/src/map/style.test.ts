@@ -43,7 +43,7 @@ describe('map style from the settings', () => {
     );
   });
 
-  it("asks the app's own server for labels in the passenger's language, icons on the page's origin for mapbox", () => {
+  it("asks the app's own server for labels in the passenger's language, icons on the page's origin", () => {
     expect(mapStyle('/tiles/style.json', { dark: false, mapbox: false, language: 'pl' })).toBe(
       '/tiles/style.json?lang=pl',
     );
@@ -54,7 +54,7 @@ describe('map style from the settings', () => {
         language: 'en',
         origin: 'https://taxi.example.com',
       }),
-    ).toBe('/tiles/style.json?theme=dark&lang=en');
+    ).toBe('/tiles/style.json?theme=dark&lang=en&origin=https%3A%2F%2Ftaxi.example.com');
     expect(
       mapStyle('/tiles/style.json', {
         dark: false,

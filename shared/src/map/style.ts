@@ -41,9 +41,9 @@ const MAPBOX_STYLES = {
 
 /**
  * The style to give the map library: a style URL as it is, except the app's own server's, which
- * is asked for its dark variant in dark mode, for labels in the passenger's `language`, and, for
- * mapbox-gl (which takes no root-relative sprite), for icon URLs on the page's `origin`; a raster
- * template wrapped in a style, or a plain background.
+ * is asked for its dark variant in dark mode, for labels in the passenger's `language`, and for
+ * glyph and icon URLs on the page's `origin` (neither library takes a root-relative sprite); a
+ * raster template wrapped in a style, or a plain background.
  */
 export function mapStyle(
   tileUrl: string,
@@ -55,7 +55,7 @@ export function mapStyle(
   const query = [
     options.dark && 'theme=dark',
     options.language && `lang=${encodeURIComponent(options.language)}`,
-    options.mapbox && options.origin && `origin=${encodeURIComponent(options.origin)}`,
+    options.origin && `origin=${encodeURIComponent(options.origin)}`,
   ].filter(Boolean);
   if (query.length === 0) return tileUrl;
   return `${tileUrl}${tileUrl.includes('?') ? '&' : '?'}${query.join('&')}`;
