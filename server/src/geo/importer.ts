@@ -555,7 +555,22 @@ function buildMap(
   for (const area of raw.areas)
     for (const polygon of polygonsOf(rings(area.outer), rings(area.inner)))
       builder.add(area.type, polygon);
-  for (const way of raw.ways) builder.add(way.type, [coords(way.refs)], way.names);
+  // The pieces of one street (same name, class, bridge or tunnel) joined into as few lines as
+  // possible: its name needs the length of a line to be drawn along it.
+  const streets = new Map<string, { type: MapClass; names: Names; ways: number[][] }>();
+  for (const way of raw.ways) {
+    if (!way.names) {
+      builder.add(way.type, [coords(way.refs)]);
+      continue;
+    }
+    const { name, pl, en } = way.names;
+    const key = [way.type.kind, way.type.flags, name, pl, en].join('\u0000');
+    const street = streets.get(key);
+    if (street) street.ways.push(way.refs);
+    else streets.set(key, { type: way.type, names: way.names, ways: [way.refs] });
+  }
+  for (const { type, names, ways } of streets.values())
+    for (const line of joinWays(ways, false)) builder.add(type, [coords(line)], names);
   for (const point of raw.points) builder.addPoint(point.layer, point.kind, point.at, point.names);
   return builder.build();
 }

@@ -86,7 +86,7 @@ export function labelLayers(
         'text-field': name,
         'text-font': REGULAR,
         'text-size': growing(13, 10, 16, 12, 18, 14),
-        'text-max-angle': 30,
+        'text-max-angle': 45,
         'text-padding': 2,
         'symbol-spacing': 300,
       },
