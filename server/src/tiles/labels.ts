@@ -10,7 +10,7 @@ import type { ExpressionSpecification, LayerSpecification } from '@maplibre/mapl
 export const LABEL_LANGUAGES = ['pl', 'en'] as const;
 export type LabelLanguage = (typeof LABEL_LANGUAGES)[number];
 
-/** The colours of one theme's labels: text over a halo of the map's own colour. */
+/** The colours of one theme's labels: text over a halo that sets it apart from the map. */
 export interface LabelPalette {
   text: string;
   street: string;
@@ -18,11 +18,11 @@ export interface LabelPalette {
   halo: string;
 }
 
-/** Contrast of text to halo: 12.6 (text), 8.6 (street), 4.9 (minor) in light; 14, 9.5, 5.3 dark. */
+/** Contrast of text to halo: 12.6 (text), 8.5 (street), 5.7 (minor) in light; 15.3, 11.2, 6.5 dark. */
 export const LIGHT_LABELS: LabelPalette = {
   text: '#333333',
   street: '#4d4d4d',
-  minor: '#6e6e6e',
+  minor: '#666666',
   halo: '#ffffff',
 };
 export const DARK_LABELS: LabelPalette = {
