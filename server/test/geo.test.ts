@@ -3,7 +3,7 @@ import http from 'node:http';
 import { after, describe, test } from 'node:test';
 import { EmbeddedGeography, loadExtract } from '../src/geo/embedded.ts';
 import { decodePolyline, nominatim, osrm, photon, valhalla } from '../src/geo/external.ts';
-import { importExtract } from '../src/geo/importer.ts';
+import { importExtract, poiKind } from '../src/geo/importer.ts';
 import { editDistance, fold } from '../src/geo/text.ts';
 import { greatCircleMetres } from '../src/quotes/routing.ts';
 import { assertErr, assertOk, call, signIn } from './api.ts';
@@ -55,6 +55,7 @@ describe('the importer and the embedded geography (test/fixtures/town.osm.pbf)',
       'Teatr Bagatela': 'bus_stop',
       'Teatr im. Juliusza Słowackiego': 'theatre',
       'Szpital Miejski': 'hospital',
+      'Zamek Królewski': 'monument',
     });
     // 25 grid crossings and the two nodes of Wolska/Polna; the footway adds none.
     assert.equal(geography.graph.size, 27);
@@ -174,6 +175,26 @@ describe('the importer and the embedded geography (test/fixtures/town.osm.pbf)',
     assert.equal(fold('Łódź Świętej Anny ß'), 'lodz swietej anny ss');
     assert.equal(editDistance('florianska', 'flroianska', 2), 1);
     assert.equal(editDistance('abc', 'xyzw', 1), 2);
+  });
+});
+
+describe("a POI's kind from its tags", () => {
+  test('a palace, museum or monument wins over an amenity attached to it', () => {
+    const palace = { historic: 'castle', amenity: 'bicycle_rental', name: 'Palais princier' };
+    assert.equal(poiKind(palace), 'monument');
+    assert.equal(poiKind({ tourism: 'museum', amenity: 'cafe', shop: 'gift' }), 'museum');
+    assert.equal(poiKind({ historic: 'monument', amenity: 'parking' }), 'monument');
+    assert.equal(poiKind({ historic: 'palace', tourism: 'hotel' }), 'monument');
+  });
+
+  test('transport hubs and hospitals keep their kind; plain amenities stay what they are', () => {
+    assert.equal(poiKind({ railway: 'station', historic: 'building' }), 'railway_station');
+    assert.equal(poiKind({ amenity: 'hospital', historic: 'castle' }), 'hospital');
+    assert.equal(poiKind({ amenity: 'bicycle_rental' }), 'bicycle_rental');
+    // A restaurant in an old building is a restaurant, not a monument.
+    assert.equal(poiKind({ amenity: 'restaurant', historic: 'building' }), 'restaurant');
+    assert.equal(poiKind({ historic: 'wayside_cross' }), 'monument');
+    assert.equal(poiKind({ amenity: 'bench' }), undefined);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   MapBuilder,
   mapClass,
   type MapData,
+  POLYGON,
   seaPolygons,
 } from '../src/geo/map.ts';
 import { TileService } from '../src/tiles/service.ts';
@@ -146,7 +147,7 @@ describe('map geometry of the importer', () => {
   test('the town: a multipolygon park with its pond as a hole, the sea, rivers, railways', async () => {
     const { map } = await importExtract(TOWN_FILE);
     const found = (kind: string) => {
-      const f = map.kind.findIndex((k, i) => map.classes[k] === kind && map.polygon[i] === 1);
+      const f = map.kind.findIndex((k, i) => map.classes[k] === kind && map.shape[i] === POLYGON);
       return f === -1 ? undefined : map.ringStart[f + 1]! - map.ringStart[f]!;
     };
     assert.equal(found('park'), 2, 'outer ring and the pond');
@@ -166,7 +167,7 @@ describe('GET /tiles/style.json and the tiles (the town fixture)', async () => {
   });
   const centre = tileAt(50.003, 20.005, 14);
 
-  test('the style: version 8, valid, one vector source, no glyphs, sprite or text', async () => {
+  test('the style: version 8, valid, one vector source, glyphs and sprite of its own', async () => {
     const reply = await app.inject({ url: '/tiles/style.json' });
     assert.equal(reply.statusCode, 200);
     assert.equal(reply.headers['cache-control'], 'no-cache');
@@ -174,9 +175,8 @@ describe('GET /tiles/style.json and the tiles (the town fixture)', async () => {
     const style: Style = reply.json();
     assert.equal(style.version, 8);
     assert.deepEqual(validateStyleMin(style as never), []);
-    assert.equal(style.glyphs, undefined);
-    assert.equal(style.sprite, undefined);
-    assert.ok(style.layers.every((layer) => layer.type !== 'symbol'));
+    assert.equal(style.glyphs, '/tiles/glyphs-v1/{fontstack}/{range}.pbf');
+    assert.equal(style.sprite, '/tiles/sprite-v1');
     const source = style.sources.osm!;
     assert.equal(source.type, 'vector');
     assert.equal(source.maxzoom, 14);
@@ -184,7 +184,17 @@ describe('GET /tiles/style.json and the tiles (the town fixture)', async () => {
     const used = new Set(style.layers.map((layer) => layer['source-layer']).filter(Boolean));
     assert.deepEqual(
       [...used].sort(),
-      ['building', 'landuse', 'railway', 'roads', 'water', 'waterway'],
+      [
+        'building',
+        'housenumber',
+        'landuse',
+        'place',
+        'poi',
+        'railway',
+        'roads',
+        'water',
+        'waterway',
+      ],
       'every tile layer is drawn',
     );
   });
@@ -216,7 +226,13 @@ describe('GET /tiles/style.json and the tiles (the town fixture)', async () => {
     assert.equal(roads.filter((r) => r === 'residential:2').length, 8);
     assert.ok(roads.includes('secondary:2') && roads.includes('tertiary:2'));
     assert.ok(roads.includes('footway:2'));
-    assert.deepEqual(classes(tile.layers.building), ['building:3', 'building:3']);
+    // Długa 7, the hospital, and the castle's two wings (one multipolygon feature each).
+    assert.deepEqual(classes(tile.layers.building), [
+      'building:3',
+      'building:3',
+      'building:3',
+      'building:3',
+    ]);
     assert.deepEqual(classes(tile.layers.landuse), ['park:3']);
     assert.deepEqual(classes(tile.layers.water), ['sea:3', 'water:3']);
     assert.deepEqual(classes(tile.layers.railway), ['rail/tunnel:2', 'rail:2', 'rail:2']);

@@ -8,6 +8,10 @@ import {
   mapClass,
   type MapClass,
   type MapData,
+  type MapLayer,
+  type Names,
+  namesOf,
+  poiIcon,
   polygonsOf,
   seaPolygons,
 } from './map.ts';
@@ -70,7 +74,7 @@ export interface RoadGraphData {
   speeds: Float32Array;
 }
 
-export const GEO_DATA_VERSION = 4;
+export const GEO_DATA_VERSION = 5;
 
 /** Typical city speeds (km/h) per road class, used without a maxspeed tag. */
 const ROAD_SPEEDS: Record<string, number> = {
@@ -94,7 +98,25 @@ const ROAD_SPEEDS: Record<string, number> = {
 const CITY_PLACES = new Set(['city', 'town', 'village', 'hamlet']);
 const QUARTER_PLACES = new Set(['suburb', 'quarter', 'neighbourhood', 'borough', 'city_block']);
 
-/** The kind of a POI from its tags (spec section 3: airport, hospital, hotel, bus stop, ...). */
+/** `historic` values of landmarks a passenger names (not an old shop's `building`). */
+const LANDMARKS = new Set([
+  'castle',
+  'palace',
+  'monument',
+  'memorial',
+  'fort',
+  'city_gate',
+  'tower',
+  'ruins',
+  'archaeological_site',
+  'manor',
+]);
+
+/**
+ * The kind of a POI from its tags (spec section 3: airport, hospital, hotel, bus stop, ...): of
+ * the tags, the one that names the place best, so that a transport hub, a hospital, a church or
+ * a landmark (palace, museum, monument) wins over an amenity, shop or leisure attached to it.
+ */
 export function poiKind(tags: Record<string, string>): string | undefined {
   const { amenity, tourism, shop, railway, aeroway, leisure, historic, office, highway } = tags;
   const pt = tags.public_transport;
@@ -107,6 +129,8 @@ export function poiKind(tags: Record<string, string>): string | undefined {
   if (amenity === 'hospital' || amenity === 'clinic') return 'hospital';
   if (amenity === 'university' || amenity === 'college') return 'university';
   if (amenity === 'place_of_worship') return 'church';
+  if (historic && LANDMARKS.has(historic)) return 'monument';
+  if (tourism === 'museum') return 'museum';
   if (amenity === 'cafe' || amenity === 'fast_food' || amenity === 'bar' || amenity === 'pub')
     return 'restaurant';
   if (amenity)
@@ -249,11 +273,13 @@ interface OsmItem {
 
 /** The map features of the extract, before their node coordinates are looked up. */
 interface RawMap {
-  ways: { refs: number[]; type: MapClass }[];
+  ways: { refs: number[]; type: MapClass; names?: Names }[];
   /** Multipolygons: outer and inner member ways. */
   areas: { outer: number[][]; inner: number[][]; type: MapClass }[];
   coastlines: number[][];
   box: [number, number, number, number] | undefined;
+  /** Labels: places, notable POIs, house numbers. */
+  points: { layer: MapLayer; kind: string; at: Coord; names?: Names }[];
 }
 
 interface RawWay {
@@ -268,9 +294,10 @@ export async function importExtract(file: string): Promise<GeoData> {
   const nodeLng = new Map<number, number>();
   const taggedNodes: { id: number; tags: Record<string, string> }[] = [];
   const ways: RawWay[] = [];
+  const namedAreas: RawWay[] = [];
   // Every way's nodes, for the multipolygons that come after them.
   const wayRefs = new Map<number, number[]>();
-  const map: RawMap = { ways: [], areas: [], coastlines: [], box: undefined };
+  const map: RawMap = { ways: [], areas: [], coastlines: [], box: undefined, points: [] };
   const stream = createOSMStream(file, { withInfo: false }) as AsyncGenerator<OsmItem>;
   for await (const item of stream) {
     if (item.type === 'node') {
@@ -285,17 +312,25 @@ export async function importExtract(file: string): Promise<GeoData> {
         ways.push({ refs: item.refs, tags });
       const closed = item.refs.length >= 4 && item.refs[0] === item.refs[item.refs.length - 1];
       const type = mapClass(tags, closed);
-      if (type) map.ways.push({ refs: item.refs, type });
+      // Only streets are named along their line; other areas are named by their points.
+      if (type)
+        map.ways.push({
+          refs: item.refs,
+          type,
+          names: type.layer === 'roads' ? namesOf(tags) : undefined,
+        });
       if (tags.natural === 'coastline') map.coastlines.push(item.refs);
     } else if (item.type === 'relation') {
-      const type = item.tags?.type === 'multipolygon' ? mapClass(item.tags, true) : undefined;
-      if (!type) continue;
+      if (item.tags?.type !== 'multipolygon') continue;
       const members = (role: string) =>
         (item.members ?? [])
           .filter((m) => m.type === 'way' && (m.role || 'outer') === role)
           .map((m) => wayRefs.get(m.ref))
           .filter((refs) => refs !== undefined);
-      map.areas.push({ outer: members('outer'), inner: members('inner'), type });
+      // A named area (a palace of several buildings) is a POI at its centre, as a closed way is.
+      if (item.tags.name) namedAreas.push({ refs: members('outer').flat(), tags: item.tags });
+      const type = mapClass(item.tags, true);
+      if (type) map.areas.push({ outer: members('outer'), inner: members('inner'), type });
     } else if (item.bbox) {
       const { left, right, top, bottom } = item.bbox;
       map.box = [left / 1e9, bottom / 1e9, right / 1e9, top / 1e9];
@@ -323,6 +358,12 @@ export async function importExtract(file: string): Promise<GeoData> {
       (CITY_PLACES.has(tags.place) || QUARTER_PLACES.has(tags.place))
     ) {
       places.push({ name: tags.name, kind: tags.place, ...at(id) });
+      map.points.push({
+        layer: 'place',
+        kind: tags.place,
+        at: [at(id).lng, at(id).lat],
+        names: namesOf(tags),
+      });
     }
   }
   const cities = places.filter((p) => CITY_PLACES.has(p.kind));
@@ -414,6 +455,18 @@ export async function importExtract(file: string): Promise<GeoData> {
         addressLng.push(point.lng);
       }
     }
+    const coord: Coord = [point.lng, point.lat];
+    if (number)
+      map.points.push({
+        layer: 'housenumber',
+        kind: 'housenumber',
+        at: coord,
+        names: { name: number, pl: '', en: '' },
+      });
+    const icon = poiIcon(tags);
+    // A taxi rank is worth its icon even without a name.
+    if (icon && (tags.name || icon === 'taxi'))
+      map.points.push({ layer: 'poi', kind: icon, at: coord, names: namesOf(tags) });
     const kind = tags.name ? poiKind(tags) : undefined;
     if (kind) {
       pois.push({
@@ -432,6 +485,7 @@ export async function importExtract(file: string): Promise<GeoData> {
   for (const way of ways)
     if (!way.tags.highway || way.tags.highway === 'pedestrian' || way.tags.area === 'yes')
       tagged(way.tags, centre(way.refs));
+  for (const area of namedAreas) tagged(area.tags, centre(area.refs));
 
   return {
     version: GEO_DATA_VERSION,
@@ -501,7 +555,23 @@ function buildMap(
   for (const area of raw.areas)
     for (const polygon of polygonsOf(rings(area.outer), rings(area.inner)))
       builder.add(area.type, polygon);
-  for (const way of raw.ways) builder.add(way.type, [coords(way.refs)]);
+  // The pieces of one street (same name, class, bridge or tunnel) joined into as few lines as
+  // possible: its name needs the length of a line to be drawn along it.
+  const streets = new Map<string, { type: MapClass; names: Names; ways: number[][] }>();
+  for (const way of raw.ways) {
+    if (!way.names) {
+      builder.add(way.type, [coords(way.refs)]);
+      continue;
+    }
+    const { name, pl, en } = way.names;
+    const key = [way.type.kind, way.type.flags, name, pl, en].join('\u0000');
+    const street = streets.get(key);
+    if (street) street.ways.push(way.refs);
+    else streets.set(key, { type: way.type, names: way.names, ways: [way.refs] });
+  }
+  for (const { type, names, ways } of streets.values())
+    for (const line of joinWays(ways, false)) builder.add(type, [coords(line)], names);
+  for (const point of raw.points) builder.addPoint(point.layer, point.kind, point.at, point.names);
   return builder.build();
 }
 

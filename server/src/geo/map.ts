@@ -1,16 +1,65 @@
 /**
  * The map geometry of an extract, for the vector tiles (src/tiles/): roads, railways, water,
- * green and other land use, buildings, and the sea where the coastline allows it. Columnar typed
- * arrays, so that it is cached with the rest of the import (v8.serialize) and stays compact.
+ * green and other land use, buildings, and the sea where the coastline allows it; and what the
+ * map names: streets, places, notable POIs, house numbers. Columnar typed arrays, so that it is
+ * cached with the rest of the import (v8.serialize) and stays compact.
  */
 
 /** The tile layers, in the order of MapData.layer's codes. */
-export const MAP_LAYERS = ['water', 'waterway', 'landuse', 'building', 'roads', 'railway'] as const;
+export const MAP_LAYERS = [
+  'water',
+  'waterway',
+  'landuse',
+  'building',
+  'roads',
+  'railway',
+  'place',
+  'poi',
+  'housenumber',
+] as const;
 export type MapLayer = (typeof MAP_LAYERS)[number];
 
 /** MapData.flags bits. */
 export const TUNNEL = 1;
 export const BRIDGE = 2;
+
+/** MapData.shape values. */
+export const LINE = 0;
+export const POLYGON = 1;
+export const POINT = 2;
+
+/** A feature's names: `name`, and `name:pl` / `name:en` when they differ from it ('' if not). */
+export interface Names {
+  name: string;
+  pl: string;
+  en: string;
+}
+
+/** The names of an OSM object, or undefined when it has no `name`. */
+export function namesOf(tags: Record<string, string>): Names | undefined {
+  const { name } = tags;
+  if (!name) return undefined;
+  const other = (key: string) => (tags[key] && tags[key] !== name ? tags[key] : '');
+  return { name, pl: other('name:pl'), en: other('name:en') };
+}
+
+/**
+ * The icon (and `class` in the `poi` tile layer) of a notable POI: one a passenger looks for or
+ * steers by; undefined for the others.
+ */
+export function poiIcon(tags: Record<string, string>): string | undefined {
+  const { amenity, tourism, railway, aeroway, historic } = tags;
+  if (aeroway === 'aerodrome' || aeroway === 'terminal' || aeroway === 'heliport') return 'airport';
+  if (railway === 'station' || railway === 'halt' || amenity === 'bus_station') return 'station';
+  if (tags.public_transport === 'station') return 'station';
+  if (amenity === 'hospital') return 'hospital';
+  if (amenity === 'taxi') return 'taxi';
+  if (tourism && ['hotel', 'hostel', 'motel', 'guest_house'].includes(tourism)) return 'hotel';
+  if (tourism === 'museum' || tourism === 'attraction') return 'landmark';
+  if (historic && ['castle', 'palace', 'monument', 'fort', 'church'].includes(historic))
+    return 'landmark';
+  return undefined;
+}
 
 export interface MapData {
   /** [west, south, east, north] of every feature. */
@@ -21,8 +70,11 @@ export interface MapData {
   kind: Uint8Array;
   /** Per feature: TUNNEL, BRIDGE. */
   flags: Uint8Array;
-  /** Per feature: true when it is a polygon (first ring outer, others holes), else one line. */
-  polygon: Uint8Array;
+  /** Per feature: POLYGON (first ring outer, others holes), LINE (one ring), POINT (one point). */
+  shape: Uint8Array;
+  /** Per feature: index into `names`, -1 for none (a house number is its point's name). */
+  label: Int32Array;
+  names: Names[];
   /** Feature f's rings (or its line) are ringStart[f] .. ringStart[f+1]-1. */
   ringStart: Int32Array;
   /** Ring r's points are pointStart[r] .. pointStart[r+1]-1. */
@@ -359,7 +411,10 @@ export class MapBuilder {
   readonly #layer: number[] = [];
   readonly #kind: number[] = [];
   readonly #flags: number[] = [];
-  readonly #polygon: number[] = [];
+  readonly #shape: number[] = [];
+  readonly #label: number[] = [];
+  readonly #names: Names[] = [];
+  readonly #nameIndex = new Map<string, number>();
   readonly #ringStart: number[] = [0];
   readonly #pointStart: number[] = [0];
   readonly #lng: number[] = [];
@@ -372,10 +427,31 @@ export class MapBuilder {
   }
 
   /** A line (one ring) or a polygon (outer ring, then holes); rings of too few points are skipped. */
-  add(type: MapClass, rings: Coord[][]): void {
+  add(type: MapClass, rings: Coord[][], names?: Names): void {
     const minimum = type.area ? 4 : 2;
     if (rings.length === 0 || rings[0]!.length < minimum) return;
     const kept = rings.filter((ring) => ring.length >= minimum);
+    this.#feature(type, type.area ? POLYGON : LINE, kept, names);
+  }
+
+  /** A point of a label layer (`place`, `poi`, `housenumber`). */
+  addPoint(layer: MapLayer, kind: string, at: Coord, names?: Names): void {
+    this.#feature({ layer, kind, area: false, flags: 0 }, POINT, [[at]], names);
+  }
+
+  #nameOf(names: Names | undefined): number {
+    if (!names) return -1;
+    const key = `${names.name}\u0000${names.pl}\u0000${names.en}`;
+    let index = this.#nameIndex.get(key);
+    if (index === undefined) {
+      index = this.#names.length;
+      this.#names.push(names);
+      this.#nameIndex.set(key, index);
+    }
+    return index;
+  }
+
+  #feature(type: MapClass, shape: number, kept: Coord[][], names: Names | undefined): void {
     let kind = this.#classIndex.get(type.kind);
     if (kind === undefined) {
       kind = this.#classes.length;
@@ -385,7 +461,8 @@ export class MapBuilder {
     this.#layer.push(MAP_LAYERS.indexOf(type.layer));
     this.#kind.push(kind);
     this.#flags.push(type.flags);
-    this.#polygon.push(type.area ? 1 : 0);
+    this.#shape.push(shape);
+    this.#label.push(this.#nameOf(names));
     for (const ring of kept) {
       for (const [lng, lat] of ring) {
         this.#lng.push(lng);
@@ -409,7 +486,9 @@ export class MapBuilder {
       layer: Uint8Array.from(this.#layer),
       kind: Uint8Array.from(this.#kind),
       flags: Uint8Array.from(this.#flags),
-      polygon: Uint8Array.from(this.#polygon),
+      shape: Uint8Array.from(this.#shape),
+      label: Int32Array.from(this.#label),
+      names: this.#names,
       ringStart: Int32Array.from(this.#ringStart),
       pointStart: Int32Array.from(this.#pointStart),
       lng: Float64Array.from(this.#lng),

@@ -3,8 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { perCorporation } from '../corporations/plugin.ts';
 import { errorReply } from '../errors.ts';
 import type { Services } from '../services.ts';
+import { DiskCache } from './disk-cache.ts';
+import { drawRange, glyphFile, GLYPHS_PATH, rangeStart, stackFont } from './glyphs.ts';
 import { TileService, tileCoordinates } from './service.ts';
-import { tileStyle } from './style.ts';
+import { drawSprite, SPRITE_PATH } from './sprite.ts';
+import { labelLanguage, pageOrigin, tileStyle } from './style.ts';
 
 /** Tiles never change under their id: the id changes with the extract and the tile code. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -12,7 +15,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * The map of a corporation drawn from its own extract: a MapLibre style document
  * (GET /tiles/style.json, `?theme=dark` for the dark one) and the vector tiles it names
- * (GET /tiles/<id>/<z>/<x>/<y>.pbf, id: the extract's import).
+ * (GET /tiles/<id>/<z>/<x>/<y>.pbf, id: the extract's import), with the glyphs and icons of
+ * its labels (the same for every corporation, made once into DATA_DIR/tiles).
  */
 export async function tilesPlugin(app: FastifyInstance, services: Services) {
   const { geo, corporations, config } = services;
@@ -20,6 +24,8 @@ export async function tilesPlugin(app: FastifyInstance, services: Services) {
     cacheBytes: config.tileCacheMb * 1024 * 1024,
     log: services.log,
   });
+
+  const made = new DiskCache(config.dataDir);
 
   const noExtract = errorReply('NOT_FOUND', 'This corporation has no map extract');
 
@@ -36,8 +42,42 @@ export async function tilesPlugin(app: FastifyInstance, services: Services) {
       tiles: `/tiles/${id}/{z}/{x}/{y}.pbf${hostname ? `?hostname=${encodeURIComponent(hostname)}` : ''}`,
       bounds: geography.data.map.bounds,
       theme: query.theme === 'dark' ? 'dark' : 'light',
+      language: labelLanguage(query.lang),
+      origin: pageOrigin(query.origin, request.headers.host),
     });
   });
+
+  app.get<{ Params: { stack: string; range: string } }>(
+    `${GLYPHS_PATH}/:stack/:range`,
+    async (request, reply) => {
+      const { stack, range } = request.params;
+      const font = stackFont(stack);
+      const start = rangeStart(/^(.*)\.pbf$/.exec(range)?.[1] ?? '');
+      if (!font || start === undefined)
+        return reply
+          .code(404)
+          .send(errorReply('NOT_FOUND', 'No such glyphs: a font of the style, 256 code points'));
+      const glyphs = made.get(glyphFile(font, start), () => drawRange(font, start));
+      return reply.header('Cache-Control', IMMUTABLE).type('application/x-protobuf').send(glyphs);
+    },
+  );
+
+  for (const ratio of [1, 2] as const) {
+    const suffix = ratio === 2 ? '@2x' : '';
+    const sprite = () => drawSprite(ratio);
+    app.get(`${SPRITE_PATH}${suffix}.json`, async (_request, reply) =>
+      reply
+        .header('Cache-Control', IMMUTABLE)
+        .type('application/json')
+        .send(made.get(`${SPRITE_PATH}${suffix}.json`, () => sprite().json)),
+    );
+    app.get(`${SPRITE_PATH}${suffix}.png`, async (_request, reply) =>
+      reply
+        .header('Cache-Control', IMMUTABLE)
+        .type('image/png')
+        .send(made.get(`${SPRITE_PATH}${suffix}.png`, () => sprite().png)),
+    );
+  }
 
   app.get<{ Params: { id: string; z: string; x: string; y: string } }>(
     '/tiles/:id/:z/:x/:y',

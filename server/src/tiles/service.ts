@@ -3,7 +3,7 @@ import type { MapData } from '../geo/map.ts';
 import { MAX_ZOOM, TileSet } from './tileset.ts';
 
 /** Bumped when what a tile holds changes (layers, classes, zoom levels), to outdate cached tiles. */
-export const TILES_VERSION = 1;
+export const TILES_VERSION = 2;
 
 /** Tile sets (feature boxes and grid) kept at once; one dropped is built again when needed. */
 const MAX_TILE_SETS = 4;

@@ -4,6 +4,15 @@ import type {
   LayerSpecification,
   StyleSpecification,
 } from '@maplibre/maplibre-gl-style-spec';
+import { GLYPHS_PATH } from './glyphs.ts';
+import {
+  DARK_LABELS,
+  LABEL_LANGUAGES,
+  type LabelLanguage,
+  labelLayers,
+  LIGHT_LABELS,
+} from './labels.ts';
+import { SPRITE_PATH } from './sprite.ts';
 import { MAX_ZOOM, MIN_ZOOM } from './tileset.ts';
 
 /** The colours of one theme. */
@@ -357,9 +366,30 @@ function layers(palette: Palette): LayerSpecification[] {
 
 export type Theme = 'light' | 'dark';
 
+/** The language of a style request's `lang` when the tiles carry names in it. */
+export function labelLanguage(lang: unknown): LabelLanguage | undefined {
+  return LABEL_LANGUAGES.find((language) => language === lang);
+}
+
+/**
+ * The page's origin a style request names (`origin`: neither maplibre-gl nor mapbox-gl takes a
+ * root-relative sprite), when it is the very host the request came to; else '' (root-relative).
+ */
+export function pageOrigin(origin: unknown, host: string | undefined): string {
+  if (typeof origin !== 'string' || !host) return '';
+  try {
+    const url = new URL(origin);
+    const plain = url.origin === origin && /^https?:$/.test(url.protocol);
+    return plain && url.host === host.toLowerCase() ? origin : '';
+  } catch {
+    return '';
+  }
+}
+
 /**
  * The MapLibre style document (version 8) over the extract's vector tiles: land, water, green
- * and other land use, buildings, roads by class, railways. No labels: no glyphs, no sprite.
+ * and other land use, buildings, roads by class, railways, and the labels (in `language` where
+ * the extract has names in it) with the server's glyphs and icons.
  */
 export function tileStyle(options: {
   name: string;
@@ -367,10 +397,17 @@ export function tileStyle(options: {
   tiles: string;
   bounds: [number, number, number, number];
   theme: Theme;
+  language?: LabelLanguage;
+  /** Put before the glyphs' and sprite's paths (see pageOrigin); root-relative without. */
+  origin?: string;
 }): StyleSpecification {
+  const dark = options.theme === 'dark';
+  const origin = options.origin ?? '';
   return {
     version: 8,
     name: `${options.name} (${options.theme})`,
+    glyphs: `${origin}${GLYPHS_PATH}/{fontstack}/{range}.pbf`,
+    sprite: `${origin}${SPRITE_PATH}`,
     sources: {
       osm: {
         type: 'vector',
@@ -381,6 +418,9 @@ export function tileStyle(options: {
         attribution: '© OpenStreetMap contributors',
       },
     },
-    layers: layers(options.theme === 'dark' ? DARK : LIGHT),
+    layers: [
+      ...layers(dark ? DARK : LIGHT),
+      ...labelLayers(dark ? DARK_LABELS : LIGHT_LABELS, options.language),
+    ],
   };
 }

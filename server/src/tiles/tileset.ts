@@ -1,7 +1,15 @@
 import { geoJSONToTile, type GeoJSONVTTile } from '@maplibre/geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import type { Feature, Geometry } from 'geojson';
-import { BRIDGE, MAP_LAYERS, type MapData, type MapLayer, TUNNEL } from '../geo/map.ts';
+import {
+  BRIDGE,
+  MAP_LAYERS,
+  type MapData,
+  type MapLayer,
+  POINT,
+  POLYGON,
+  TUNNEL,
+} from '../geo/map.ts';
 
 /** The zoom levels tiles are cut for; the map overzooms the last one. */
 export const MIN_ZOOM = 8;
@@ -32,7 +40,15 @@ const MIN_ZOOMS: Record<MapLayer, { layer: number; classes?: Record<string, numb
     },
   },
   railway: { layer: 10, classes: { subway: 12, tram: 12 } },
+  place: {
+    layer: MIN_ZOOM,
+    classes: { village: 10, hamlet: 12, suburb: 11, borough: 11, quarter: 13, neighbourhood: 14 },
+  },
+  poi: { layer: 14, classes: { airport: 10, station: 13 } },
+  housenumber: { layer: 14 },
 };
+/** Streets are named from this zoom level on (the style draws their names from there). */
+const STREET_NAMES_ZOOM = 13;
 
 function minZoom(layer: MapLayer, kind: string): number {
   const zooms = MIN_ZOOMS[layer];
@@ -127,12 +143,25 @@ export class TileSet {
     };
     const first = map.ringStart[f]!;
     const last = map.ringStart[f + 1]!;
-    return map.polygon[f]
+    if (map.shape[f] === POINT) return { type: 'Point', coordinates: ring(first)[0]! };
+    return map.shape[f] === POLYGON
       ? {
           type: 'Polygon',
           coordinates: Array.from({ length: last - first }, (_, i) => ring(first + i)),
         }
       : { type: 'LineString', coordinates: ring(first) };
+  }
+
+  /** A feature's name properties: `name`, `name:pl`, `name:en` (a house number's `housenumber`). */
+  #names(f: number, z: number): Record<string, string> {
+    const map = this.#map;
+    const label = map.label[f]!;
+    if (label < 0) return {};
+    const layer = MAP_LAYERS[map.layer[f]!]!;
+    if (layer === 'roads' && z < STREET_NAMES_ZOOM) return {};
+    const { name, pl, en } = map.names[label]!;
+    if (layer === 'housenumber') return { housenumber: name };
+    return { name, ...(pl && { 'name:pl': pl }), ...(en && { 'name:en': en }) };
   }
 
   /** The tile as an uncompressed MVT, or undefined when nothing is drawn in it. */
@@ -153,7 +182,11 @@ export class TileSet {
       byLayer[map.layer[f]!]!.push({
         type: 'Feature',
         geometry: this.#geometry(f),
-        properties: { class: map.classes[map.kind[f]!]!, ...(brunnel && { brunnel }) },
+        properties: {
+          class: map.classes[map.kind[f]!]!,
+          ...(brunnel && { brunnel }),
+          ...this.#names(f, z),
+        },
       });
     }
     const layers: Record<string, GeoJSONVTTile> = {};

@@ -1,6 +1,7 @@
 // The map itself, the same over either library: react-map-gl's maplibre and mapbox flavours
 // have the same components, and each engine module hands its own in. Loaded lazily only.
 import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import type {
   Layer,
   default as MapGL,
@@ -35,9 +36,17 @@ function TaxiMapView({ engine, ...props }: TaxiMapProps & { engine: MapEngine })
   // for before that (the GPS answering first) is carried out once the map exists.
   const [instance, setInstance] = useState<MapRef | null>(null);
   const { focus, padding } = props;
+  // Street and place names in the passenger's language where the map has them.
+  const { language } = useTranslation().i18n;
   const style = useMemo(
-    () => mapStyle(props.tileUrl, { dark: !!props.dark, mapbox: engine.mapbox }),
-    [props.tileUrl, props.dark, engine.mapbox],
+    () =>
+      mapStyle(props.tileUrl, {
+        dark: !!props.dark,
+        mapbox: engine.mapbox,
+        language,
+        origin: window.location.origin,
+      }),
+    [props.tileUrl, props.dark, engine.mapbox, language],
   );
 
   // The first view of a new map jumps there: no flight from the fallback view on start.

@@ -43,6 +43,35 @@ describe('map style from the settings', () => {
     );
   });
 
+  it("asks the app's own server for labels in the passenger's language, icons on the page's origin", () => {
+    expect(mapStyle('/tiles/style.json', { dark: false, mapbox: false, language: 'pl' })).toBe(
+      '/tiles/style.json?lang=pl',
+    );
+    expect(
+      mapStyle('/tiles/style.json', {
+        dark: true,
+        mapbox: false,
+        language: 'en',
+        origin: 'https://taxi.example.com',
+      }),
+    ).toBe('/tiles/style.json?theme=dark&lang=en&origin=https%3A%2F%2Ftaxi.example.com');
+    expect(
+      mapStyle('/tiles/style.json', {
+        dark: false,
+        mapbox: true,
+        language: 'pl',
+        origin: 'https://taxi.example.com',
+      }),
+    ).toBe('/tiles/style.json?lang=pl&origin=https%3A%2F%2Ftaxi.example.com');
+    expect(
+      mapStyle('https://maps.example.com/style.json', {
+        dark: false,
+        mapbox: false,
+        language: 'pl',
+      }),
+    ).toBe('https://maps.example.com/style.json');
+  });
+
   it('makes root-relative requests absolute for the web worker, leaves others alone', () => {
     expect(absoluteRequest('/tiles/abc/14/8529/5975.pbf')).toEqual({
       url: `${window.location.origin}/tiles/abc/14/8529/5975.pbf`,

@@ -40,17 +40,25 @@ const MAPBOX_STYLES = {
 };
 
 /**
- * The style to give the map library: a style URL as it is (the app's own server is asked for
- * its dark variant in dark mode), a raster template wrapped in a style, or a plain background.
+ * The style to give the map library: a style URL as it is, except the app's own server's, which
+ * is asked for its dark variant in dark mode, for labels in the passenger's `language`, and for
+ * glyph and icon URLs on the page's `origin` (neither library takes a root-relative sprite); a
+ * raster template wrapped in a style, or a plain background.
  */
 export function mapStyle(
   tileUrl: string,
-  options: { dark: boolean; mapbox: boolean },
+  options: { dark: boolean; mapbox: boolean; language?: string; origin?: string },
 ): string | StyleSpecification {
   if (!tileUrl && options.mapbox) return options.dark ? MAPBOX_STYLES.dark : MAPBOX_STYLES.light;
   if (!isStyleUrl(tileUrl)) return rasterStyle(tileUrl, options.dark);
-  if (!options.dark || !tileUrl.startsWith('/')) return tileUrl;
-  return `${tileUrl}${tileUrl.includes('?') ? '&' : '?'}theme=dark`;
+  if (!tileUrl.startsWith('/')) return tileUrl;
+  const query = [
+    options.dark && 'theme=dark',
+    options.language && `lang=${encodeURIComponent(options.language)}`,
+    options.origin && `origin=${encodeURIComponent(options.origin)}`,
+  ].filter(Boolean);
+  if (query.length === 0) return tileUrl;
+  return `${tileUrl}${tileUrl.includes('?') ? '&' : '?'}${query.join('&')}`;
 }
 
 /**

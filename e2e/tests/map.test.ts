@@ -1,0 +1,193 @@
+// The server's own map of the demo extract (Monaco) reads: street, place and POI names drawn
+// with the server's glyphs and icons, in the passenger's language where the extract has it.
+// The app's map asks for them; a page of the same origin draws the very style with maplibre-gl
+// (the library the app bundles) to look at what it renders. Real server, real Chromium.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { newContext } from '../support/browser.ts';
+import { useApp } from '../support/fixture.ts';
+import { ROOT } from '../support/app.ts';
+import { signInByApi, storeToken } from '../support/session.ts';
+
+const it = useApp();
+const SHOTS = process.env.E2E_SHOTS;
+/** A pickup in Monte-Carlo (a house of the extract) and the zoom the app shows a pickup at. */
+const PICKUP = { lat: 43.7426281, lng: 7.4281116, zoom: 15 };
+/** The extract's city node, the one place with a Polish name ('Monako'). */
+const MONACO = { lat: 43.7311424, lng: 7.4197576 };
+const LABEL_LAYERS = [
+  'street-label',
+  'housenumber-label',
+  'poi-label',
+  'district-label',
+  'place-label',
+];
+const MAPLIBRE = path.join(ROOT, 'shared/node_modules/maplibre-gl/dist/maplibre-gl.js');
+
+/** What the tests use of maplibre-gl's Map (the page's `maplibregl`, `map` once made). */
+interface LabelMap {
+  once(event: string, listener: (event: { error?: unknown }) => void): void;
+  queryRenderedFeatures(options: { layers: string[] }): {
+    layer: { id: string; layout?: Record<string, unknown> };
+  }[];
+  getCanvas(): HTMLCanvasElement;
+  getStyle(): { layers: { id: string; type: string }[] };
+  setLayoutProperty(layer: string, name: string, value: unknown): void;
+  triggerRepaint(): void;
+}
+interface MapWindow {
+  maplibregl: { Map: new (options: object) => LabelMap };
+  map: LabelMap;
+}
+
+test("a Polish passenger's map asks its server for Polish labels, its glyphs and icons", async () => {
+  const token = await signInByApi(it.app, '+48600100900');
+  const context = await newContext(it.browser, 'pl-PL', {
+    geolocation: { latitude: PICKUP.lat, longitude: PICKUP.lng },
+    permissions: ['geolocation'],
+  });
+  await storeToken(context, token);
+  const page = await context.newPage();
+  const ok = (pattern: RegExp) =>
+    page.waitForResponse((response) => pattern.test(response.url()) && response.ok());
+  const style = ok(/\/tiles\/style\.json\?(.*&)?lang=pl\b/);
+  const glyphs = ok(/\/tiles\/glyphs-v1\/Noto%20Sans%20(Regular|Bold)\/0-255\.pbf$/);
+  const sprite = ok(/\/tiles\/sprite-v1(@2x)?\.png$/);
+  await page.goto(`${it.app.url}/`);
+  await Promise.all([style, glyphs, sprite]);
+  await page.locator('.or-home__map[aria-busy="false"]').waitFor();
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'map-labels-pl.png') });
+  await context.close();
+});
+
+/** A page of the app's origin with the server's style drawn by maplibre-gl at a place. */
+async function serverMap(at: { lat: number; lng: number; zoom: number }, language = '') {
+  const context = await newContext(it.browser);
+  const page = await context.newPage();
+  await page.goto(`${it.app.url}/tiles/style.json`);
+  await page.setContent('<div id="map" style="position:absolute;inset:0"></div>');
+  await page.addScriptTag({ path: MAPLIBRE });
+  await page.evaluate(
+    ([style, view]) =>
+      new Promise<void>((resolve, reject) => {
+        const map = new (window as unknown as MapWindow).maplibregl.Map({
+          container: 'map',
+          style,
+          center: [view.lng, view.lat],
+          zoom: view.zoom,
+          canvasContextAttributes: { preserveDrawingBuffer: true },
+          // As the app does: the style's tile URLs are root-relative.
+          transformRequest: (url: string) => ({ url: new URL(url, location.href).href }),
+        });
+        (window as unknown as MapWindow).map = map;
+        map.once('idle', () => resolve());
+        map.once('error', (event) => reject(new Error(String(event.error))));
+      }),
+    [
+      `${it.app.url}/tiles/style.json?origin=${encodeURIComponent(it.app.url)}${language && `&lang=${language}`}`,
+      at,
+    ] as const,
+  );
+  return { page, close: () => context.close() };
+}
+
+/** The label features maplibre placed on the map, with their drawn text and icon. */
+function renderedLabels(page: Page) {
+  return page.evaluate((layers) => {
+    const map = (window as unknown as MapWindow).map;
+    return map.queryRenderedFeatures({ layers }).map((feature) => {
+      const text = feature.layer.layout?.['text-field'] as
+        { sections?: { text: string }[] } | string | undefined;
+      return {
+        layer: feature.layer.id,
+        text: typeof text === 'string' ? text : (text?.sections ?? []).map((s) => s.text).join(''),
+        icon: String((feature.layer.layout?.['icon-image'] as { name?: string })?.name ?? ''),
+      };
+    });
+  }, LABEL_LAYERS);
+}
+
+/** Pixels of the map canvas unlike its top-left one (the background). */
+function inkedPixels(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const map = (window as unknown as MapWindow).map;
+        map.once('idle', () => {
+          const source = map.getCanvas();
+          const canvas = document.createElement('canvas');
+          [canvas.width, canvas.height] = [source.width, source.height];
+          const context = canvas.getContext('2d')!;
+          context.drawImage(source, 0, 0);
+          const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+          let count = 0;
+          for (let i = 0; i < data.length; i += 4)
+            if (
+              Math.abs(data[i]! - data[0]!) +
+                Math.abs(data[i + 1]! - data[1]!) +
+                Math.abs(data[i + 2]! - data[2]!) >
+              48
+            )
+              count++;
+          resolve(count);
+        });
+        map.triggerRepaint();
+      }),
+  );
+}
+
+/** Only the given layers (and the background) drawn. */
+function showOnly(page: Page, keep: string[]) {
+  return page.evaluate((kept) => {
+    const map = (window as unknown as MapWindow).map;
+    for (const layer of map.getStyle().layers)
+      if (layer.type !== 'background')
+        map.setLayoutProperty(layer.id, 'visibility', kept.includes(layer.id) ? 'visible' : 'none');
+  }, keep);
+}
+
+test("at the pickup's zoom the map names the streets and notable places, in text pixels", async () => {
+  const map = await serverMap(PICKUP);
+  if (SHOTS) await map.page.screenshot({ path: path.join(SHOTS, 'map-labels.png') });
+  const labels = await renderedLabels(map.page);
+  const streets = labels.filter((label) => label.layer === 'street-label');
+  assert.ok(streets.length >= 3, `street names drawn: ${streets.length}`);
+  assert.ok(streets.every((label) => label.text.length > 0));
+  const pois = labels.filter((label) => label.layer === 'poi-label');
+  assert.ok(pois.some((label) => label.icon === 'hotel' && label.text.length > 0));
+  assert.ok(
+    labels.some((label) => label.layer === 'district-label' && label.text === 'Monte-Carlo'),
+  );
+  // The labels alone over the background: their text is there in pixels; without them, none.
+  await showOnly(map.page, LABEL_LAYERS);
+  const inked = await inkedPixels(map.page);
+  if (SHOTS) await map.page.screenshot({ path: path.join(SHOTS, 'map-labels-only.png') });
+  await showOnly(map.page, []);
+  const bare = await inkedPixels(map.page);
+  assert.ok(inked > 2000, `text pixels of the labels: ${inked}`);
+  assert.equal(bare, 0);
+  await map.close();
+});
+
+test('closer in, house numbers; a Polish visitor reads Polish names where the extract has them', async () => {
+  const close = await serverMap({ ...PICKUP, zoom: 18 });
+  const numbers = (await renderedLabels(close.page)).filter(
+    (label) => label.layer === 'housenumber-label',
+  );
+  assert.ok(
+    numbers.some((label) => /^\d+/.test(label.text)),
+    JSON.stringify(numbers),
+  );
+  await close.close();
+
+  const town = async (language: string) => {
+    const map = await serverMap({ ...MONACO, zoom: 14 }, language);
+    const places = (await renderedLabels(map.page)).filter((l) => l.layer === 'place-label');
+    await map.close();
+    return places.map((label) => label.text);
+  };
+  assert.ok((await town('pl')).includes('Monako'));
+  assert.ok((await town('en')).includes('Monaco'));
+});
