@@ -56,3 +56,19 @@ test('a shared ride link sends no Referer with anything the page loads', async (
   assert.deepEqual(referers, []);
   await context.close();
 });
+
+test('the built page carries the meta description in the visitor’s language', async () => {
+  for (const [locale, description] of [
+    ['en-US', /^Wisła Taxi — order a taxi/],
+    ['pl-PL', /^Zamów taksówkę Wisła Taxi/],
+  ] as const) {
+    const context = await newContext(it.browser, locale);
+    const page = await context.newPage();
+    await page.goto(`${it.app.url}/regulations/`);
+    assert.match(
+      (await page.locator('meta[name="description"]').getAttribute('content')) ?? '',
+      description,
+    );
+    await context.close();
+  }
+});
