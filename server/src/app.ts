@@ -27,6 +27,7 @@ import { ratingPlugin } from './rating/plugin.ts';
 import { redactUrl } from './redact.ts';
 import { isApiPath, isPagePath, releasesPlugin, servePage } from './releases/plugin.ts';
 import { reportsPlugin } from './reports/plugin.ts';
+import { securityHeaders } from './security/headers.ts';
 import type { Services } from './services.ts';
 import { createHttpGateway } from './sms/http.ts';
 import { createOutbox } from './sms/outbox.ts';
@@ -165,6 +166,7 @@ export async function buildApp(
     return payload;
   });
   await app.register(fastifyFormbody);
+  await app.register(securityHeaders, services);
   await app.register(corporationsPlugin, services);
   await app.register(releasesPlugin, services);
   await app.register(reportsPlugin, services);

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorReply } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { REMOTES, remoteEntry, resolveRelease, type RemoteEntry } from './resolve.ts';
+import { describePage, pageLanguage, ROBOTS_TXT } from './seo.ts';
 
 /** Files whose content changes under a fixed name; everything else in a release is immutable. */
 const MUTABLE_FILES = new Set(['mf-manifest.json', 'release.json']);
@@ -39,6 +40,10 @@ export async function releasesPlugin(app: FastifyInstance, { config, corporation
     if (!file) return reply.code(404).send(errorReply('NOT_FOUND', 'No service worker is published'));
     return reply.type('application/javascript; charset=utf-8').send(file);
   });
+
+  app.get('/robots.txt', async (_request, reply) =>
+    reply.header('Cache-Control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(ROBOTS_TXT),
+  );
 
   await app.register(fastifyStatic, {
     root: path.join(config.releasesDir, 'mf'),
@@ -101,12 +106,22 @@ async function hostReleaseFile(
   return null;
 }
 
-/** The host release's index.html for this corporation, or a 503 page before the first build. */
+/**
+ * The host release's index.html for this corporation, in the visitor's language (`lang` and
+ * description), or a 503 page before the first build.
+ */
 export async function servePage(services: Services, request: FastifyRequest, reply: FastifyReply) {
   reply.header('Cache-Control', 'no-cache');
-  if (!services.corporations.forRequest(request)) return reply.code(404).type('text/plain; charset=utf-8').send('No taxi corporation serves this host name.\n');
+  const corporation = services.corporations.forRequest(request);
+  if (!corporation) return reply.code(404).type('text/plain; charset=utf-8').send('No taxi corporation serves this host name.\n');
   const html = await hostReleaseFile(services, request, 'index.html');
-  if (html) return reply.type('text/html; charset=utf-8').send(html);
+  if (html) {
+    const language = pageLanguage(corporation.settings, request.headers['accept-language']);
+    return reply
+      .header('Vary', 'Accept-Language')
+      .type('text/html; charset=utf-8')
+      .send(describePage(html.toString('utf8'), corporation, language));
+  }
   return reply
     .code(503)
     .type('text/plain; charset=utf-8')
