@@ -23,6 +23,8 @@ import { ApiFailure, errorReply } from './errors.ts';
 import { ordersPlugin } from './orders/plugin.ts';
 import type { RouteEstimator } from './quotes/routing.ts';
 import { quotesPlugin } from './quotes/plugin.ts';
+import { orderSecretKey, orderSecrets as createOrderSecrets } from './orders/secrets.ts';
+import { startRetention } from './retention.ts';
 import { ratingPlugin } from './rating/plugin.ts';
 import { redactUrl } from './redact.ts';
 import { isApiPath, isPagePath, releasesPlugin, servePage } from './releases/plugin.ts';
@@ -47,6 +49,8 @@ export interface Overrides {
   clock?: Clock;
   routes?: RouteEstimator;
   bus?: EventBus;
+  /** Where the log goes (tests read it); stdout by default. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp(
@@ -61,6 +65,7 @@ export async function buildApp(
         ? false
         : {
             level: config.logLevel,
+            ...(overrides.logStream ? { stream: overrides.logStream } : {}),
             serializers: {
               req: (req) => ({
                 method: req.method,
@@ -79,6 +84,7 @@ export async function buildApp(
       'database schema updated',
     );
   const outbox = config.sms.driver === 'outbox' ? createOutbox(app.log) : undefined;
+  const orderSecrets = createOrderSecrets(orderSecretKey(config));
   const onError = (error: unknown) => app.log.error({ err: error }, 'background work failed');
   const bus =
     overrides.bus ??
@@ -104,6 +110,7 @@ export async function buildApp(
     routes,
     log: app.log,
     flushPositions: () => fleet.flush(),
+    orderSecrets,
   });
   const services: Services = {
     config,
@@ -118,15 +125,18 @@ export async function buildApp(
     limits,
     fleet,
     dispatch,
+    orderSecrets,
     actions: new ActionRegistry(),
   };
   app.decorate('services', services);
   fleet.start(config.positionFlushMs);
   await dispatch.start(config.dispatchTickMs);
   let stopSimulator: (() => Promise<void>) | undefined;
+  const stopRetention = startRetention(services);
   // One hook, so that the order holds: no new work, buffered positions written, then the connections.
   app.addHook('onClose', async () => {
     await stopSimulator?.();
+    await stopRetention();
     await dispatch.stop();
     await fleet.stop();
     await bus.close();
@@ -182,7 +192,16 @@ export async function buildApp(
     path: '/api/2/',
     get: true,
   });
-  if (outbox && !config.production) await app.register(outboxPlugin, { outbox });
+  if (outbox && config.sms.driver === 'outbox' && !config.production) {
+    const open = config.sms.public === true;
+    await app.register(outboxPlugin, { outbox, corporations, public: open });
+    app.log.warn(
+      { public: open },
+      open
+        ? 'sms: the demo outbox is on and PUBLIC (SMS_OUTBOX_PUBLIC=true): GET /dev/sms-outbox shows login codes to anyone who reaches this server'
+        : 'sms: the demo outbox is on: GET /dev/sms-outbox shows login codes to callers on this machine (loopback) only; no text message is really sent',
+    );
+  }
   // Imports (or reads the cached import of) every corporation's extract now, not on first use.
   for (const corporation of corporations.all()) void geo.embedded(corporation);
   if (config.fleet.mode === 'sim') {
