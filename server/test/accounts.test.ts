@@ -120,6 +120,34 @@ describe('GET_AUTH_PHONE_SEND_SECRET and GET_AUTH_PHONE: sign-in by SMS', () => 
     assertErr(locked, 'ACCESS_DENIED');
   });
 
+  test('no code, a used, expired or exhausted code and a wrong one get the same answer', async () => {
+    const refusal = (phone: string, secret: string) =>
+      call(app, 'GET_AUTH_PHONE', { phone, secret });
+    const answers = [await refusal(newPhone(), '123456')];
+    const phone = newPhone();
+    assertOk(await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone, gdpr: true }));
+    const code = await lastCode(app, phone);
+    const wrong = code === '000000' ? '000001' : '000000';
+    answers.push(await refusal(phone, wrong));
+    assertOk(await refusal(phone, code));
+    answers.push(await refusal(phone, code));
+    const expiring = newPhone();
+    assertOk(await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone: expiring, gdpr: true }));
+    const expired = await lastCode(app, expiring);
+    clock.advance(CODE_TTL_MS + 1);
+    answers.push(await refusal(expiring, expired));
+    const guessed = newPhone();
+    assertOk(await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone: guessed, gdpr: true }));
+    const right = await lastCode(app, guessed);
+    for (const guess of ['000000', '111111', '222222', '333333', '444444', '555555']
+      .filter((c) => c !== right)
+      .slice(0, 5))
+      await refusal(guessed, guess);
+    answers.push(await refusal(guessed, right));
+    for (const answer of answers) assert.deepEqual(answer, answers[0]);
+    assertErr(answers[0]!, 'ACCESS_DENIED');
+  });
+
   test('the code expires after 5 minutes, and only the newest code counts', async () => {
     const phone = newPhone();
     assertOk(await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone, gdpr: true }));
