@@ -94,9 +94,9 @@ describe('order secrets', () => {
     const databaseUrl = await testDatabaseUrl();
     const dataDir = tempDir();
     const engine = databaseUrl ? 'postgres' : 'sqlite';
+    fs.mkdirSync(dataDir, { recursive: true });
     // Kysely<any>: the tables as they were, not as src/db/tables.ts declares them now.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    fs.mkdirSync(dataDir, { recursive: true });
     const old: Kysely<any> = databaseUrl
       ? new Kysely({
           dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl }) }),
