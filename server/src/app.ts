@@ -77,6 +77,8 @@ export async function buildApp(
           },
   });
 
+  // Before the database opens: a bad key stops the start with nothing left open.
+  const orderSecrets = createOrderSecrets(orderSecretKey(config));
   const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (storage.applied.length > 0)
     app.log.info(
@@ -84,7 +86,10 @@ export async function buildApp(
       'database schema updated',
     );
   const outbox = config.sms.driver === 'outbox' ? createOutbox(app.log) : undefined;
-  const orderSecrets = createOrderSecrets(orderSecretKey(config));
+  if (config.redisUrl && !config.orderSecretKey)
+    app.log.warn(
+      'orders: several instances (REDIS_URL) without ORDER_SECRET_KEY: each derives other order links; give them all the same key',
+    );
   const onError = (error: unknown) => app.log.error({ err: error }, 'background work failed');
   const bus =
     overrides.bus ??
