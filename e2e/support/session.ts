@@ -27,9 +27,17 @@ export async function callApi(
   return (await response.json()) as Reply;
 }
 
-/** The newest SMS code sent to a phone. */
-export async function latestCode(app: RunningApp, phone: string): Promise<string> {
-  const response = await fetch(`${app.url}/dev/sms-outbox?${new URLSearchParams({ phone })}`);
+/**
+ * The newest SMS code sent to a phone by the corporation of `hostname` (the outbox lists only
+ * the asking corporation's messages).
+ */
+export async function latestCode(
+  app: RunningApp,
+  phone: string,
+  hostname = 'localhost',
+): Promise<string> {
+  const query = new URLSearchParams({ phone, hostname });
+  const response = await fetch(`${app.url}/dev/sms-outbox?${query}`);
   const messages = (await response.json()) as { code: string }[];
   if (!messages[0]) throw new Error(`no SMS was sent to ${phone}`);
   return messages[0].code;
@@ -43,7 +51,7 @@ export async function signInByApi(
 ): Promise<string> {
   const sent = await callApi(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone, gdpr: true }, hostname);
   if (sent.status !== 'OK') throw new Error(`sending the code failed: ${JSON.stringify(sent)}`);
-  const secret = await latestCode(app, phone);
+  const secret = await latestCode(app, phone, hostname);
   const signedIn = await callApi(app, 'GET_AUTH_PHONE', { phone, secret }, hostname);
   if (signedIn.status !== 'OK' || typeof signedIn.auth !== 'string') {
     throw new Error(`login failed: ${JSON.stringify(signedIn)}`);

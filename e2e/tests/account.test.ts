@@ -61,7 +61,8 @@ async function logIn(origin = it.app.url) {
   const passenger = newPassenger();
   const { context, page } = await openAuth(origin);
   await requestCode(page, passenger.national);
-  const token = await enterCode(page, await latestCode(it.app, passenger.e164)).then(() =>
+  const hostname = new URL(origin).hostname;
+  const token = await enterCode(page, await latestCode(it.app, passenger.e164, hostname)).then(() =>
     page.evaluate(() => localStorage.getItem('client_token')),
   );
   assert.ok(token, 'the token is stored');

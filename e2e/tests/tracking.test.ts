@@ -275,7 +275,7 @@ describe('with the demo fleet', () => {
     await send('GET_AUTH_PHONE_SEND_SECRET', { phone, gdpr: true });
     const signedIn = await send('GET_AUTH_PHONE', {
       phone,
-      secret: await latestCode(fleet, phone),
+      secret: await latestCode(fleet, phone, RIDE_HOST),
     });
     const token = signedIn.auth as string;
     const saved = await send('ORDER_SAVE', {

@@ -23,6 +23,8 @@ import { ApiFailure, errorReply } from './errors.ts';
 import { ordersPlugin } from './orders/plugin.ts';
 import type { RouteEstimator } from './quotes/routing.ts';
 import { quotesPlugin } from './quotes/plugin.ts';
+import { orderSecretKey, orderSecrets as createOrderSecrets } from './orders/secrets.ts';
+import { startRetention } from './retention.ts';
 import { ratingPlugin } from './rating/plugin.ts';
 import { redactUrl } from './redact.ts';
 import { isApiPath, isPagePath, releasesPlugin, servePage } from './releases/plugin.ts';
@@ -48,6 +50,8 @@ export interface Overrides {
   clock?: Clock;
   routes?: RouteEstimator;
   bus?: EventBus;
+  /** Where the log goes (tests read it); stdout by default. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp(
@@ -62,6 +66,7 @@ export async function buildApp(
         ? false
         : {
             level: config.logLevel,
+            ...(overrides.logStream ? { stream: overrides.logStream } : {}),
             serializers: {
               req: (req) => ({
                 method: req.method,
@@ -73,6 +78,8 @@ export async function buildApp(
           },
   });
 
+  // Before the database opens: a bad key stops the start with nothing left open.
+  const orderSecrets = createOrderSecrets(orderSecretKey(config));
   const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (storage.applied.length > 0)
     app.log.info(
@@ -80,6 +87,10 @@ export async function buildApp(
       'database schema updated',
     );
   const outbox = config.sms.driver === 'outbox' ? createOutbox(app.log) : undefined;
+  if (config.redisUrl && !config.orderSecretKey)
+    app.log.warn(
+      'orders: several instances (REDIS_URL) without ORDER_SECRET_KEY: each derives other order links; give them all the same key',
+    );
   const onError = (error: unknown) => app.log.error({ err: error }, 'background work failed');
   const bus =
     overrides.bus ??
@@ -105,6 +116,7 @@ export async function buildApp(
     routes,
     log: app.log,
     flushPositions: () => fleet.flush(),
+    orderSecrets,
   });
   const services: Services = {
     config,
@@ -119,15 +131,18 @@ export async function buildApp(
     limits,
     fleet,
     dispatch,
+    orderSecrets,
     actions: new ActionRegistry(),
   };
   app.decorate('services', services);
   fleet.start(config.positionFlushMs);
   await dispatch.start(config.dispatchTickMs);
   let stopSimulator: (() => Promise<void>) | undefined;
+  const stopRetention = startRetention(services);
   // One hook, so that the order holds: no new work, buffered positions written, then the connections.
   app.addHook('onClose', async () => {
     await stopSimulator?.();
+    await stopRetention();
     await dispatch.stop();
     await fleet.stop();
     await bus.close();
@@ -184,7 +199,16 @@ export async function buildApp(
     path: '/api/2/',
     get: true,
   });
-  if (outbox && !config.production) await app.register(outboxPlugin, { outbox });
+  if (outbox && config.sms.driver === 'outbox' && !config.production) {
+    const open = config.sms.public === true;
+    await app.register(outboxPlugin, { outbox, corporations, public: open });
+    app.log.warn(
+      { public: open },
+      open
+        ? 'sms: the demo outbox is on and PUBLIC (SMS_OUTBOX_PUBLIC=true): GET /dev/sms-outbox shows login codes to anyone who reaches this server'
+        : 'sms: the demo outbox is on: GET /dev/sms-outbox shows login codes to callers on this machine (loopback) only; no text message is really sent',
+    );
+  }
   // Imports (or reads the cached import of) every corporation's extract now, not on first use.
   for (const corporation of corporations.all()) void geo.embedded(corporation);
   if (config.fleet.mode === 'sim') {

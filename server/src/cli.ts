@@ -126,14 +126,27 @@ async function deletionRequests([corporationId]: string[], json: boolean): Promi
   const rows = await withStorage(async ({ db }) => {
     let query = db
       .selectFrom('deletion_requests')
-      .select(['id', 'corporation_id', 'phone', 'subject', 'info', 'source', 'created_at']);
+      .select([
+        'id',
+        'corporation_id',
+        'phone',
+        'subject',
+        'info',
+        'source',
+        'signed_in',
+        'created_at',
+      ]);
     if (corporationId) query = query.where('corporation_id', '=', corporationId);
     return query.orderBy('created_at').orderBy('id').execute();
   });
   if (json) {
     console.log(
       JSON.stringify(
-        rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() })),
+        rows.map((row) => ({
+          ...row,
+          signed_in: row.signed_in === 1,
+          created_at: new Date(row.created_at).toISOString(),
+        })),
         null,
         2,
       ),
@@ -143,7 +156,7 @@ async function deletionRequests([corporationId]: string[], json: boolean): Promi
   if (rows.length === 0) console.log('no deletion requests');
   for (const row of rows) {
     console.log(
-      `#${row.id}  ${formatLocal(row.created_at, 'Europe/Warsaw')}  ${row.corporation_id}  ${row.phone}  ${row.source}  ${row.subject}  ${row.info}`,
+      `#${row.id}  ${formatLocal(row.created_at, 'Europe/Warsaw')}  ${row.corporation_id}  ${row.phone}  ${row.source}${row.signed_in ? ' (signed in)' : ''}  ${row.subject}  ${row.info}`,
     );
   }
 }

@@ -23,6 +23,12 @@ export interface Config {
   sms: SmsConfig;
   /** Codes sent per client IP address per hour; mobile networks put many phones behind one address. */
   smsPerIpPerHour: number;
+  smsLimits: SmsLimits;
+  /**
+   * ORDER_SECRET_KEY: the key order secrets are derived from (base64url or hex, 32 bytes or
+   * more); '' in development reads or creates DATA_DIR/order-secret.key.
+   */
+  orderSecretKey: string;
   /** Redis for several server processes (events, offers, limits); '' for one process. */
   redisUrl: string;
   /** Prefix of every Redis key and channel, so that several deployments may share one Redis. */
@@ -76,15 +82,26 @@ function fleetConfig(env: NodeJS.ProcessEnv, production: boolean): FleetConfig {
   };
 }
 
+/** Rolling 24-hour limits on login codes (see README, "Login codes and SMS limits"). */
+export interface SmsLimits {
+  /** Wrong codes per number, across all its codes, before the number is BLOCKED. */
+  wrongCodesPerDay: number;
+  /** Codes sent to one number. */
+  perPhonePerDay: number;
+  /** Codes one corporation sends in all: its SMS budget; reaching it logs an alert. */
+  perCorporationPerDay: number;
+}
+
 export type SmsConfig =
-  { driver: 'outbox' } | { driver: 'http'; url: string; token: string; sender: string };
+  | { driver: 'outbox'; public?: boolean }
+  | { driver: 'http'; url: string; token: string; sender: string };
 
 function smsConfig(env: NodeJS.ProcessEnv, production: boolean): SmsConfig {
   const driver = env.SMS_DRIVER || (production ? 'http' : 'outbox');
   if (driver === 'outbox') {
     // The outbox shows every code to anyone who asks: never in production.
     if (production) throw new Error('SMS_DRIVER=outbox is not allowed with NODE_ENV=production');
-    return { driver };
+    return { driver, public: env.SMS_OUTBOX_PUBLIC === 'true' };
   }
   if (driver !== 'http') throw new Error(`SMS_DRIVER: outbox or http, not ${driver}`);
   if (!env.SMS_HTTP_URL) throw new Error('SMS_DRIVER=http needs SMS_HTTP_URL');
@@ -94,6 +111,13 @@ function smsConfig(env: NodeJS.ProcessEnv, production: boolean): SmsConfig {
     token: env.SMS_HTTP_TOKEN ?? '',
     sender: env.SMS_HTTP_SENDER ?? '',
   };
+}
+
+function orderSecretKey(value: string | undefined, production: boolean): string {
+  const key = value?.trim() ?? '';
+  // Every server of a deployment derives the same links from it: a generated file would differ.
+  if (!key && production) throw new Error('NODE_ENV=production needs ORDER_SECRET_KEY');
+  return key;
 }
 
 function folder(value: string | undefined, fallback: string): string {
@@ -140,6 +164,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     sms: smsConfig(env, production),
     smsPerIpPerHour: positiveInteger('SMS_PER_IP_PER_HOUR', env.SMS_PER_IP_PER_HOUR, 20),
+    smsLimits: {
+      wrongCodesPerDay: positiveInteger('SMS_WRONG_CODES_PER_DAY', env.SMS_WRONG_CODES_PER_DAY, 10),
+      perPhonePerDay: positiveInteger('SMS_PER_PHONE_PER_DAY', env.SMS_PER_PHONE_PER_DAY, 10),
+      perCorporationPerDay: positiveInteger(
+        'SMS_PER_CORPORATION_PER_DAY',
+        env.SMS_PER_CORPORATION_PER_DAY,
+        5000,
+      ),
+    },
+    orderSecretKey: orderSecretKey(env.ORDER_SECRET_KEY, production),
     redisUrl: env.REDIS_URL ?? '',
     redisPrefix: env.REDIS_PREFIX || 'taxi:',
     osmExtract: extract(env.OSM_EXTRACT),

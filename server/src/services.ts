@@ -8,6 +8,7 @@ import type { EventBus } from './events/bus.ts';
 import type { RateLimiter } from './events/limits.ts';
 import type { LiveFleet } from './fleet/live.ts';
 import type { GeoService } from './geo/service.ts';
+import type { OrderSecrets } from './orders/secrets.ts';
 import type { SmsSender } from './sms/sender.ts';
 import type { ActionRegistry } from './api/registry.ts';
 import type { RouteEstimator } from './quotes/routing.ts';
@@ -31,6 +32,8 @@ export interface Services {
   /** Taxi positions: published at once, stored in batches. */
   fleet: LiveFleet;
   dispatch: Dispatcher;
+  /** Makes order secrets and gives them back to the owner (orders/secrets.ts). */
+  orderSecrets: OrderSecrets;
   /** The client API's actions (/api/2/): each concern adds its own. */
   actions: ActionRegistry;
 }

@@ -118,7 +118,34 @@ describe('GET_AUTH_PHONE_SEND_SECRET and GET_AUTH_PHONE: sign-in by SMS', () => 
       assertErr(await call(app, 'GET_AUTH_PHONE', { phone, secret: guess }), 'ACCESS_DENIED');
     const locked = await call(app, 'GET_AUTH_PHONE', { phone, secret: code });
     assertErr(locked, 'ACCESS_DENIED');
-    assert.match(locked.status_mesg, /Too many wrong codes/);
+  });
+
+  test('no code, a used, expired or exhausted code and a wrong one get the same answer', async () => {
+    const refusal = (phone: string, secret: string) =>
+      call(app, 'GET_AUTH_PHONE', { phone, secret });
+    const answers = [await refusal(newPhone(), '123456')];
+    const phone = newPhone();
+    assertOk(await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone, gdpr: true }));
+    const code = await lastCode(app, phone);
+    const wrong = code === '000000' ? '000001' : '000000';
+    answers.push(await refusal(phone, wrong));
+    assertOk(await refusal(phone, code));
+    answers.push(await refusal(phone, code));
+    const expiring = newPhone();
+    assertOk(await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone: expiring, gdpr: true }));
+    const expired = await lastCode(app, expiring);
+    clock.advance(CODE_TTL_MS + 1);
+    answers.push(await refusal(expiring, expired));
+    const guessed = newPhone();
+    assertOk(await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone: guessed, gdpr: true }));
+    const right = await lastCode(app, guessed);
+    for (const guess of ['000000', '111111', '222222', '333333', '444444', '555555']
+      .filter((c) => c !== right)
+      .slice(0, 5))
+      await refusal(guessed, guess);
+    answers.push(await refusal(guessed, right));
+    for (const answer of answers) assert.deepEqual(answer, answers[0]);
+    assertErr(answers[0]!, 'ACCESS_DENIED');
   });
 
   test('the code expires after 5 minutes, and only the newest code counts', async () => {
@@ -231,12 +258,22 @@ describe('the client and the phone', () => {
     const same = await call(app, 'CHANGE_PHONE_SEND_SECRET', { phone }, { token });
     assertErr(same, 'INVALID_DATA');
     assert.equal(same.status_mesg, 'New phone number is the same as the current one.');
+    // Another account's number is refused only once its code is proven: before that, the
+    // answers are those of any number, so that they do not tell who is a passenger.
     const other = newPhone();
     await signIn(app, other);
+    assertOk(await call(app, 'CHANGE_PHONE_SEND_SECRET', { phone: other }, { token }));
+    const otherCode = await lastCode(app, other);
+    const wrongCode = otherCode === '000000' ? '000001' : '000000';
+    assert.deepEqual(
+      await call(app, 'CHANGE_PHONE', { phone: other, secret: wrongCode }, { token }),
+      await call(app, 'CHANGE_PHONE', { phone: newPhone(), secret: wrongCode }, { token }),
+    );
     assertErr(
-      await call(app, 'CHANGE_PHONE_SEND_SECRET', { phone: other }, { token }),
+      await call(app, 'CHANGE_PHONE', { phone: other, secret: otherCode }, { token }),
       'ACTION_NOT_ALLOWED',
     );
+    assert.equal(assertOk(await call(app, 'GET_CLIENT', {}, { token })).client_data.phone, phone);
 
     const next = newPhone();
     assertOk(await call(app, 'CHANGE_PHONE_SEND_SECRET', { phone: next }, { token }));
@@ -291,16 +328,27 @@ describe('blocked clients and deletion requests (operator CLI)', () => {
     assert.equal(notice.json().error, undefined);
     const listed = operator(server, 'deletion-requests', 'demo', '--json');
     assert.equal(listed.status, 0, listed.stderr);
-    const rows = JSON.parse(listed.stdout) as { phone: string; source: string; info: string }[];
+    const rows = JSON.parse(listed.stdout) as {
+      phone: string;
+      source: string;
+      info: string;
+      signed_in: boolean;
+    }[];
     assert.ok(
       rows.some(
         (row) =>
           row.phone === phone &&
           row.source === 'DELETE_REQUEST' &&
+          row.signed_in &&
           row.info === 'Please remove my data',
       ),
     );
-    assert.ok(rows.some((row) => row.phone === '+48601999888' && row.source === 'passenger app'));
+    // The server says where a request came from; the caller's `source` is not taken.
+    assert.ok(
+      rows.some(
+        (row) => row.phone === '+48601999888' && row.source === 'notification' && !row.signed_in,
+      ),
+    );
   });
 
   test('DELETE_REQUEST ends every session of the account; LOGOUT ends only its own', async () => {

@@ -76,17 +76,26 @@ export function assertErr(reply: Reply, code: string): void {
   assert.equal(typeof reply.status_mesg, 'string');
 }
 
+/** The messages the corporation of `host` sent to `phone`, as the outbox lists them. */
 export async function outbox(
   app: FastifyInstance,
   phone: string,
+  host = 'localhost',
 ): Promise<{ phone: string; text: string; code: string; at: string }[]> {
-  const reply = await app.inject({ url: `/dev/sms-outbox?phone=${encodeURIComponent(phone)}` });
+  const reply = await app.inject({
+    url: `/dev/sms-outbox?phone=${encodeURIComponent(phone)}`,
+    headers: { host },
+  });
   assert.equal(reply.statusCode, 200);
   return reply.json();
 }
 
-export async function lastCode(app: FastifyInstance, phone: string): Promise<string> {
-  const [latest] = await outbox(app, phone);
+export async function lastCode(
+  app: FastifyInstance,
+  phone: string,
+  host = 'localhost',
+): Promise<string> {
+  const [latest] = await outbox(app, phone, host);
   assert.ok(latest, `no SMS to ${phone}`);
   return latest.code;
 }
@@ -99,7 +108,12 @@ export async function signIn(
 ): Promise<string> {
   assertOk(await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone, gdpr: true }, { host }));
   const reply = assertOk(
-    await call(app, 'GET_AUTH_PHONE', { phone, secret: await lastCode(app, phone) }, { host }),
+    await call(
+      app,
+      'GET_AUTH_PHONE',
+      { phone, secret: await lastCode(app, phone, host) },
+      { host },
+    ),
   );
   return reply.auth;
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { after } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -104,6 +105,8 @@ export async function startApp(options: StartOptions = {}): Promise<TestServer> 
     trustProxy: false,
     sms: { driver: 'outbox' },
     smsPerIpPerHour: 1000,
+    smsLimits: { wrongCodesPerDay: 10, perPhonePerDay: 10, perCorporationPerDay: 5000 },
+    orderSecretKey: '',
     redisUrl: '',
     redisPrefix: 'taxi-test:',
     osmExtract: '',
@@ -125,4 +128,20 @@ export async function startApp(options: StartOptions = {}): Promise<TestServer> 
     await database.drop();
   });
   return { app, config };
+}
+
+/** A log stream for Overrides.logStream: the app's pino lines, kept for assertions. */
+export function capturedLog() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return {
+    stream,
+    text: () => lines.join('\n'),
+    entries: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import path from 'node:path';
@@ -60,6 +61,8 @@ test('two server processes over Redis and PostgreSQL: a passenger on B sees the 
     LOG_LEVEL: 'warn',
     DISPATCH_TICK_MS: '300',
     GEO_PER_IP_PER_MINUTE: '5',
+    // Every server of a deployment derives the same order secrets (README, ORDER_SECRET_KEY).
+    ORDER_SECRET_KEY: randomBytes(32).toString('base64url'),
   };
   const a = await startServerProcess({ ...env, DATA_DIR: path.join(root, 'a') });
   after(a.kill);
@@ -121,6 +124,9 @@ async function twoInstances(aBase: string, bBase: string, storage: Storage) {
   const woken = await waiting;
   assert.equal(woken.offers[0]?.order_id, saved.order_id, 'the offer reached the taxi on A');
 
+  // The owner gets the same link from either server.
+  const current = await post(a.base, '/api/2/', { action_id: 'GET_CURRENT_ORDERS', auth });
+  assert.deepEqual(current.data_list[0]?.track, saved.track);
   const socket = await trackingSocket(b.base.replace('http://', ''), '127.0.0.1');
   assert.equal((await trackLogin(socket, saved.track)).status, 'OK');
   assert.equal((await driver('OFFER_ACCEPT', { order_id: saved.order_id })).status, 'OK');

@@ -54,24 +54,24 @@ describe('rating API: GET_RATE and SET_RATE', () => {
       );
   });
 
-  test('the secret guards the order: ORDER_ACCESS_DENIED, NOT_FOUND, and no crossing corporations', async () => {
+  test('an unknown order, a wrong secret and another corporation get one and the same answer', async () => {
     const track = await ride('Z');
-    assertErr(
+    const refusals = [
       await rateCall(app, 'GET_RATE', {
         ...track,
         secret: `${track.secret.slice(0, -1)}${track.secret.endsWith('A') ? 'B' : 'A'}`,
       }),
-      'ORDER_ACCESS_DENIED',
-    );
-    assertErr(
       await rateCall(app, 'SET_RATE', { ...track, secret: 'short', data: { rate: 1 } }),
-      'ORDER_ACCESS_DENIED',
-    );
-    assertErr(
       await rateCall(app, 'GET_RATE', { ...track, order_short_id: 'ZZZZZZZZ' }),
-      'NOT_FOUND',
-    );
-    assertErr(await rateCall(app, 'GET_RATE', track, 'other.example'), 'NOT_FOUND');
+      await rateCall(app, 'GET_RATE', track, 'other.example'),
+    ];
+    // Nothing tells a guesser that a short id exists: same code, same text.
+    for (const refusal of refusals)
+      assert.deepEqual(refusal, {
+        status: 'ERR',
+        status_mesg: 'Order not available',
+        error_data: 'ORDER_ACCESS_DENIED',
+      });
     assertErr(
       await rateCall(app, 'GET_RATE', { order_short_id: track.order_short_id }),
       'ARG_ERROR',

@@ -15,7 +15,7 @@ test('secrets in URLs never reach the log', () => {
   );
   assert.equal(
     redactUrl('/api/2/?action=GET_AUTH_PHONE&phone=1&secret=123456'),
-    '/api/2/?action=GET_AUTH_PHONE&phone=1&secret=***',
+    '/api/2/?action=GET_AUTH_PHONE&phone=***&secret=***',
   );
   assert.equal(redactUrl('/history/'), '/history/');
 });

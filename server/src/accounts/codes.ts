@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Lang } from '../api/registry.ts';
 import type { Corporation } from '../corporations/directory.ts';
-import { withLock } from '../db/storage.ts';
+import { type Db, withLock } from '../db/storage.ts';
 import { ApiFailure } from '../errors.ts';
 import type { Services } from '../services.ts';
 
@@ -11,6 +11,12 @@ export const MAX_WRONG_TRIES = 5;
 export const SENDS_PER_PHONE = 3;
 export const PHONE_WINDOW_MS = 10 * 60_000;
 const IP_WINDOW_MS = 60 * 60_000;
+/** The window of the daily limits (config.smsLimits); codes are kept as long, then purged. */
+export const DAY_MS = 24 * 60 * 60_000;
+export const CODE_RETENTION_MS = DAY_MS;
+
+/** One answer for no code, a used or expired one, one out of tries and a wrong one. */
+const REFUSED = 'Wrong or expired code; check it or request a new one';
 
 /** What a code proves: sign-in, the current phone (verification), or a new phone. */
 export type CodePurpose = 'login' | 'verify' | 'change';
@@ -38,8 +44,42 @@ export async function sendCode(services: Services, request: CodeRequest): Promis
   const { storage, clock } = services;
   const { corporation, phone, purpose, clientId, ip } = request;
   const now = clock.now();
+  const limits = services.config.smsLimits;
   const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
-  await withLock(storage, [`sms-ip:${ip}`, `sms:${corporation.id}:${phone}`], async (trx) => {
+  const keys = [`sms-ip:${ip}`, `sms:${corporation.id}:${phone}`, `sms-corp:${corporation.id}`];
+  await withLock(storage, keys, async (trx) => {
+    // A number out of guesses gets no new code either: a new code would be a new set of tries.
+    if ((await wrongCodesToday(trx, corporation.id, phone, now)) >= limits.wrongCodesPerDay)
+      throw new ApiFailure('BLOCKED');
+    const today = await trx
+      .selectFrom('sms_codes')
+      .select((eb) => eb.fn.countAll<number>().as('sent'))
+      .where('corporation_id', '=', corporation.id)
+      .where('phone', '=', phone)
+      .where('created_at', '>', now - DAY_MS)
+      .executeTakeFirstOrThrow();
+    if (Number(today.sent) >= limits.perPhonePerDay)
+      throw new ApiFailure(
+        'ACTION_NOT_ALLOWED',
+        'Too many codes were sent to this number today; try again tomorrow',
+      );
+    const budget = await trx
+      .selectFrom('sms_codes')
+      .select((eb) => eb.fn.countAll<number>().as('sent'))
+      .where('corporation_id', '=', corporation.id)
+      .where('created_at', '>', now - DAY_MS)
+      .executeTakeFirstOrThrow();
+    if (Number(budget.sent) >= limits.perCorporationPerDay) {
+      // An alert for the operator: pumping, or a budget set too low. Never the number.
+      services.log.error(
+        { corporation: corporation.id, limit: limits.perCorporationPerDay },
+        'sms: the corporation reached its daily SMS budget (SMS_PER_CORPORATION_PER_DAY); codes are refused',
+      );
+      throw new ApiFailure(
+        'ACTION_NOT_ALLOWED',
+        'Text messages cannot be sent now; try again later',
+      );
+    }
     const byPhone = await trx
       .selectFrom('sms_codes')
       .select((eb) => eb.fn.countAll<number>().as('sent'))
@@ -88,7 +128,12 @@ export async function sendCode(services: Services, request: CodeRequest): Promis
       ? corporation.settings.corp
       : 'Taxi';
   try {
-    await services.sms.send({ phone, code, text: MESSAGES[request.lang](corp, code) });
+    await services.sms.send({
+      phone,
+      code,
+      text: MESSAGES[request.lang](corp, code),
+      corporationId: corporation.id,
+    });
   } catch (error) {
     services.log.error({ err: error }, 'sms: sending failed');
     throw new ApiFailure('FAILED', 'The text message could not be sent; try again later');
@@ -96,8 +141,34 @@ export async function sendCode(services: Services, request: CodeRequest): Promis
 }
 
 /**
+ * Wrong guesses at a number's codes in the last 24 hours, across all its codes: every guess
+ * counts a try, and a used code had one right guess.
+ */
+async function wrongCodesToday(
+  db: Db,
+  corporationId: string,
+  phone: string,
+  now: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('sms_codes')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('tries'), eb.lit(0)).as('tries'),
+      eb.fn.count<number>('used_at').as('used'),
+    ])
+    .where('corporation_id', '=', corporationId)
+    .where('phone', '=', phone)
+    .where('created_at', '>', now - DAY_MS)
+    .executeTakeFirstOrThrow();
+  return Number(row.tries) - Number(row.used);
+}
+
+/**
  * Accepts the newest code sent for this purpose once: unexpired, unused, and before the
- * MAX_WRONG_TRIES-th wrong guess. Every guess uses up a try before it is compared.
+ * MAX_WRONG_TRIES-th wrong guess. Every guess uses up a try before it is compared. A number with
+ * smsLimits.wrongCodesPerDay wrong guesses in 24 hours is BLOCKED until the oldest leaves the
+ * window. No code, a used, expired or exhausted one and a wrong one get the same answer, so that
+ * a caller learns nothing about the number.
  */
 export async function checkCode(
   services: Services,
@@ -106,38 +177,49 @@ export async function checkCode(
 ): Promise<void> {
   if (!new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code))
     throw new ApiFailure('INVALID_DATA', `The code has ${CODE_LENGTH} digits`);
-  const { db } = services.storage;
+  const { storage } = services;
   const now = services.clock.now();
-  let query = db
-    .selectFrom('sms_codes')
-    .select(['id', 'code_hmac', 'salt', 'expires_at', 'used_at'])
-    .where('corporation_id', '=', corporation.id)
-    .where('phone', '=', phone)
-    .where('purpose', '=', purpose);
-  if (clientId !== null) query = query.where('client_id', '=', clientId);
-  const sent = await query.orderBy('id', 'desc').limit(1).executeTakeFirst();
-  if (!sent || sent.used_at !== null)
-    throw new ApiFailure('ACCESS_DENIED', 'No code is waiting for this number; request a new one');
-  if (sent.expires_at <= now)
-    throw new ApiFailure('ACCESS_DENIED', 'The code has expired; request a new one');
-  const counted = await db
-    .updateTable('sms_codes')
-    .set((eb) => ({ tries: eb('tries', '+', 1) }))
-    .where('id', '=', sent.id)
-    .where('tries', '<', MAX_WRONG_TRIES)
+  // The same lock as sendCode's: parallel guesses cannot pass the daily count together.
+  const accepted = await withLock(storage, [`sms:${corporation.id}:${phone}`], async (trx) => {
+    if (
+      (await wrongCodesToday(trx, corporation.id, phone, now)) >=
+      services.config.smsLimits.wrongCodesPerDay
+    )
+      throw new ApiFailure('BLOCKED');
+    let query = trx
+      .selectFrom('sms_codes')
+      .select(['id', 'code_hmac', 'salt', 'expires_at', 'used_at', 'tries'])
+      .where('corporation_id', '=', corporation.id)
+      .where('phone', '=', phone)
+      .where('purpose', '=', purpose);
+    if (clientId !== null) query = query.where('client_id', '=', clientId);
+    const sent = await query.orderBy('id', 'desc').limit(1).executeTakeFirst();
+    const usable =
+      sent !== undefined &&
+      sent.used_at === null &&
+      sent.expires_at > now &&
+      sent.tries < MAX_WRONG_TRIES;
+    // Without a usable code the hash is still worked out, so that the time tells nothing either.
+    const given = Buffer.from(hmac(sent?.salt ?? 'no code', code));
+    if (!usable || !sent) return false;
+    await trx
+      .updateTable('sms_codes')
+      .set((eb) => ({ tries: eb('tries', '+', 1) }))
+      .where('id', '=', sent.id)
+      .execute();
+    const expected = Buffer.from(sent.code_hmac);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+    await trx.updateTable('sms_codes').set({ used_at: now }).where('id', '=', sent.id).execute();
+    return true;
+  });
+  if (!accepted) throw new ApiFailure('ACCESS_DENIED', REFUSED);
+}
+
+/** Deletes the codes past CODE_RETENTION_MS (the retention schedule). */
+export async function purgeOldCodes(db: Db, now: number): Promise<number> {
+  const result = await db
+    .deleteFrom('sms_codes')
+    .where('created_at', '<', now - CODE_RETENTION_MS)
     .executeTakeFirst();
-  if (Number(counted.numUpdatedRows) === 0)
-    throw new ApiFailure('ACCESS_DENIED', 'Too many wrong codes; request a new one');
-  const expected = Buffer.from(sent.code_hmac);
-  const given = Buffer.from(hmac(sent.salt, code));
-  if (expected.length !== given.length || !timingSafeEqual(expected, given))
-    throw new ApiFailure('ACCESS_DENIED', 'Wrong code');
-  const used = await db
-    .updateTable('sms_codes')
-    .set({ used_at: now })
-    .where('id', '=', sent.id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(used.numUpdatedRows) === 0)
-    throw new ApiFailure('ACCESS_DENIED', 'The code was already used; request a new one');
+  return Number(result.numDeletedRows);
 }

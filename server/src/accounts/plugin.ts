@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { flag, optionalText, type Payload, text } from '../api/fields.ts';
 import type { ActionContext } from '../api/registry.ts';
 import { featureLists } from '../corporations/features.ts';
-import { isUniqueViolation, rowsFromAddress } from '../db/storage.ts';
+import { type Db, isUniqueViolation, rowsFromAddress } from '../db/storage.ts';
 import { ApiFailure, errorReply } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { findClient, signInClient } from './clients.ts';
@@ -12,6 +12,20 @@ import { closeSession, closeSessions, openSession, refreshSession } from './sess
 
 /** Deletion requests from one address per hour, for the unauthenticated notification endpoint. */
 const NOTIFICATIONS_PER_IP = 5;
+/**
+ * Account-deletion requests are kept this long, then purged: the operator answers within a
+ * month, three at the most (GDPR art. 12(3)).
+ */
+export const DELETION_REQUEST_RETENTION_MS = 90 * 24 * 60 * 60_000;
+
+/** Deletes the deletion requests past their handling (the retention schedule). */
+export async function purgeOldDeletionRequests(db: Db, now: number): Promise<number> {
+  const result = await db
+    .deleteFrom('deletion_requests')
+    .where('created_at', '<', now - DELETION_REQUEST_RETENTION_MS)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
 
 function phoneParameter(context: ActionContext): string {
   return normalisePhone(text(context.payload.phone, 'phone', 40), context.corporation);
@@ -43,23 +57,24 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
     return { phone: client.phone, phone_secret_verified: client.phone_verified === 1 };
   }
 
+  /** `source` and `signedIn` say how the request came; the caller's own `source` is not trusted. */
   async function storeDeletionRequest(
-    corporationId: string,
-    clientId: number | null,
-    phone: string,
+    request: { corporationId: string; clientId: number | null; phone: string; ip: string },
     form: Payload,
-    ip: string,
+    how: { source: 'DELETE_REQUEST' | 'notification'; signedIn: boolean },
   ) {
     await db
       .insertInto('deletion_requests')
       .values({
-        corporation_id: corporationId,
-        client_id: clientId,
-        phone,
-        subject: optionalText(form.subject, 'subject', 200) ?? '',
+        corporation_id: request.corporationId,
+        client_id: request.clientId,
+        phone: request.phone,
+        subject:
+          optionalText(form.subject, 'subject', 200) ?? (how.signedIn ? 'DELETE_REQUEST' : ''),
         info: optionalText(form.info, 'info', 2000) ?? '',
-        source: optionalText(form.source, 'source', 100) ?? '',
-        ip,
+        source: how.source,
+        signed_in: how.signedIn ? 1 : 0,
+        ip: request.ip,
         created_at: clock.now(),
       })
       .execute();
@@ -157,9 +172,8 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
       const phone = phoneParameter(context);
       if (phone === client.phone)
         throw new ApiFailure('INVALID_DATA', 'New phone number is the same as the current one.');
-      if (await findClient(db, context.corporation, phone)) {
-        throw new ApiFailure('ACTION_NOT_ALLOWED', 'This phone number belongs to another account');
-      }
+      // Whether the number has an account is told only after its code is proven (CHANGE_PHONE):
+      // otherwise this call would tell anyone signed in which numbers are passengers.
       await sendCode(services, { ...context, phone, purpose: 'change', clientId: client.id });
       return { phone };
     },
@@ -174,6 +188,8 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
         clientId: client.id,
       };
       await checkCode(services, check, secretParameter(context));
+      if (await findClient(db, context.corporation, phone))
+        throw new ApiFailure('ACTION_NOT_ALLOWED', 'This phone number belongs to another account');
       try {
         await db
           .updateTable('clients')
@@ -198,11 +214,14 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
     async DELETE_REQUEST(context) {
       const client = await context.client();
       await storeDeletionRequest(
-        context.corporation.id,
-        client.id,
-        client.phone,
-        { subject: 'DELETE_REQUEST', ...context.payload, source: 'DELETE_REQUEST' },
-        context.ip,
+        {
+          corporationId: context.corporation.id,
+          clientId: client.id,
+          phone: client.phone,
+          ip: context.ip,
+        },
+        context.payload,
+        { source: 'DELETE_REQUEST', signedIn: true },
       );
       await closeSessions(db, client.id);
       return {};
@@ -252,7 +271,11 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
       )
         throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many requests; try again later');
       const client = await findClient(db, corporation, phone);
-      await storeDeletionRequest(corporation.id, client?.id ?? null, phone, form, request.ip);
+      await storeDeletionRequest(
+        { corporationId: corporation.id, clientId: client?.id ?? null, phone, ip: request.ip },
+        form,
+        { source: 'notification', signedIn: false },
+      );
       return { status: 'OK', status_mesg: 'OK' };
     },
   );

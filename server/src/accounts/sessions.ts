@@ -46,6 +46,12 @@ export async function closeSessions(db: Db, clientId: number): Promise<void> {
   await db.deleteFrom('sessions').where('client_id', '=', clientId).execute();
 }
 
+/** Deletes the sessions whose token has expired (the retention schedule). */
+export async function purgeExpiredSessions(db: Db, now: number): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** The client a token belongs to, in this corporation. */
 export async function authenticate(
   { storage, clock }: Services,

@@ -45,7 +45,10 @@ export interface AccountTables {
     phone: string;
     subject: string;
     info: string;
+    /** Set by the server: DELETE_REQUEST (in the app) or notification (the report endpoint). */
     source: string;
+    /** 1 when the request came with the client's token (migration 0008). */
+    signed_in: Generated<number>;
     ip: string;
     created_at: number;
   };
@@ -119,6 +122,20 @@ export const accountMigrations: MigrationSet = (engine) => ({
         .createIndex('deletion_requests_ip')
         .on('deletion_requests')
         .columns(['ip', 'created_at'])
+        .execute();
+    },
+  },
+  '0008_account_limits': {
+    async up(db) {
+      await db.schema
+        .alterTable('deletion_requests')
+        .addColumn('signed_in', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      // The daily SMS budget counts a corporation's codes of the last 24 hours.
+      await db.schema
+        .createIndex('sms_codes_corporation')
+        .on('sms_codes')
+        .columns(['corporation_id', 'created_at'])
         .execute();
     },
   },

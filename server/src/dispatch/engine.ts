@@ -9,7 +9,8 @@ import { ApiFailure } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
 import type { GeoService } from '../geo/service.ts';
 import { type OrderForm, WEEKDAYS } from '../orders/form.ts';
-import { newSecret, newShortId } from '../orders/store.ts';
+import { newShortId } from '../orders/store.ts';
+import type { OrderSecrets } from '../orders/secrets.ts';
 import { located, ridePrice } from '../quotes/quote.ts';
 import { greatCircleMetres, type LatLng, type RouteEstimator } from '../quotes/routing.ts';
 import { epochOf, formatLocal, localTime, parseDateTime } from '../time.ts';
@@ -52,6 +53,8 @@ export interface DispatcherOptions {
   log: FastifyBaseLogger;
   /** Writes buffered taxi positions, so that a round sees where the taxis are. */
   flushPositions: () => Promise<void>;
+  /** For the secrets of subscription rides. */
+  orderSecrets: OrderSecrets;
 }
 
 const TIMED_TYPES = ['T', 'W'];
@@ -566,7 +569,7 @@ export class Dispatcher {
               corporation_id: parent.corporation_id,
               client_id: parent.client_id,
               short_id: newShortId(),
-              secret: newSecret(),
+              ...this.#o.orderSecrets.issue(),
               call_uniqueid: null,
               order_type: 'T',
               state: 'U',

@@ -6,7 +6,12 @@ import { ApiFailure } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { formatLocal, parseDateTime } from '../time.ts';
 import { type OrderForm, readOrderForm } from './form.ts';
-import { ACTIVE_STATES, newSecret, newShortId, refuseSecondImmediateOrder } from './store.ts';
+import {
+  ACTIVE_STATES,
+  deriveLegacySecrets,
+  newShortId,
+  refuseSecondImmediateOrder,
+} from './store.ts';
 
 const FINISHED_STATES = ['Z', 'M', 'A'];
 const HISTORY_LENGTH = 100;
@@ -14,7 +19,7 @@ const HISTORY_LENGTH = 100;
 interface OrderRow {
   id: number;
   short_id: string;
-  secret: string;
+  secret_nonce: string | null;
   order_type: string;
   state: string;
   date_time: string | null;
@@ -23,14 +28,20 @@ interface OrderRow {
   created_at: number;
 }
 
-function track(row: Pick<OrderRow, 'short_id' | 'secret'>) {
-  return { order_short_id: row.short_id, secret: row.secret };
-}
-
 /** Orders: place one (idempotent on call_uniqueid), the active ones, the history (spec section 7). */
-export async function ordersPlugin(_app: FastifyInstance, services: Services) {
-  const { storage, clock, actions } = services;
+export async function ordersPlugin(app: FastifyInstance, services: Services) {
+  const { storage, clock, actions, orderSecrets } = services;
   const { db } = storage;
+  const derived = await deriveLegacySecrets(db, orderSecrets);
+  if (derived > 0) app.log.info({ orders: derived }, 'orders: secrets derived for older orders');
+
+  /** The owner's tracking link: the secret is derived again, never stored. */
+  function track(row: Pick<OrderRow, 'short_id' | 'secret_nonce'>) {
+    return {
+      order_short_id: row.short_id,
+      secret: row.secret_nonce === null ? null : orderSecrets.reveal(row.secret_nonce),
+    };
+  }
 
   /** Cash-free and discount rides only for clients the operator allows them to (spec section 5). */
   async function checkPerks(clientId: number, form: OrderForm): Promise<void> {
@@ -68,7 +79,7 @@ export async function ordersPlugin(_app: FastifyInstance, services: Services) {
   const columns = [
     'id',
     'short_id',
-    'secret',
+    'secret_nonce',
     'order_type',
     'state',
     'date_time',
@@ -95,7 +106,7 @@ export async function ordersPlugin(_app: FastifyInstance, services: Services) {
         if (form.call_uniqueid !== null) {
           const first = await trx
             .selectFrom('orders')
-            .select(['id', 'short_id', 'secret'])
+            .select(['id', 'short_id', 'secret_nonce'])
             .where('client_id', '=', client.id)
             .where('call_uniqueid', '=', form.call_uniqueid)
             .executeTakeFirst();
@@ -108,7 +119,7 @@ export async function ordersPlugin(_app: FastifyInstance, services: Services) {
             corporation_id: context.corporation.id,
             client_id: client.id,
             short_id: newShortId(),
-            secret: newSecret(),
+            ...orderSecrets.issue(),
             call_uniqueid: form.call_uniqueid,
             order_type: form.order_type,
             state: 'U',
@@ -121,7 +132,7 @@ export async function ordersPlugin(_app: FastifyInstance, services: Services) {
             updated_at: now,
             ...prepared,
           })
-          .returning(['id', 'short_id', 'secret'])
+          .returning(['id', 'short_id', 'secret_nonce'])
           .executeTakeFirstOrThrow();
         await services.dispatch.logCreated(trx, row.id, form, now);
         return { saved: row, created: true };

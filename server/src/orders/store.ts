@@ -1,8 +1,9 @@
-import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { Corporation } from '../corporations/directory.ts';
 import type { Db } from '../db/storage.ts';
 import { ApiFailure } from '../errors.ts';
 import { IMMEDIATE_TYPE, type OrderType } from './form.ts';
+import { type OrderSecrets, secretMatches } from './secrets.ts';
 
 /** Spec section 4, "Order states". */
 export const ORDER_STATES = ['U', 'T', 'Z', 'M', 'A'] as const;
@@ -19,11 +20,6 @@ export function newShortId(): string {
   for (let i = 0; i < SHORT_ID_LENGTH; i++)
     id += SHORT_ID_ALPHABET[randomInt(SHORT_ID_ALPHABET.length)];
   return id;
-}
-
-/** 192 random bits, URL-safe: the capability to track and rate one order. */
-export function newSecret(): string {
-  return randomBytes(24).toString('base64url');
 }
 
 /** IN_PROGRESS for an immediate order (or its quote) while another one is still active. */
@@ -44,25 +40,65 @@ export async function refuseSecondImmediateOrder(
     throw new ApiFailure('IN_PROGRESS', 'An error occurred. Another order is in progress.');
 }
 
-/** The order a short id names, if the secret matches: NOT_FOUND, else ORDER_ACCESS_DENIED. */
+/**
+ * The order a short id names in this corporation, if the secret matches; undefined for an
+ * unknown order and a wrong secret alike, in about the same time (one hash compare either way).
+ */
+export async function findTrackedOrder(
+  db: Db,
+  corporationId: string,
+  shortId: string,
+  secret: string,
+) {
+  const order = await db
+    .selectFrom('orders')
+    .select(['id', 'short_id', 'state', 'order_type', 'secret_hash', 'legacy_secret_hash'])
+    .where('corporation_id', '=', corporationId)
+    .where('short_id', '=', shortId.toUpperCase())
+    .executeTakeFirst();
+  // Both compares always run, so that neither the answer nor its time tells which one failed.
+  const current = secretMatches(order?.secret_hash, secret);
+  const legacy = secretMatches(order?.legacy_secret_hash, secret);
+  return order && (current || legacy) ? order : undefined;
+}
+
+/** The rating API's findTrackedOrder: ORDER_ACCESS_DENIED for an unknown order or a wrong secret. */
 export async function trackedOrder(
   db: Db,
   corporation: Corporation,
   shortId: string,
   secret: string,
 ) {
-  const order = await db
-    .selectFrom('orders')
-    .select(['id', 'state', 'secret', 'order_type'])
-    .where('corporation_id', '=', corporation.id)
-    .where('short_id', '=', shortId.toUpperCase())
-    .executeTakeFirst();
-  if (!order) throw new ApiFailure('NOT_FOUND', 'Order not found');
-  const expected = Buffer.from(order.secret);
-  const given = Buffer.from(secret);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given))
-    throw new ApiFailure('ORDER_ACCESS_DENIED');
+  const order = await findTrackedOrder(db, corporation.id, shortId, secret);
+  if (!order) throw new ApiFailure('ORDER_ACCESS_DENIED');
   return order;
+}
+
+/**
+ * Gives orders saved before secrets were hashed (migration 0008) a derived secret, so that their
+ * owner can be handed it again; their old links keep working through legacy_secret_hash.
+ */
+export async function deriveLegacySecrets(db: Db, secrets: OrderSecrets): Promise<number> {
+  let changed = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('secret_nonce', 'is', null)
+      .limit(500)
+      .execute();
+    if (rows.length === 0) return changed;
+    for (const row of rows) {
+      // Conditional: another server starting at the same time may have done this row.
+      const result = await db
+        .updateTable('orders')
+        .set(secrets.issue())
+        .where('id', '=', row.id)
+        .where('secret_nonce', 'is', null)
+        .executeTakeFirst();
+      changed += Number(result.numUpdatedRows);
+    }
+  }
 }
 
 /** Operator and dispatch side: move an order to another state. */

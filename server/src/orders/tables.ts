@@ -1,14 +1,20 @@
 import type { Generated } from 'kysely';
 import { idKey, idType, type MigrationSet } from '../db/schema.ts';
+import { secretHash } from './secrets.ts';
 
 export interface OrderTables {
   orders: {
     id: Generated<number>;
     corporation_id: string;
     client_id: number;
-    /** Public handle for tracking and rating, together with `secret`. */
+    /** Public handle for tracking and rating, together with the secret (orders/secrets.ts). */
     short_id: string;
-    secret: string;
+    /** SHA-256 of the secret; '' until an order from before 0008 gets its nonce at start-up. */
+    secret_hash: string;
+    /** With ORDER_SECRET_KEY, gives the owner the secret again; null before that start-up. */
+    secret_nonce: string | null;
+    /** SHA-256 of the random secret an order had before 0008, so that its old links still work. */
+    legacy_secret_hash: string | null;
     /** The client's retry key: a save with a known one returns the first order. */
     call_uniqueid: string | null;
     order_type: string;
@@ -73,6 +79,35 @@ export const orderMigrations: MigrationSet = (engine) => ({
         .on('orders')
         .columns(['client_id', 'state'])
         .execute();
+    },
+  },
+  /** Secrets were kept in clear: keep only their hashes (the owner gets a derived one). */
+  '0008_order_secret_hashes': {
+    async up(db) {
+      await db.schema
+        .alterTable('orders')
+        .addColumn('secret_hash', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema.alterTable('orders').addColumn('secret_nonce', 'text').execute();
+      await db.schema.alterTable('orders').addColumn('legacy_secret_hash', 'text').execute();
+      for (let after = 0; ;) {
+        const rows = await db
+          .selectFrom('orders')
+          .select(['id', 'secret'])
+          .where('id', '>', after)
+          .orderBy('id')
+          .limit(500)
+          .execute();
+        if (rows.length === 0) break;
+        for (const row of rows)
+          await db
+            .updateTable('orders')
+            .set({ legacy_secret_hash: secretHash(String(row.secret)) })
+            .where('id', '=', row.id)
+            .execute();
+        after = Number(rows.at(-1)!.id);
+      }
+      await db.schema.alterTable('orders').dropColumn('secret').execute();
     },
   },
 });

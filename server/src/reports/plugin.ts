@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiFailure } from '../errors.ts';
 import { redactUrl } from '../redact.ts';
-import { rowsFromAddress } from '../db/storage.ts';
+import { type Db, rowsFromAddress } from '../db/storage.ts';
 import type { Services } from '../services.ts';
 
 export const REPORT_FIELDS = [
@@ -37,6 +37,18 @@ export function readReport(body: unknown): ErrorReport {
   if (!report.message && !report.error)
     throw new ApiFailure('ARG_ERROR', 'message or error is required');
   return report;
+}
+
+/** Error reports are kept this long: enough to follow up a release. */
+export const REPORT_RETENTION_MS = 30 * 24 * 60 * 60_000;
+
+/** Deletes the error reports past their retention. */
+export async function purgeOldReports(db: Db, now: number): Promise<number> {
+  const result = await db
+    .deleteFrom('error_reports')
+    .where('created_at', '<', now - REPORT_RETENTION_MS)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** A page in a crash loop reports again and again; past this, reports of that address are refused. */

@@ -1,8 +1,12 @@
-/** One text message to one phone (E.164). `code` is what the message carries, for the outbox. */
+/**
+ * One text message to one phone (E.164). `code` is what the message carries and `corporationId`
+ * who sent it, both for the outbox.
+ */
 export interface SmsMessage {
   phone: string;
   text: string;
   code: string;
+  corporationId: string;
 }
 
 export interface SmsSender {

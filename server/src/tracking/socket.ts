@@ -1,9 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { type ErrorCode, ApiFailure, ERROR_MESSAGES } from '../errors.ts';
+import { findTrackedOrder } from '../orders/store.ts';
 import type { Services } from '../services.ts';
 import type { TrackingHub, Viewer } from './hub.ts';
 
@@ -16,8 +16,6 @@ const FAILED_LOGINS_PER_IP_PER_MINUTE = 30;
 /** A client this far behind in reading is dropped (it reconnects and gets the current state). */
 const MAX_BUFFERED_BYTES = 1 << 20;
 const MAX_MESSAGE_BYTES = 16 * 1024;
-/** Never sent as a secret; compared when the short id is unknown, so that timing tells nothing. */
-const DUMMY_SECRET = 'x'.repeat(32);
 
 interface Connection extends Viewer {
   ws: WebSocket;
@@ -29,12 +27,6 @@ interface Connection extends Viewer {
   /** While the connection's own ORDER_CANCEL runs, the final close waits for its reply. */
   cancelling: boolean;
   closeAfterReply: { code: number; reason: string } | undefined;
-}
-
-function sameSecret(expected: string, given: string): boolean {
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function reply(action: string, fields: Record<string, unknown>): string {
@@ -210,14 +202,9 @@ export async function trackingSocket(
         connection.close(4429, 'too many logins');
         return;
       }
-      const order = await storage.db
-        .selectFrom('orders')
-        .select(['id', 'secret', 'short_id'])
-        .where('corporation_id', '=', corporationId)
-        .where('short_id', '=', shortId)
-        .executeTakeFirst();
+      const order = await findTrackedOrder(storage.db, corporationId, shortId, secret);
       // An unknown order and a wrong secret get the same answer.
-      if (!sameSecret(order?.secret ?? DUMMY_SECRET, secret) || !order) {
+      if (!order) {
         await limits.take(failures, FAILED_LOGINS_PER_IP_PER_MINUTE, 60_000);
         connection.send(
           failure('LOGIN', 'ORDER_ACCESS_DENIED', ERROR_MESSAGES.ORDER_ACCESS_DENIED, {
