@@ -246,13 +246,14 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
       const form =
         typeof request.body === 'object' && request.body !== null ? (request.body as Payload) : {};
       const phone = normalisePhone(text(form.phone, 'phone', 40), corporation);
+      const ip = services.clientAddress(request.raw);
       if (
-        (await rowsFromAddress(db, 'deletion_requests', request.ip, clock.now() - 60 * 60_000)) >=
+        (await rowsFromAddress(db, 'deletion_requests', ip, clock.now() - 60 * 60_000)) >=
         NOTIFICATIONS_PER_IP
       )
         throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many requests; try again later');
       const client = await findClient(db, corporation, phone);
-      await storeDeletionRequest(corporation.id, client?.id ?? null, phone, form, request.ip);
+      await storeDeletionRequest(corporation.id, client?.id ?? null, phone, form, ip);
       return { status: 'OK', status_mesg: 'OK' };
     },
   );

@@ -3,10 +3,17 @@ import { integer, optionalInteger } from '../api/fields.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import { withLock } from '../db/storage.ts';
 import { ApiFailure } from '../errors.ts';
+import { spend } from '../events/limits.ts';
 import type { Services } from '../services.ts';
 import { formatLocal, parseDateTime } from '../time.ts';
 import { type OrderForm, readOrderForm } from './form.ts';
-import { ACTIVE_STATES, newSecret, newShortId, refuseSecondImmediateOrder } from './store.ts';
+import {
+  ACTIVE_STATES,
+  newSecret,
+  newShortId,
+  refuseSecondImmediateOrder,
+  refuseTooManyScheduled,
+} from './store.ts';
 
 const FINISHED_STATES = ['Z', 'M', 'A'];
 const HISTORY_LENGTH = 100;
@@ -29,7 +36,8 @@ function track(row: Pick<OrderRow, 'short_id' | 'secret'>) {
 
 /** Orders: place one (idempotent on call_uniqueid), the active ones, the history (spec section 7). */
 export async function ordersPlugin(_app: FastifyInstance, services: Services) {
-  const { storage, clock, actions } = services;
+  const { storage, clock, actions, limits } = services;
+  const caps = services.config.limits;
   const { db } = storage;
 
   /** Cash-free and discount rides only for clients the operator allows them to (spec section 5). */
@@ -80,6 +88,13 @@ export async function ordersPlugin(_app: FastifyInstance, services: Services) {
   actions.add({
     async ORDER_SAVE(context) {
       const client = await context.client();
+      await spend(
+        limits,
+        `order-save:${client.id}`,
+        caps.ordersPerClientPerHour,
+        3_600_000,
+        'Too many orders; try again later',
+      );
       const now = clock.now();
       const form = readOrderForm(context.payload, context.corporation, now);
       await checkPerks(client.id, form);
@@ -102,6 +117,12 @@ export async function ordersPlugin(_app: FastifyInstance, services: Services) {
           if (first) return { saved: first, created: false };
         }
         await refuseSecondImmediateOrder(trx, client.id, form.order_type);
+        await refuseTooManyScheduled(
+          trx,
+          client.id,
+          form.order_type,
+          caps.openScheduledOrdersPerClient,
+        );
         const row = await trx
           .insertInto('orders')
           .values({

@@ -44,6 +44,28 @@ export async function refuseSecondImmediateOrder(
     throw new ApiFailure('IN_PROGRESS', 'An error occurred. Another order is in progress.');
 }
 
+/** ACTION_NOT_ALLOWED for a timed or subscription order while `limit` of them are open. */
+export async function refuseTooManyScheduled(
+  db: Db,
+  clientId: number,
+  orderType: OrderType,
+  limit: number,
+): Promise<void> {
+  if (orderType === IMMEDIATE_TYPE) return;
+  const open = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('client_id', '=', clientId)
+    .where('state', 'in', ACTIVE_STATES)
+    .where('order_type', '!=', IMMEDIATE_TYPE)
+    .executeTakeFirstOrThrow();
+  if (Number(open.n) >= limit)
+    throw new ApiFailure(
+      'ACTION_NOT_ALLOWED',
+      `At most ${limit} timed and subscription orders may be open; cancel one first`,
+    );
+}
+
 /** The order a short id names, if the secret matches: NOT_FOUND, else ORDER_ACCESS_DENIED. */
 export async function trackedOrder(
   db: Db,
