@@ -42,7 +42,11 @@ export async function actionTransport(
       throw new ApiFailure('NOT_FOUND', 'No taxi corporation serves this host name');
     const handler = typeof name === 'string' ? registry.get(name) : undefined;
     if (!handler)
-      throw new ApiFailure('ACTION_NOT_ALLOWED', `Unknown action: ${String(name).slice(0, 60)}`);
+      throw new ApiFailure(
+        'ACTION_NOT_ALLOWED',
+        // Not String(name): a posted object may carry a `toString` that is not a function.
+        `Unknown action: ${typeof name === 'string' ? name.slice(0, 60) : typeof name}`,
+      );
     if (!READ_ONLY_ACTIONS.has(name as string) && isCrossSite(request.headers, corporation))
       throw new ApiFailure('ACCESS_DENIED', 'Refused: the call came from another site');
     let signedIn: Promise<SignedInClient> | undefined;
