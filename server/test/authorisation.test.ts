@@ -86,6 +86,13 @@ function answered(reply: Reply): string {
 }
 
 describe('who may do what', () => {
+  test('the table names every action of the client API', () => {
+    assert.deepEqual(
+      CLIENT_API.map(([action]) => action).sort(),
+      app.services.actions.names().sort(),
+    );
+  });
+
   let n = 0;
   for (const [action, payload, expected] of CLIENT_API) {
     test(`${action}: ${CALLERS.map((c, i) => `${c} ${expected[i]}`).join(', ')}`, async () => {
