@@ -6,6 +6,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { authenticate } from '../accounts/sessions.ts';
 import { isCrossSite } from '../api/cross-site.ts';
 import { type ErrorCode, ApiFailure, ERROR_MESSAGES } from '../errors.ts';
+import { spend } from '../events/limits.ts';
 import type { Services } from '../services.ts';
 import type { TrackingHub, Viewer } from './hub.ts';
 
@@ -21,7 +22,7 @@ const MAX_MESSAGE_BYTES = 16 * 1024;
 /** Never sent as a secret; compared when the short id is unknown, so that timing tells nothing. */
 const DUMMY_SECRET = 'x'.repeat(32);
 /** The close code of a connection that broke a limit (RFC 6455: policy violation). */
-export const POLICY_CLOSE = 1008;
+const POLICY_CLOSE = 1008;
 
 interface Connection extends Viewer {
   ws: WebSocket;
@@ -240,8 +241,8 @@ export async function trackingSocket(
     });
     if (client.id !== connection.ownerId)
       throw new ApiFailure('ACTION_ACCESS_DENIED', 'Only the passenger who ordered may cancel');
-    if (!(await limits.take(`cancel:${client.id}`, caps.cancelsPerClientPerHour, 3_600_000)))
-      throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many cancellations; try again later');
+    const tooMany = 'Too many cancellations; try again later';
+    await spend(limits, `cancel:${client.id}`, caps.cancelsPerClientPerHour, 3_600_000, tooMany);
   }
 
   async function login(
