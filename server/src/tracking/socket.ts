@@ -167,6 +167,9 @@ export async function trackingSocket(
       }
       if (isBinary) return connection.send(failure('', 'ARG_ERROR', 'Messages are JSON text'));
       void handle(connection, corporationId, data.toString()).catch((error: unknown) => {
+        // A catalogue failure (e.g. FAILED while Redis cannot count) is the answer; else a bug.
+        if (error instanceof ApiFailure)
+          return connection.send(failure('', error.code, error.message));
         app.log.error({ err: error }, 'tracking socket: message failed');
         connection.send(failure('', 'EXCEPTION'));
       });
