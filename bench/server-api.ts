@@ -14,6 +14,7 @@ import { openStorage } from '../server/src/db/storage.ts';
 import type { Reply } from '../server/test/api.ts';
 import { freshDatabase } from '../server/test/postgres.ts';
 import { startServerProcess } from '../server/test/server-process.ts';
+import { BENCH_LIMITS } from './server-common.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -90,7 +91,7 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl: string) {
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
       SMS_DRIVER: 'outbox',
-      SMS_PER_IP_PER_HOUR: '100000',
+      ...BENCH_LIMITS,
     });
   })();
   try {

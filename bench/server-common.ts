@@ -16,6 +16,23 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** Every load of a bench comes from 127.0.0.1: the per-address and per-client limits are lifted. */
+export const BENCH_LIMITS: NodeJS.ProcessEnv = Object.fromEntries(
+  [
+    'TRACK_SOCKETS_PER_IP',
+    'TRACK_SOCKETS_PER_ORDER',
+    'TRACK_MESSAGES_PER_SECOND',
+    'ORDER_SIM_PER_CLIENT_PER_MINUTE',
+    'ORDER_SAVE_PER_CLIENT_PER_HOUR',
+    'ORDER_CANCEL_PER_CLIENT_PER_HOUR',
+    'DRIVER_LOGIN_PER_IP_PER_MINUTE',
+    'TILES_PER_IP_PER_MINUTE',
+    'OPEN_SCHEDULED_ORDERS_PER_CLIENT',
+    'SMS_PER_IP_PER_HOUR',
+    'GEO_PER_IP_PER_MINUTE',
+  ].map((name) => [name, '100000000']),
+);
+
 /** The real server (SQLite, no fleet) in its own process, serving one corporation "bench" on 127.0.0.1. */
 export async function benchServer(
   corporation: Record<string, unknown>,
@@ -38,6 +55,7 @@ export async function benchServer(
     RELEASES_DIR: path.join(root, 'releases'),
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
+    ...BENCH_LIMITS,
     ...env,
   });
   return {

@@ -91,8 +91,14 @@ export async function startApp(
         RELEASES_DIR: process.env.E2E_RELEASES_DIR ?? path.join(ROOT, 'releases'),
         SMS_DRIVER: 'outbox',
         FLEET: 'off',
-        // Every login of the suite comes from 127.0.0.1.
+        // Every login, map and link of the suite comes from 127.0.0.1.
         SMS_PER_IP_PER_HOUR: '100000',
+        TILES_PER_IP_PER_MINUTE: '100000',
+        TRACK_SOCKETS_PER_IP: '100000',
+        DRIVER_LOGIN_PER_IP_PER_MINUTE: '100000',
+        ORDER_SIM_PER_CLIENT_PER_MINUTE: '100000',
+        ORDER_SAVE_PER_CLIENT_PER_HOUR: '100000',
+        OPEN_SCHEDULED_ORDERS_PER_CLIENT: '100000',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -137,6 +137,30 @@ test('a finished ride is rated once through its link, then thanks', async () => 
   await context.close();
 });
 
+test('Cancel is the owner’s: another signed-in passenger following the link is not offered it', async () => {
+  const owner = await signInByApi(it.app, newPhone());
+  const track = await placeOrder(owner, { order_type: 'Z' });
+  const open = async (token: string) => {
+    const context = await newContext(it.browser, 'en-US', {
+      viewport: { width: 360, height: 740 },
+    });
+    await storeToken(context, token);
+    const page = await context.newPage();
+    // Cancel waits for the server's list of the passenger's active orders.
+    const listed = page.waitForResponse((response) =>
+      decodeURIComponent(response.request().postData() ?? '').includes('GET_CURRENT_ORDERS'),
+    );
+    await page.goto(`${it.app.url}${trackPath(track)}`);
+    await listed;
+    await page.getByRole('button', { name: 'Share ride' }).waitFor();
+    return page;
+  };
+  const stranger = await open(await signInByApi(it.app, newPhone()));
+  assert.equal(await stranger.getByRole('button', { name: 'Cancel order' }).count(), 0);
+  const passenger = await open(owner);
+  await passenger.getByRole('button', { name: 'Cancel order' }).waitFor();
+});
+
 test('the active orders list shows each order with its time and opens Track', async () => {
   const token = await signInByApi(it.app, newPhone());
   const now = await placeOrder(token, { order_type: 'Z' });

@@ -3,6 +3,7 @@ import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { accountsPlugin } from './accounts/plugin.ts';
 import { ActionRegistry } from './api/registry.ts';
+import { clientAddressOf, trustRule } from './api/client-address.ts';
 import { actionTransport } from './api/transport.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -58,9 +59,16 @@ export async function buildApp(
   config: Config,
   overrides: Overrides = {},
 ): Promise<FastifyInstance> {
+  const clientAddress = clientAddressOf(config.trustProxy);
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // The same rule as clientAddress, for request.protocol and request.host behind a proxy.
+    trustProxy: trustRule(config.trustProxy),
+    // A slow or silent caller cannot hold a connection: the longest legitimate wait is a driver's
+    // 25 s long poll. Keep-alive outlasts a load balancer's usual 60 s idle timeout.
+    requestTimeout: config.limits.requestTimeoutMs,
+    connectionTimeout: config.limits.connectionTimeoutMs,
+    keepAliveTimeout: Math.min(72_000, config.limits.connectionTimeoutMs),
     logger:
       config.logLevel === false
         ? false
@@ -72,7 +80,7 @@ export async function buildApp(
                 method: req.method,
                 url: redactUrl(req.url),
                 host: req.host,
-                remoteAddress: req.ip,
+                remoteAddress: clientAddress(req.raw),
               }),
             },
           },
@@ -128,6 +136,7 @@ export async function buildApp(
     routes,
     geo,
     bus,
+    clientAddress,
     limits,
     fleet,
     dispatch,
@@ -135,6 +144,7 @@ export async function buildApp(
     actions: new ActionRegistry(),
   };
   app.decorate('services', services);
+  app.server.headersTimeout = Math.min(15_000, config.limits.requestTimeoutMs);
   fleet.start(config.positionFlushMs);
   await dispatch.start(config.dispatchTickMs);
   let stopSimulator: (() => Promise<void>) | undefined;

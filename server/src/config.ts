@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseTrustProxy, type TrustProxy } from './api/client-address.ts';
 
 /** The repository root, so default folders do not depend on the working directory. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -18,8 +19,8 @@ export interface Config {
   corpRefreshMs: number;
   /** PostgreSQL connection string; SQLite under dataDir when empty. */
   databaseUrl: string;
-  /** Honour X-Forwarded-* from a reverse proxy (client IP for rate limits). */
-  trustProxy: boolean;
+  /** Which X-Forwarded-For entries to believe: off, a hop count, or the proxies' addresses. */
+  trustProxy: TrustProxy;
   sms: SmsConfig;
   /** Codes sent per client IP address per hour; mobile networks put many phones behind one address. */
   smsPerIpPerHour: number;
@@ -44,6 +45,50 @@ export interface Config {
   /** How often buffered taxi positions are written. */
   positionFlushMs: number;
   fleet: FleetConfig;
+  limits: LimitsConfig;
+}
+
+/** Caps on the work one caller may cause (README, Security: Limits). */
+export interface LimitsConfig {
+  /** Open tracking sockets per client address, per server process. */
+  trackSocketsPerIp: number;
+  /** Open tracking sockets per order, per server process. */
+  trackSocketsPerOrder: number;
+  /** Messages one tracking socket may send per second. */
+  trackMessagesPerSecond: number;
+  /** Price quotes per client per minute. */
+  quotesPerClientPerMinute: number;
+  /** Orders placed per client per hour. */
+  ordersPerClientPerHour: number;
+  /** Cancels per client per hour. */
+  cancelsPerClientPerHour: number;
+  /** Driver sign-ins per client address per minute, whatever the call number. */
+  driverLoginsPerIpPerMinute: number;
+  /** Map tiles per client address per minute. */
+  tilesPerIpPerMinute: number;
+  /** Timed and subscription orders one client may have open at once. */
+  openScheduledOrdersPerClient: number;
+  /** Longest time to receive a whole HTTP request. */
+  requestTimeoutMs: number;
+  /** Longest silence on an HTTP connection. */
+  connectionTimeoutMs: number;
+}
+
+export function limitsConfig(env: NodeJS.ProcessEnv): LimitsConfig {
+  const limit = (name: string, fallback: number) => positiveInteger(name, env[name], fallback);
+  return {
+    trackSocketsPerIp: limit('TRACK_SOCKETS_PER_IP', 200),
+    trackSocketsPerOrder: limit('TRACK_SOCKETS_PER_ORDER', 20),
+    trackMessagesPerSecond: limit('TRACK_MESSAGES_PER_SECOND', 50),
+    quotesPerClientPerMinute: limit('ORDER_SIM_PER_CLIENT_PER_MINUTE', 60),
+    ordersPerClientPerHour: limit('ORDER_SAVE_PER_CLIENT_PER_HOUR', 30),
+    cancelsPerClientPerHour: limit('ORDER_CANCEL_PER_CLIENT_PER_HOUR', 30),
+    driverLoginsPerIpPerMinute: limit('DRIVER_LOGIN_PER_IP_PER_MINUTE', 30),
+    tilesPerIpPerMinute: limit('TILES_PER_IP_PER_MINUTE', 3000),
+    openScheduledOrdersPerClient: limit('OPEN_SCHEDULED_ORDERS_PER_CLIENT', 10),
+    requestTimeoutMs: limit('REQUEST_TIMEOUT_MS', 30_000),
+    connectionTimeoutMs: limit('CONNECTION_TIMEOUT_MS', 60_000),
+  };
 }
 
 export interface FleetConfig {
@@ -161,7 +206,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     logLevel: env.LOG_LEVEL || 'info',
     corpRefreshMs: 1000,
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     sms: smsConfig(env, production),
     smsPerIpPerHour: positiveInteger('SMS_PER_IP_PER_HOUR', env.SMS_PER_IP_PER_HOUR, 20),
     smsLimits: {
@@ -182,5 +227,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     dispatchTickMs: positiveInteger('DISPATCH_TICK_MS', env.DISPATCH_TICK_MS, 1000),
     positionFlushMs: 2000,
     fleet: fleetConfig(env, production),
+    limits: limitsConfig(env),
   };
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -27,6 +28,8 @@ export interface Services {
   geo: GeoService;
   /** In-process, or Redis pub/sub with REDIS_URL: tracking events, dispatch wake-ups, offers. */
   bus: EventBus;
+  /** The caller's address as every per-address limit counts it (api/client-address.ts). */
+  clientAddress(request: IncomingMessage): string;
   /** Per-key limits, in memory or in Redis. */
   limits: RateLimiter;
   /** Taxi positions: published at once, stored in batches. */

@@ -25,6 +25,8 @@ test('a SIGKILLed server loses no acknowledged order', async () => {
     SMS_DRIVER: 'outbox',
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
+    // One client places 25 timed orders here.
+    OPEN_SCHEDULED_ORDERS_PER_CLIENT: '25',
   };
   const first = await startServerProcess(env);
   after(first.kill);

@@ -211,7 +211,7 @@ describe('security headers of every kind of reply', () => {
       'an untrusted X-Forwarded-Proto is ignored',
     );
 
-    const proxied = await startApp({ config: { trustProxy: true } });
+    const proxied = await startApp({ config: { trustProxy: 1 } });
     publishHost(proxied.config.releasesDir);
     for (const url of ['/settings.json', '/api/2/']) {
       const reply = await proxied.app.inject({ url, headers: forwarded });

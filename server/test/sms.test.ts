@@ -131,7 +131,7 @@ describe('the demo SMS outbox', () => {
     const log = capturedLog();
     const { app } = await startApp({
       corporations: [taxiCorporation('demo', ['localhost'])],
-      config: { logLevel: 'info', trustProxy: true },
+      config: { logLevel: 'info', trustProxy: 1 },
       overrides: { logStream: log.stream },
     });
     assertOk(await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone: '605000020', gdpr: true }));

@@ -202,13 +202,35 @@ describe('tracking socket', () => {
     await cab.ok('TAXI_STATE', { state: 'F' });
   });
 
-  test('ORDER_CANCEL cancels (A), the final update comes, the socket closes; not once the client is in', async () => {
-    const cab = await nearbyTaxi();
+  test('ORDER_CANCEL of a link holder or another client: ACTION_ACCESS_DENIED, the order untouched', async () => {
     const { track, orderId } = await placeOrder();
+    const stranger = await newClient();
+    const linkHolder = await trackingSocket(hostPort);
+    await trackLogin(linkHolder, track);
+    for (const auth of [undefined, stranger, 'not-a-token']) {
+      linkHolder.send({ action_id: 'ORDER_CANCEL', ...(auth ? { auth } : {}) });
+      const refused = await linkHolder.next((m) => m.action_id === 'ORDER_CANCEL');
+      assert.equal(refused.status, 'ERR');
+      assert.equal(refused.error_data, 'ACTION_ACCESS_DENIED', JSON.stringify(refused));
+    }
+    const row = await app.services.storage.db
+      .selectFrom('orders')
+      .select('state')
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    assert.ok(['U', 'T'].includes(row.state), row.state);
+    assert.equal(linkHolder.closed, undefined, 'the link stays open');
+    linkHolder.close();
+    await app.services.dispatch.cancel(orderId);
+  });
+
+  test("ORDER_CANCEL with the owner's token cancels (A), the final update comes, the socket closes; not once the client is in", async () => {
+    const cab = await nearbyTaxi();
+    const { track, orderId, token } = await placeOrder();
     const socket = await trackingSocket(hostPort);
     await trackLogin(socket, track);
     await socket.update((o) => o.stage === 'waiting_for_accept');
-    socket.send({ action_id: 'ORDER_CANCEL' });
+    socket.send({ action_id: 'ORDER_CANCEL', auth: token });
     assert.deepEqual(await socket.next((m) => m.action_id === 'ORDER_CANCEL'), {
       action_id: 'ORDER_CANCEL',
       status: 'OK',
@@ -233,7 +255,7 @@ describe('tracking socket', () => {
     const viewer = await trackingSocket(hostPort);
     await trackLogin(viewer, second.track);
     await viewer.update((o) => o.state === 'Z');
-    viewer.send({ action_id: 'ORDER_CANCEL' });
+    viewer.send({ action_id: 'ORDER_CANCEL', auth: second.token });
     const refused = await viewer.next((m) => m.action_id === 'ORDER_CANCEL');
     assert.equal(refused.status, 'ERR');
     assert.equal(refused.error_data, 'ACTION_NOT_ALLOWED');

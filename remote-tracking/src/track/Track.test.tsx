@@ -362,11 +362,27 @@ describe('Track: the live connection', () => {
 });
 
 describe('Track: cancelling', () => {
-  beforeEach(() => answer({ GET_RATE: rating(null) }));
+  /** GET_CURRENT_ORDERS of the signed-in passenger: this order among them, or another one. */
+  const activeOrders = (shortId: string) =>
+    ok({
+      data_list: [
+        {
+          order_type: 'Z',
+          state: 'T',
+          date_time: null,
+          created: '2026-11-21 10:00:00',
+          track: { order_short_id: shortId, secret: 'x' },
+        },
+      ],
+    });
+  beforeEach(() =>
+    answer({ GET_RATE: rating(null), GET_CURRENT_ORDERS: activeOrders(KEY.shortId) }),
+  );
 
-  it('asks first, then sends ORDER_CANCEL, and shows the cancelled view', async () => {
+  it('asks first, then sends ORDER_CANCEL with the passenger’s token, and shows the cancelled view', async () => {
     const { user } = renderTrack(<Track />, { token: 'tok' });
     const socket = serve(sockets(), record({ state: 'U', accepted_taxis: [] }));
+    await settle();
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Cancel order' });
     expect(dialog).toHaveTextContent('Are you sure you want to cancel this order?');
@@ -376,7 +392,7 @@ describe('Track: cancelling', () => {
     await user.click(
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel order' }),
     );
-    expect(socket.sentOf('ORDER_CANCEL')).toEqual([{ action_id: 'ORDER_CANCEL' }]);
+    expect(socket.sentOf('ORDER_CANCEL')).toEqual([{ action_id: 'ORDER_CANCEL', auth: 'tok' }]);
     push(sockets(), {
       action_id: 'ORDER_UPDATE',
       order: record({ state: 'A', accepted_taxis: [] }),
@@ -388,6 +404,7 @@ describe('Track: cancelling', () => {
   it('says why when the server refuses', async () => {
     const { user } = renderTrack(<Track />, { token: 'tok' });
     serve(sockets());
+    await settle();
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
     await user.click(
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel order' }),
@@ -407,6 +424,16 @@ describe('Track: cancelling', () => {
   it('is not offered to a logged-out visitor of a shared link', () => {
     renderTrack(<Track />, { token: null });
     serve(sockets());
+    expect(screen.getByRole('button', { name: 'Share ride' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+  });
+
+  it('is not offered to a signed-in passenger following someone else’s shared link', async () => {
+    const server = answer({ GET_RATE: rating(null), GET_CURRENT_ORDERS: activeOrders('OTHER234') });
+    renderTrack(<Track />, { token: 'tok' });
+    serve(sockets());
+    await settle();
+    expect(server.of('GET_CURRENT_ORDERS')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Share ride' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
   });

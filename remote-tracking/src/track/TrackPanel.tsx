@@ -40,7 +40,7 @@ export interface TrackPanelProps {
   orderKey: OrderKey | null;
   rated: boolean;
   ratingOn: boolean;
-  /** A passenger signed in on this device may cancel. */
+  /** The passenger signed in on this device placed the order (only they may cancel). */
   mayCancel: boolean;
   onCancel: () => Promise<void>;
 }

@@ -18,6 +18,7 @@ import { TrackMap } from './TrackMap';
 import { TrackPanel } from './TrackPanel';
 import { trackView, visibleTaxis } from './trackView';
 import { useLocateMe } from './useLocateMe';
+import { useOwnOrder } from './useOwnOrder';
 import { useTrackingLink } from './useTrackingLink';
 import '../common/tracking.css';
 
@@ -30,6 +31,7 @@ export function TrackScreen({ orderKey }: { orderKey: OrderKey | null }) {
   const settings = useAtomValue(settingsAtom) ?? SETTINGS_DEFAULTS;
   const dark = useAtomValue(preferencesAtom).dark_mode;
   const loggedIn = useAtomValue(isLoggedInAtom);
+  const ownOrder = useOwnOrder(orderKey);
   const { snapshot: live, cancelOrder } = useTrackingLink(orderKey);
   const snapshot = orderKey ? live : INITIAL_TRACKING_SNAPSHOT;
   const lookup = useRateLookup(orderKey, TRACK_RATE_LOOKUP_DELAY_MS);
@@ -105,7 +107,7 @@ export function TrackScreen({ orderKey }: { orderKey: OrderKey | null }) {
         orderKey={orderKey}
         rated={rated}
         ratingOn={settings.rate}
-        mayCancel={loggedIn}
+        mayCancel={ownOrder}
         onCancel={cancelOrder}
       />
     </div>

@@ -265,14 +265,15 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
       const form =
         typeof request.body === 'object' && request.body !== null ? (request.body as Payload) : {};
       const phone = normalisePhone(text(form.phone, 'phone', 40), corporation);
+      const ip = services.clientAddress(request.raw);
       if (
-        (await rowsFromAddress(db, 'deletion_requests', request.ip, clock.now() - 60 * 60_000)) >=
+        (await rowsFromAddress(db, 'deletion_requests', ip, clock.now() - 60 * 60_000)) >=
         NOTIFICATIONS_PER_IP
       )
         throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many requests; try again later');
       const client = await findClient(db, corporation, phone);
       await storeDeletionRequest(
-        { corporationId: corporation.id, clientId: client?.id ?? null, phone, ip: request.ip },
+        { corporationId: corporation.id, clientId: client?.id ?? null, phone, ip },
         form,
         { source: 'notification', signedIn: false },
       );

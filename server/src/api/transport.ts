@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate } from '../accounts/sessions.ts';
 import { ApiFailure } from '../errors.ts';
+import { isCrossSite, READ_ONLY_ACTIONS } from './cross-site.ts';
 import type { Services } from '../services.ts';
 import { optionalText, type Payload, record } from './fields.ts';
 import type { ActionRegistry, Lang, SignedInClient } from './registry.ts';
@@ -41,14 +42,20 @@ export async function actionTransport(
       throw new ApiFailure('NOT_FOUND', 'No taxi corporation serves this host name');
     const handler = typeof name === 'string' ? registry.get(name) : undefined;
     if (!handler)
-      throw new ApiFailure('ACTION_NOT_ALLOWED', `Unknown action: ${String(name).slice(0, 60)}`);
+      throw new ApiFailure(
+        'ACTION_NOT_ALLOWED',
+        // Not String(name): a posted object may carry a `toString` that is not a function.
+        `Unknown action: ${typeof name === 'string' ? name.slice(0, 60) : typeof name}`,
+      );
+    if (!READ_ONLY_ACTIONS.has(name as string) && isCrossSite(request.headers, corporation))
+      throw new ApiFailure('ACCESS_DENIED', 'Refused: the call came from another site');
     let signedIn: Promise<SignedInClient> | undefined;
     const token = optionalText(payload.auth ?? payload.token, 'auth', 200);
     const fields = await handler({
       corporation,
       payload,
       lang: language(payload.lang, corporation),
-      ip: request.ip,
+      ip: services.clientAddress(request.raw),
       log: request.log,
       client: () => (signedIn ??= authenticate(services, corporation, token)),
     });

@@ -6,6 +6,7 @@ import { channels, type TaxiRef } from '../dispatch/engine.ts';
 import { dispatchSettings } from '../dispatch/settings.ts';
 import { ASSIGNMENT_STATES as S } from '../dispatch/tables.ts';
 import { ApiFailure } from '../errors.ts';
+import { spend } from '../events/limits.ts';
 import type { OrderForm } from '../orders/form.ts';
 import type { Services } from '../services.ts';
 import { formatLocal } from '../time.ts';
@@ -221,15 +222,12 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
     async LOGIN(context) {
       const callNumber = text(context.payload.call_number, 'call_number', 20);
       const password = text(context.payload.password, 'password', 200);
-      if (
-        !(await limits.take(
-          `driver-login:${context.ip}:${callNumber}`,
-          LOGINS_PER_TAXI_PER_MINUTE,
-          60_000,
-        ))
-      ) {
-        throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many sign-ins; try again in a minute');
-      }
+      // Per address whatever the call number (password spraying), and per taxi from an address.
+      const tooMany = 'Too many sign-ins; try again in a minute';
+      const perAddress = services.config.limits.driverLoginsPerIpPerMinute;
+      await spend(limits, `driver-login:${context.ip}`, perAddress, 60_000, tooMany);
+      const perTaxi = `driver-login:${context.ip}:${callNumber}`;
+      await spend(limits, perTaxi, LOGINS_PER_TAXI_PER_MINUTE, 60_000, tooMany);
       const taxi = await db
         .selectFrom('taxis')
         .selectAll()

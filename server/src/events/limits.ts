@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { ApiFailure } from '../errors.ts';
 
 /**
  * Counters for limits that need no database row: "at most N per window per key". In memory for
@@ -10,6 +11,29 @@ export interface RateLimiter {
   /** Uses counted in the key's current window, without counting one. */
   used(key: string): Promise<number>;
   close(): Promise<void>;
+}
+
+/** Counts one use of `key`; past `limit` in the window the call ends with ACTION_NOT_ALLOWED. */
+export async function spend(
+  limits: RateLimiter,
+  key: string,
+  limit: number,
+  windowMs: number,
+  message: string,
+): Promise<void> {
+  if (!(await limits.take(key, limit, windowMs)))
+    throw new ApiFailure('ACTION_NOT_ALLOWED', message);
+}
+
+/**
+ * Limits fail closed: while Redis cannot count, a limited call ends with the catalogue's FAILED
+ * rather than going through uncounted (an SMS budget that lapses with Redis is no budget).
+ */
+function unavailable(onError: (error: unknown) => void) {
+  return (error: unknown): never => {
+    onError(error);
+    throw new ApiFailure('FAILED', 'Limits cannot be checked now; try again later');
+  };
 }
 
 export function memoryLimiter(now: () => number = Date.now): RateLimiter {
@@ -45,15 +69,22 @@ export function redisLimiter(
 ): RateLimiter {
   const redis = new Redis(url, { maxRetriesPerRequest: 2 });
   redis.on('error', onError);
+  const failed = unavailable(onError);
   return {
     async take(key, limit, windowMs) {
       const name = `${prefix}limit:${key}`;
-      const replies = await redis.multi().incr(name).pexpire(name, windowMs, 'NX').exec();
-      const count = Number(replies?.[0]?.[1] ?? 0);
-      return count <= limit;
+      const replies = await redis
+        .multi()
+        .incr(name)
+        .pexpire(name, windowMs, 'NX')
+        .exec()
+        .catch(failed);
+      const [error, count] = replies?.[0] ?? [null, 0];
+      if (error) failed(error);
+      return Number(count) <= limit;
     },
     async used(key) {
-      return Number((await redis.get(`${prefix}limit:${key}`)) ?? 0);
+      return Number((await redis.get(`${prefix}limit:${key}`).catch(failed)) ?? 0);
     },
     async close() {
       await redis.quit().catch(() => {});

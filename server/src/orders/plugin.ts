@@ -3,6 +3,7 @@ import { integer, optionalInteger } from '../api/fields.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import { withLock } from '../db/storage.ts';
 import { ApiFailure } from '../errors.ts';
+import { spend } from '../events/limits.ts';
 import type { Services } from '../services.ts';
 import { formatLocal, parseDateTime } from '../time.ts';
 import { type OrderForm, readOrderForm } from './form.ts';
@@ -11,6 +12,7 @@ import {
   deriveLegacySecrets,
   newShortId,
   refuseSecondImmediateOrder,
+  refuseTooManyScheduled,
 } from './store.ts';
 
 const FINISHED_STATES = ['Z', 'M', 'A'];
@@ -30,7 +32,8 @@ interface OrderRow {
 
 /** Orders: place one (idempotent on call_uniqueid), the active ones, the history (spec section 7). */
 export async function ordersPlugin(app: FastifyInstance, services: Services) {
-  const { storage, clock, actions, orderSecrets } = services;
+  const { storage, clock, actions, orderSecrets, limits } = services;
+  const caps = services.config.limits;
   const { db } = storage;
   const derived = await deriveLegacySecrets(db, orderSecrets);
   if (derived > 0) app.log.info({ orders: derived }, 'orders: secrets derived for older orders');
@@ -91,6 +94,13 @@ export async function ordersPlugin(app: FastifyInstance, services: Services) {
   actions.add({
     async ORDER_SAVE(context) {
       const client = await context.client();
+      await spend(
+        limits,
+        `order-save:${client.id}`,
+        caps.ordersPerClientPerHour,
+        3_600_000,
+        'Too many orders; try again later',
+      );
       const now = clock.now();
       const form = readOrderForm(context.payload, context.corporation, now);
       await checkPerks(client.id, form);
@@ -113,6 +123,12 @@ export async function ordersPlugin(app: FastifyInstance, services: Services) {
           if (first) return { saved: first, created: false };
         }
         await refuseSecondImmediateOrder(trx, client.id, form.order_type);
+        await refuseTooManyScheduled(
+          trx,
+          client.id,
+          form.order_type,
+          caps.openScheduledOrdersPerClient,
+        );
         const row = await trx
           .insertInto('orders')
           .values({

@@ -40,6 +40,28 @@ export async function refuseSecondImmediateOrder(
     throw new ApiFailure('IN_PROGRESS', 'An error occurred. Another order is in progress.');
 }
 
+/** ACTION_NOT_ALLOWED for a timed or subscription order while `limit` of them are open. */
+export async function refuseTooManyScheduled(
+  db: Db,
+  clientId: number,
+  orderType: OrderType,
+  limit: number,
+): Promise<void> {
+  if (orderType === IMMEDIATE_TYPE) return;
+  const open = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('client_id', '=', clientId)
+    .where('state', 'in', ACTIVE_STATES)
+    .where('order_type', '!=', IMMEDIATE_TYPE)
+    .executeTakeFirstOrThrow();
+  if (Number(open.n) >= limit)
+    throw new ApiFailure(
+      'ACTION_NOT_ALLOWED',
+      `At most ${limit} timed and subscription orders may be open; cancel one first`,
+    );
+}
+
 /**
  * The order a short id names in this corporation, if the secret matches; undefined for an
  * unknown order and a wrong secret alike, in about the same time (one hash compare either way).
@@ -52,7 +74,7 @@ export async function findTrackedOrder(
 ) {
   const order = await db
     .selectFrom('orders')
-    .select(['id', 'short_id', 'state', 'order_type', 'secret_hash', 'legacy_secret_hash'])
+    .select(['id', 'short_id', 'state', 'order_type', 'secret_hash', 'legacy_secret_hash', 'client_id'])
     .where('corporation_id', '=', corporationId)
     .where('short_id', '=', shortId.toUpperCase())
     .executeTakeFirst();

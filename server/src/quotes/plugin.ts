@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Corporation } from '../corporations/directory.ts';
+import { spend } from '../events/limits.ts';
 import { freeTaxis } from '../fleet/taxis.ts';
 import { readOrderForm } from '../orders/form.ts';
 import { refuseSecondImmediateOrder } from '../orders/store.ts';
@@ -12,7 +13,7 @@ export const ACCEPT_MISSING_TAXI_ETA_GT = 1000;
 
 /** ORDER_SIM: the price and the pickup ETA of an order form, without placing it. */
 export async function quotesPlugin(_app: FastifyInstance, services: Services) {
-  const { storage, clock, routes, actions } = services;
+  const { storage, clock, routes, actions, limits, config } = services;
 
   /** Minutes for the nearest free taxi to reach the pickup, or null when none is known. */
   async function etaMinutes(
@@ -32,6 +33,13 @@ export async function quotesPlugin(_app: FastifyInstance, services: Services) {
   actions.add({
     async ORDER_SIM(context) {
       const client = await context.client();
+      await spend(
+        limits,
+        `order-sim:${client.id}`,
+        config.limits.quotesPerClientPerMinute,
+        60_000,
+        'Too many price requests; try again in a minute',
+      );
       const { corporation } = context;
       const now = clock.now();
       const form = readOrderForm(context.payload, corporation, now);

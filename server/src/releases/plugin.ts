@@ -67,7 +67,7 @@ export async function releasesPlugin(app: FastifyInstance, { config, corporation
 }
 
 /** Calls whose callers read every reply as JSON with a status. */
-const API_PATHS = /^\/(?:api|rate\/api|track\/api|report|dev)\//;
+const API_PATHS = /^\/(?:api|rate\/api|track\/api|driver\/api|report|dev)\//;
 /** Paths the SPA never answers; every other GET is a screen of the host. */
 const FILE_PATHS = /^\/(?:mf|brand|tiles)\/|\.json$|^\/manifest\.webmanifest$/;
 

@@ -57,13 +57,14 @@ const REPORTS_PER_IP_PER_HOUR = 60;
 /** Stored for the operator; the log gets a warning too. */
 export async function reportsPlugin(
   app: FastifyInstance,
-  { storage, corporations, clock }: Services,
+  { storage, corporations, clock, clientAddress }: Services,
 ) {
   app.post('/report/error/', { bodyLimit: 64 * 1024 }, async (request) => {
     const report = readReport(request.body);
     const now = clock.now();
+    const ip = clientAddress(request.raw);
     if (
-      (await rowsFromAddress(storage.db, 'error_reports', request.ip, now - 60 * 60_000)) >=
+      (await rowsFromAddress(storage.db, 'error_reports', ip, now - 60 * 60_000)) >=
       REPORTS_PER_IP_PER_HOUR
     ) {
       throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many error reports; try again later');
@@ -75,7 +76,7 @@ export async function reportsPlugin(
       .values({
         ...report,
         corporation_id: corporation?.id ?? null,
-        ip: request.ip,
+        ip,
         created_at: now,
       })
       .execute();

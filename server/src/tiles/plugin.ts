@@ -19,7 +19,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * its labels (the same for every corporation, made once into DATA_DIR/tiles).
  */
 export async function tilesPlugin(app: FastifyInstance, services: Services) {
-  const { geo, corporations, config } = services;
+  const { geo, corporations, config, limits, clientAddress } = services;
   const tiles = new TileService({
     cacheBytes: config.tileCacheMb * 1024 * 1024,
     log: services.log,
@@ -103,6 +103,13 @@ export async function tilesPlugin(app: FastifyInstance, services: Services) {
           .code(404)
           .send(errorReply('NOT_FOUND', `No tile ${coordinates}: z 0-14, x and y 0 to 2^z-1`));
       }
+      // Cutting a tile costs CPU: a per-address budget (also refused while Redis cannot count).
+      const key = `tiles:${clientAddress(request.raw)}`;
+      if (!(await limits.take(key, config.limits.tilesPerIpPerMinute, 60_000).catch(() => false)))
+        return reply
+          .code(429)
+          .header('Retry-After', '60')
+          .send(errorReply('ACTION_NOT_ALLOWED', 'Too many map tiles; try again in a minute'));
       reply.header('Cache-Control', IMMUTABLE);
       reply.header('Vary', 'Accept-Encoding');
       const tile = tiles.tile(id, geography.data.map, at.z, at.x, at.y);

@@ -2,7 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { authenticate } from '../accounts/sessions.ts';
+import { isCrossSite } from '../api/cross-site.ts';
 import { type ErrorCode, ApiFailure, ERROR_MESSAGES } from '../errors.ts';
+import { spend } from '../events/limits.ts';
 import { findTrackedOrder } from '../orders/store.ts';
 import type { Services } from '../services.ts';
 import type { TrackingHub, Viewer } from './hub.ts';
@@ -16,11 +19,18 @@ const FAILED_LOGINS_PER_IP_PER_MINUTE = 30;
 /** A client this far behind in reading is dropped (it reconnects and gets the current state). */
 const MAX_BUFFERED_BYTES = 1 << 20;
 const MAX_MESSAGE_BYTES = 16 * 1024;
+/** The close code of a connection that broke a limit (RFC 6455: policy violation). */
+const POLICY_CLOSE = 1008;
 
 interface Connection extends Viewer {
   ws: WebSocket;
   ip: string;
   orderId: number | undefined;
+  /** The client who placed the order: the only one who may cancel it. */
+  ownerId: number | null;
+  /** Messages received in the current second, and when that second began. */
+  messages: number;
+  secondStart: number;
   lastHeard: number;
   openedAt: number;
   loggingIn: boolean;
@@ -57,7 +67,8 @@ export async function trackingSocket(
   app: FastifyInstance,
   { services, hub }: { services: Services; hub: TrackingHub },
 ) {
-  const { storage, corporations, dispatch, limits, clock } = services;
+  const { storage, corporations, dispatch, limits, clock, clientAddress } = services;
+  const caps = services.config.limits;
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: MAX_MESSAGE_BYTES,
@@ -65,6 +76,15 @@ export async function trackingSocket(
     clientTracking: false,
   });
   const connections = new Set<Connection>();
+  // Per process, like the sockets themselves: open connections per client address and per order.
+  const perAddress = new Map<string, number>();
+  const perOrder = new Map<number, number>();
+  const count = <K>(counts: Map<K, number>, key: K, change: number) => {
+    const next = (counts.get(key) ?? 0) + change;
+    if (next > 0) counts.set(key, next);
+    else counts.delete(key);
+    return next;
+  };
 
   function onUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -78,12 +98,12 @@ export async function trackingSocket(
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    const forwarded = services.config.trustProxy
-      ? String(request.headers['x-forwarded-for'] ?? '')
-          .split(',')[0]
-          ?.trim()
-      : '';
-    const ip = forwarded || request.socket.remoteAddress || '';
+    // A foreign page may not open a link in its visitor's browser (README, Cross-site requests).
+    if (isCrossSite(request.headers, corporation)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    const ip = clientAddress(request);
     wss.handleUpgrade(request, socket, head, (ws) => accept(ws, corporation.id, ip));
   }
   app.server.on('upgrade', onUpgrade);
@@ -94,6 +114,9 @@ export async function trackingSocket(
       ws,
       ip,
       orderId: undefined,
+      ownerId: null,
+      messages: 0,
+      secondStart: now,
       lastHeard: now,
       openedAt: now,
       loggingIn: false,
@@ -116,16 +139,39 @@ export async function trackingSocket(
     ws.on('error', () => ws.terminate());
     ws.on('close', () => {
       connections.delete(connection);
+      count(perAddress, ip, -1);
+      if (connection.orderId !== undefined) count(perOrder, connection.orderId, -1);
       hub.remove(connection);
     });
+    if (count(perAddress, ip, 1) > caps.trackSocketsPerIp)
+      return refuse(connection, '', 'Too many tracking connections from this address');
     ws.on('message', (data, isBinary) => {
-      connection.lastHeard = Date.now();
+      const at = Date.now();
+      connection.lastHeard = at;
+      if (at - connection.secondStart >= 1000) {
+        connection.secondStart = at;
+        connection.messages = 0;
+      }
+      if (++connection.messages > caps.trackMessagesPerSecond) {
+        if (connection.messages === caps.trackMessagesPerSecond + 1)
+          refuse(connection, '', 'Too many messages; slow down');
+        return;
+      }
       if (isBinary) return connection.send(failure('', 'ARG_ERROR', 'Messages are JSON text'));
       void handle(connection, corporationId, data.toString()).catch((error: unknown) => {
+        // A catalogue failure (e.g. FAILED while Redis cannot count) is the answer; else a bug.
+        if (error instanceof ApiFailure)
+          return connection.send(failure('', error.code, error.message));
         app.log.error({ err: error }, 'tracking socket: message failed');
         connection.send(failure('', 'EXCEPTION'));
       });
     });
+  }
+
+  /** A broken limit: the catalogue's ACTION_NOT_ALLOWED, then a policy close. */
+  function refuse(connection: Connection, action: string, message: string) {
+    connection.send(failure(action, 'ACTION_NOT_ALLOWED', message, { vars: null }));
+    connection.close(POLICY_CLOSE, 'limit');
   }
 
   async function handle(connection: Connection, corporationId: string, text: string) {
@@ -153,6 +199,7 @@ export async function trackingSocket(
           return connection.send(failure(action, 'ACCESS_DENIED', 'Log in first'));
         connection.cancelling = true;
         try {
+          await mayCancel(connection, corporationId, message.auth);
           await dispatch.cancel(connection.orderId);
           connection.send(reply(action, { status: 'OK', status_mesg: 'OK' }));
         } catch (error) {
@@ -170,6 +217,27 @@ export async function trackingSocket(
           failure(action, 'ACTION_NOT_ALLOWED', `Unknown action: ${action.slice(0, 40)}`),
         );
     }
+  }
+
+  /**
+   * Only the client who placed the order cancels it: the message carries that client's token
+   * (`auth`, as in the client API). A shared link's holder has the short id and secret only.
+   */
+  async function mayCancel(connection: Connection, corporationId: string, token: unknown) {
+    const corporation = corporations.byId(corporationId);
+    if (!corporation) throw new ApiFailure('ACTION_ACCESS_DENIED');
+    const client = await authenticate(
+      services,
+      corporation,
+      typeof token === 'string' ? token.slice(0, 200) : undefined,
+    ).catch((error: unknown) => {
+      if (error instanceof ApiFailure && error.code === 'BLOCKED') throw error;
+      throw new ApiFailure('ACTION_ACCESS_DENIED', 'Only the passenger who ordered may cancel');
+    });
+    if (client.id !== connection.ownerId)
+      throw new ApiFailure('ACTION_ACCESS_DENIED', 'Only the passenger who ordered may cancel');
+    const tooMany = 'Too many cancellations; try again later';
+    await spend(limits, `cancel:${client.id}`, caps.cancelsPerClientPerHour, 3_600_000, tooMany);
   }
 
   async function login(
@@ -216,7 +284,12 @@ export async function trackingSocket(
       }
       const corporation = corporations.byId(corporationId);
       if (!corporation) return connection.close(1011, 'corporation gone');
+      if (count(perOrder, order.id, 1) > caps.trackSocketsPerOrder) {
+        count(perOrder, order.id, -1);
+        return refuse(connection, 'LOGIN', 'Too many connections to this order');
+      }
       connection.orderId = order.id;
+      connection.ownerId = order.client_id;
       connection.send(
         reply('LOGIN', {
           status: 'OK',

@@ -1,4 +1,5 @@
 import { ApiError } from '../api/errors';
+import { sessionStore, tokenAtom } from '../session/store';
 import { TrackingSocket } from './socket';
 import { installSocketStub, type SocketStub } from './testing';
 
@@ -223,13 +224,26 @@ describe('TrackingSocket', () => {
   });
 
   describe('ORDER_CANCEL', () => {
-    it('is sent on the link and resolves on the server’s OK', async () => {
+    beforeEach(() => sessionStore.set(tokenAtom, 'owner-token'));
+    afterEach(() => sessionStore.set(tokenAtom, null));
+
+    it('is sent on the link with the passenger’s token and resolves on the server’s OK', async () => {
       const link = start();
       const socket = stub.last().accept().login();
       const cancelled = link.cancelOrder();
-      expect(socket.sentOf('ORDER_CANCEL')).toEqual([{ action_id: 'ORDER_CANCEL' }]);
+      expect(socket.sentOf('ORDER_CANCEL')).toEqual([
+        { action_id: 'ORDER_CANCEL', auth: 'owner-token' },
+      ]);
       socket.push({ action_id: 'ORDER_CANCEL', status: 'OK' });
       await expect(cancelled).resolves.toBeUndefined();
+    });
+
+    it('is not sent without a signed-in passenger: only the owner may cancel', async () => {
+      sessionStore.set(tokenAtom, null);
+      const link = start();
+      const socket = stub.last().accept().login();
+      await expect(link.cancelOrder()).rejects.toEqual(new ApiError('ACTION_ACCESS_DENIED'));
+      expect(socket.sentOf('ORDER_CANCEL')).toEqual([]);
     });
 
     it('resolves when the order turns A', async () => {

@@ -3,6 +3,7 @@
 // is JSON with an `action_id`.
 import { ApiError, connectionError } from '../api/errors';
 import { LIVE_RECONNECT_DELAY_MS } from '../model/constants';
+import { sessionStore, tokenAtom } from '../session/store';
 import { toLiveTaxi, toTaxisData, toTrackingRecord } from './normalise';
 import type { TrackingSnapshot } from './types';
 
@@ -100,8 +101,13 @@ export class TrackingSocket {
     if (!this.stopped) this.finish('closed');
   }
 
-  /** ORDER_CANCEL: resolves when the server confirms or the order turns A. */
+  /**
+   * ORDER_CANCEL with the signed-in passenger's token (`auth`): the server cancels only for the
+   * client who placed the order. Resolves when the server confirms or the order turns A.
+   */
   cancelOrder(): Promise<void> {
+    const auth = sessionStore.get(tokenAtom);
+    if (!auth) return Promise.reject(new ApiError('ACTION_ACCESS_DENIED'));
     if (!this.snapshot.authenticated || this.socket?.readyState !== OPEN) {
       return Promise.reject(connectionError());
     }
@@ -109,7 +115,7 @@ export class TrackingSocket {
     return new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => this.failCancel(connectionError()), ORDER_CANCEL_TIMEOUT_MS);
       this.pendingCancel = { resolve, reject, timer };
-      this.send({ action_id: 'ORDER_CANCEL' });
+      this.send({ action_id: 'ORDER_CANCEL', auth });
     });
   }
 

@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import WebSocket from 'ws';
+import { addressKey, parseTrustProxy } from '../src/api/client-address.ts';
+import { configFromEnv } from '../src/config.ts';
+import { assertErr, assertOk } from './api.ts';
+import { startApp } from './helpers.ts';
+import { listen } from './live.ts';
+
+describe('TRUST_PROXY', () => {
+  test('a hop count or a list of proxies; true is refused, off by default', () => {
+    assert.equal(parseTrustProxy(undefined), false);
+    assert.equal(parseTrustProxy(''), false);
+    assert.equal(parseTrustProxy('2'), 2);
+    assert.deepEqual(parseTrustProxy('10.0.0.0/8, 192.168.1.4'), ['10.0.0.0/8', '192.168.1.4']);
+    assert.throws(() => configFromEnv({ TRUST_PROXY: 'true' }), /number of proxies/);
+    assert.throws(() => parseTrustProxy('not-an-address'), /TRUST_PROXY/);
+  });
+
+  test('IPv6 is counted per /64, IPv4-mapped IPv6 as IPv4', () => {
+    assert.equal(addressKey('2001:db8:1:2:aaaa::1'), '2001:db8:1:2::/64');
+    assert.equal(addressKey('2001:db8:1:2:ffff:1:2:3'), '2001:db8:1:2::/64');
+    assert.equal(addressKey('::ffff:203.0.113.9'), '203.0.113.9');
+    assert.equal(addressKey('203.0.113.9'), '203.0.113.9');
+  });
+});
+
+describe('the client address behind one proxy', async () => {
+  const { app } = await startApp({ config: { trustProxy: 1, geoPerIpPerMinute: 2 } });
+  const search = (forwardedFor: string) =>
+    app
+      .inject({
+        method: 'POST',
+        url: '/api/2/',
+        headers: { host: 'localhost', 'x-forwarded-for': forwardedFor },
+        payload: { action_id: 'POI_QUERY', query: 'Rynek' },
+      })
+      .then((reply) => reply.json());
+
+  test('a caller cannot reset a per-address limit by writing X-Forwarded-For itself', async () => {
+    // The proxy appends the address it saw; what the caller wrote stands to its left.
+    assertOk(await search('1.1.1.1, 198.51.100.7'));
+    assertOk(await search('2.2.2.2, 198.51.100.7'));
+    assertErr(await search('3.3.3.3, 198.51.100.7'), 'ACTION_NOT_ALLOWED');
+    assertOk(await search('198.51.100.8'));
+  });
+
+  test('two addresses of one IPv6 /64 share a budget', async () => {
+    assertOk(await search('2001:db8:5:6::1'));
+    assertOk(await search('2001:db8:5:6::2'));
+    assertErr(await search('2001:db8:5:6:ffff::9'), 'ACTION_NOT_ALLOWED');
+  });
+
+  test('the tracking socket counts by the same address', async () => {
+    const other = await startApp({
+      config: {
+        trustProxy: 1,
+        limits: { ...app.services.config.limits, trackSocketsPerIp: 2 },
+      },
+    });
+    const hostPort = await listen(other.app);
+    const open = (forwardedFor: string) => {
+      const ws = new WebSocket(`ws://${hostPort}/track/api/1/?hostname=localhost`, {
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+      const first = new Promise<unknown>((done) => ws.once('message', (data) => done(data)));
+      const closed = new Promise<number>((done) => ws.once('close', done));
+      return new Promise<{ ws: WebSocket; first: Promise<unknown>; closed: Promise<number> }>(
+        (resolve, reject) => {
+          ws.once('open', () => resolve({ ws, first, closed }));
+          ws.once('error', reject);
+        },
+      );
+    };
+    const sockets = [await open('9.9.9.1, 198.51.100.20'), await open('9.9.9.2, 198.51.100.20')];
+    const third = await open('9.9.9.3, 198.51.100.20');
+    assert.equal(JSON.parse(String(await third.first)).error_data, 'ACTION_NOT_ALLOWED');
+    assert.equal(await third.closed, 1008);
+    for (const { ws } of sockets) ws.close();
+  });
+});
