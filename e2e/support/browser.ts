@@ -32,14 +32,21 @@ export function takeViolations(): string[] {
   return violations.splice(0);
 }
 
-/** Every test fails on a CSP violation of its pages: the app must run under its own policy. */
 function failOnViolations(): void {
   const found = takeViolations();
   if (found.length > 0) throw new Error(`Content-Security-Policy violations:\n${found.join('\n')}`);
 }
-afterEach(failOnViolations);
-// A report that arrives after a file's last test still fails the file.
-after(failOnViolations);
+
+/**
+ * Every test of the calling file fails on a CSP violation of its pages: the app must run under
+ * its own policy. Called by each test file (through useApp), not on import: benchmarks use
+ * this module outside the test runner.
+ */
+export function failOnCspViolations(): void {
+  afterEach(failOnViolations);
+  // A report that arrives after the file's last test still fails the file.
+  after(failOnViolations);
+}
 
 /** Each page reports its violations to the test, over navigations and reloads. */
 async function recordViolations(context: BrowserContext): Promise<void> {

@@ -2,7 +2,7 @@
 import { after, before } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { startApp, type Corporation, type RunningApp } from './app.ts';
-import { launchBrowser } from './browser.ts';
+import { failOnCspViolations, launchBrowser } from './browser.ts';
 
 export interface Fixture {
   app: RunningApp;
@@ -13,6 +13,7 @@ export function useApp(
   options: { corporations?: Corporation[]; env?: Record<string, string> } = {},
 ): Fixture {
   const fixture = {} as Fixture;
+  failOnCspViolations();
   before(async () => {
     fixture.app = await startApp(options);
     fixture.browser = await launchBrowser();

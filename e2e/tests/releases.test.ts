@@ -20,7 +20,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { ROOT, demoCorporation, startApp, type RunningApp } from '../support/app.ts';
-import { launchBrowser, newContext } from '../support/browser.ts';
+import { failOnCspViolations, launchBrowser, newContext } from '../support/browser.ts';
 
 const run = promisify(execFile);
 const demo = demoCorporation();
@@ -103,6 +103,8 @@ async function trackingRelease(
   await page.getByRole('heading', { name: 'Order not found' }).waitFor();
   return page.locator('[data-remote="tracking"]').getAttribute('data-release');
 }
+
+failOnCspViolations();
 
 before(async () => {
   // Start from what the suite built and published (every part at 1.0.0).
