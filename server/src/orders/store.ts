@@ -74,7 +74,15 @@ export async function findTrackedOrder(
 ) {
   const order = await db
     .selectFrom('orders')
-    .select(['id', 'short_id', 'state', 'order_type', 'secret_hash', 'legacy_secret_hash', 'client_id'])
+    .select([
+      'id',
+      'short_id',
+      'state',
+      'order_type',
+      'secret_hash',
+      'legacy_secret_hash',
+      'client_id',
+    ])
     .where('corporation_id', '=', corporationId)
     .where('short_id', '=', shortId.toUpperCase())
     .executeTakeFirst();
