@@ -4,7 +4,13 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { pin, promote, readHistory, rollback } from './release/pointers.ts';
+import {
+  haltCanary,
+  pin,
+  promote,
+  readHistory,
+  rollback,
+} from '../server/src/releases/pointers.ts';
 
 function setUp() {
   const work = mkdtempSync(path.join(tmpdir(), 'taxi-release-'));
@@ -42,7 +48,7 @@ test('promote points a channel at a published version, and only a published one'
 
 test('pin writes the corporation file, keeping the rest of it, with an optional fallback', () => {
   const { places, releasesOf } = setUp();
-  pin(places, 'alpha', 'tracking', '1.2.0', '1.1.0');
+  pin(places, 'alpha', 'tracking', '1.2.0', { fallback: '1.1.0' });
   assert.deepEqual(releasesOf(), { tracking: { use: '1.2.0', fallback: '1.1.0' } });
   pin(places, 'alpha', 'tracking', 'stable');
   assert.deepEqual(releasesOf(), { tracking: 'stable' });
@@ -71,4 +77,41 @@ test('rollback undoes the newest change, then the one before, and says when noth
   assert.deepEqual(channels(), { tracking: { stable: '1.1.0' } });
   const history = readHistory(places);
   assert.equal(history.at(-1)?.undoes, history.at(-2)?.id);
+});
+
+test('a canary pin keeps the current release beside it; a plain pin promotes it to everybody', () => {
+  const { places, releasesOf } = setUp();
+  assert.throws(
+    () => pin(places, 'alpha', 'tracking', '1.1.0', { canary: 10 }),
+    /no tracking pin to run a canary beside/,
+  );
+  pin(places, 'alpha', 'tracking', '1.0.0', { fallback: '1.0.0' });
+  pin(places, 'alpha', 'tracking', '1.1.0', { canary: 10, by: 'operator' });
+  assert.deepEqual(releasesOf(), {
+    tracking: { use: '1.0.0', fallback: '1.0.0', canary: { use: '1.1.0', percent: 10 } },
+  });
+  assert.equal(readHistory(places).at(-1)?.by, 'operator');
+  pin(places, 'alpha', 'tracking', '1.1.0', { canary: 50 });
+  assert.deepEqual(releasesOf(), {
+    tracking: { use: '1.0.0', fallback: '1.0.0', canary: { use: '1.1.0', percent: 50 } },
+  });
+  assert.throws(() => pin(places, 'alpha', 'tracking', '1.1.0', { canary: 101 }), /0 to 100/);
+  assert.throws(() => pin(places, 'alpha', 'tracking', '1.2.9', { canary: 5 }), /not published/);
+  assert.throws(() => pin(places, 'alpha', 'host', '1.0.0', { canary: 5 }), /host has no canary/);
+
+  // Halting keeps the canary's release named, at 0 %; a second halt finds nothing to do.
+  const halt = haltCanary(places, 'alpha', 'tracking', { by: 'auto_rollback', reason: 'test' });
+  assert.deepEqual(halt?.to, {
+    use: '1.0.0',
+    fallback: '1.0.0',
+    canary: { use: '1.1.0', percent: 0 },
+  });
+  assert.equal(haltCanary(places, 'alpha', 'tracking', { by: 'auto_rollback' }), null);
+  rollback(places, 'corporation:alpha', 'tracking');
+  assert.deepEqual(releasesOf(), {
+    tracking: { use: '1.0.0', fallback: '1.0.0', canary: { use: '1.1.0', percent: 50 } },
+  });
+
+  pin(places, 'alpha', 'tracking', '1.1.0');
+  assert.deepEqual(releasesOf(), { tracking: '1.1.0' });
 });

@@ -4,6 +4,7 @@
 //   node scripts/release.ts publish [--replace] <part|all>... publish what is built
 //   node scripts/release.ts promote <part> <version> <channel>
 //   node scripts/release.ts pin <corporation> <part> <version|channel|url> [--fallback <pointer>]
+//                               [--canary <percent>]   that share of passengers only (0 halts)
 //   node scripts/release.ts rollback <corporation | channel:NAME> <part>
 //   node scripts/release.ts list                             which release every corporation runs
 //
@@ -15,11 +16,12 @@ import { packageDirOf, PARTS, publish, root } from './release/publish.ts';
 import {
   pin,
   promote,
+  readHistory,
   rollback,
   type Change,
   type Pointer,
   type Target,
-} from './release/pointers.ts';
+} from '../server/src/releases/pointers.ts';
 import {
   readReleaseRecord,
   resolveRelease,
@@ -48,7 +50,9 @@ function describe(change: Change): string {
         ? pointer
         : JSON.stringify(pointer);
   const verb = change.undoes ? `rolled back (undoes change ${change.undoes})` : 'changed';
-  return `${change.target} ${change.part}: ${verb} ${show(change.from)} -> ${show(change.to)}`;
+  const by = change.by ? ` by ${change.by}` : '';
+  const reason = change.reason ? ` (${change.reason})` : '';
+  return `${change.target} ${change.part}: ${verb}${by} ${show(change.from)} -> ${show(change.to)}${reason}`;
 }
 
 /** Builds one part in its own package (nothing else is built) and publishes it. */
@@ -63,8 +67,32 @@ function build(part: string, version: string | undefined): string {
   return publish(part, places.releasesDir);
 }
 
+/** What a pointer runs: a version, a URL, or nothing. */
+async function runs(part: ReleaseName, use: string | undefined): Promise<string[]> {
+  const release = await resolveRelease(places.releasesDir, part, use);
+  const record =
+    release?.kind === 'version'
+      ? await readReleaseRecord(places.releasesDir, part, release.version)
+      : {};
+  return [
+    !release ? 'nothing published' : release.kind === 'url' ? release.url : release.version,
+    record.commit?.slice(0, 10) ?? '',
+    record.built_at ?? '',
+  ];
+}
+
+/** The newest automatic rollback of each corporation's part, for `list`. */
+function autoRollbacks(): Map<string, Change> {
+  return new Map(
+    readHistory(places)
+      .filter((change) => change.by === 'auto_rollback')
+      .map((change) => [`${change.target} ${change.part}`, change]),
+  );
+}
+
 async function list(): Promise<string> {
-  const rows = [['corporation', 'part', 'pointer', 'runs', 'commit', 'built']];
+  const halted = autoRollbacks();
+  const rows = [['corporation', 'part', 'pointer', 'runs', 'share', 'commit', 'built']];
   for (const file of readdirSync(places.corpDir)
     .filter((name) => name.endsWith('.json'))
     .sort()) {
@@ -75,20 +103,33 @@ async function list(): Promise<string> {
     for (const part of Object.keys(PARTS) as ReleaseName[]) {
       const pointer = corporation.releases?.[part];
       const use = typeof pointer === 'object' ? pointer.use : pointer;
-      const release = await resolveRelease(places.releasesDir, part, use);
-      const record =
-        release?.kind === 'version'
-          ? await readReleaseRecord(places.releasesDir, part, release.version)
-          : {};
       const fallback =
         typeof pointer === 'object' && pointer.fallback ? ` (fallback ${pointer.fallback})` : '';
+      const canary = typeof pointer === 'object' ? pointer.canary : undefined;
+      const [runsNow = '', commit = '', built = ''] = await runs(part, use);
       rows.push([
         corporation.id,
         part,
         (use ?? 'newest') + fallback,
-        !release ? 'nothing published' : release.kind === 'url' ? release.url : release.version,
-        record.commit?.slice(0, 10) ?? '',
-        record.built_at ?? '',
+        runsNow,
+        canary ? `${100 - canary.percent} %` : '',
+        commit,
+        built,
+      ]);
+      if (!canary) continue;
+      const [canaryRuns = '', canaryCommit = '', canaryBuilt = ''] = await runs(part, canary.use);
+      const rolledBack = halted.get(`corporation:${corporation.id} ${part}`);
+      rows.push([
+        '',
+        '',
+        `canary ${canary.use}`,
+        canaryRuns,
+        `${canary.percent} %` +
+          (canary.percent === 0 && rolledBack
+            ? ` (rolled back automatically ${rolledBack.at})`
+            : ''),
+        canaryCommit,
+        canaryBuilt,
       ]);
     }
   }
@@ -123,20 +164,27 @@ async function main(args: string[]): Promise<string> {
     case 'promote': {
       const [part, version, channel] = rest;
       if (!part || !version || !channel) throw new Error('promote <part> <version> <channel>');
-      return describe(promote(places, part, version, channel));
+      return describe(promote(places, part, version, channel, 'operator'));
     }
     case 'pin': {
       const fallback = option(rest, '--fallback');
+      const canary = option(rest, '--canary');
       const [corporation, part, use] = rest;
       if (!corporation || !part || !use)
-        throw new Error('pin <corporation> <part> <pointer> [--fallback P]');
-      return describe(pin(places, corporation, part, use, fallback));
+        throw new Error('pin <corporation> <part> <pointer> [--fallback P] [--canary PERCENT]');
+      return describe(
+        pin(places, corporation, part, use, {
+          ...(fallback ? { fallback } : {}),
+          ...(canary !== undefined ? { canary: Number(canary.replace(/%$/, '')) } : {}),
+          by: 'operator',
+        }),
+      );
     }
     case 'rollback': {
       const [who, part] = rest;
       if (!who || !part) throw new Error('rollback <corporation | channel:NAME> <part>');
       const target: Target = who.startsWith('channel:') ? (who as Target) : `corporation:${who}`;
-      return describe(rollback(places, target, part));
+      return describe(rollback(places, target, part, 'operator'));
     }
     case 'list':
       return list();

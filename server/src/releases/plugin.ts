@@ -4,31 +4,52 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorReply } from '../errors.ts';
 import type { Services } from '../services.ts';
+import { bucketOf, DEVICE_ID, type Bucket } from './bucket.ts';
 import { REMOTES, remoteEntry, resolveRelease, type RemoteEntry } from './resolve.ts';
 
 /** Files whose content changes under a fixed name; everything else in a release is immutable. */
 const MUTABLE_FILES = new Set(['mf-manifest.json', 'release.json']);
 
+/** The device id the host sends (`device`), when it is one. */
+function deviceOf(query: unknown): string | undefined {
+  const device = (query as Record<string, unknown> | undefined)?.device;
+  return typeof device === 'string' && DEVICE_ID.test(device) ? device : undefined;
+}
+
 /**
  * The registry the host reads at start, for this corporation: `remotes` maps each remote to its
  * manifest URL; `releases` adds the version, the shared contract it was built against and the
- * pinned fallback, so the host can refuse a release it cannot run.
+ * pinned fallback, so the host can refuse a release it cannot run. A part with a canary gives
+ * its canary release to the devices in its share; `buckets` tells the host which one it got, and
+ * `bucket` is 'canary' when any part is. The answer depends on the `device` in the URL only, so a
+ * service worker keeping it per URL keeps each device's own.
  */
 export async function releasesPlugin(app: FastifyInstance, { config, corporations }: Services) {
   app.get('/remotes.json', async (request, reply) => {
     const corporation = corporations.forRequest(request);
+    const device = deviceOf(request.query);
     reply.header('Cache-Control', 'no-cache');
     const remotes: Record<string, string> = {};
     const releases: Record<string, RemoteEntry & { fallback?: RemoteEntry }> = {};
+    const buckets: Record<string, Bucket> = {};
     for (const name of REMOTES) {
       const pointer = corporation?.releases[name];
-      const entry = await remoteEntry(config.releasesDir, name, pointer?.use);
+      const canary = pointer?.canary;
+      let bucket = canary && corporation ? bucketOf(corporation.id, name, device, canary.percent) : 'stable';
+      // A canary that resolves to nothing (unpublished, unknown channel) leaves its share on stable.
+      let entry = bucket === 'canary' ? await remoteEntry(config.releasesDir, name, canary?.use) : undefined;
+      if (!entry) {
+        bucket = 'stable';
+        entry = await remoteEntry(config.releasesDir, name, pointer?.use);
+      }
       if (!entry) continue;
       const fallback = pointer?.fallback ? await remoteEntry(config.releasesDir, name, pointer.fallback) : undefined;
       remotes[name] = entry.url;
       releases[name] = fallback ? { ...entry, fallback } : entry;
+      buckets[name] = bucket;
     }
-    return { remotes, releases };
+    const bucket: Bucket = Object.values(buckets).includes('canary') ? 'canary' : 'stable';
+    return { remotes, releases, bucket, buckets };
   });
 
   // The host's service worker, from the corporation's host release, at the root so that its

@@ -1,6 +1,7 @@
 // The pointers that decide which release runs where: channels (RELEASES_DIR/channels.json) and
 // each corporation's pins (the `releases` section of its file in CORP_DIR). Every change is
-// appended to RELEASES_DIR/history.jsonl, which is what a rollback undoes.
+// appended to RELEASES_DIR/history.jsonl, which is what a rollback undoes. Used by the release
+// command and by the server (its automatic rollback and the release API).
 import {
   existsSync,
   readdirSync,
@@ -10,9 +11,14 @@ import {
   appendFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { PARTS } from './publish.ts';
+import { entryFile, RELEASE_NAMES, type ReleaseName } from './resolve.ts';
 
-export type Pointer = string | { use: string; fallback?: string };
+export interface Canary {
+  use: string;
+  percent: number;
+}
+
+export type Pointer = string | { use: string; fallback?: string; canary?: Canary };
 
 /** `channel:<name>` or `corporation:<id>`. */
 export type Target = `channel:${string}` | `corporation:${string}`;
@@ -26,6 +32,10 @@ export interface Change {
   to: Pointer | null;
   /** The change this one rolled back. */
   undoes?: number;
+  /** Who made it: an operator at the server (`operator`), a team's token, or `auto_rollback`. */
+  by?: string;
+  /** Why, when the server made it (the automatic rollback's figures). */
+  reason?: string;
 }
 
 export interface Places {
@@ -33,9 +43,9 @@ export interface Places {
   corpDir: string;
 }
 
-function assertPart(part: string): void {
-  if (!PARTS[part])
-    throw new Error(`unknown part ${part}; one of ${Object.keys(PARTS).join(', ')}`);
+function assertPart(part: string): asserts part is ReleaseName {
+  if (!(RELEASE_NAMES as readonly string[]).includes(part))
+    throw new Error(`unknown part ${part}; one of ${RELEASE_NAMES.join(', ')}`);
 }
 
 /** Writes through a temporary file, so the server never reads half a file. */
@@ -49,9 +59,8 @@ function readJson<T>(file: string, fallback: T): T {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : fallback;
 }
 
-function isPublished(places: Places, part: string, version: string): boolean {
-  const entry = part === 'host' ? 'index.html' : 'mf-manifest.json';
-  return existsSync(path.join(places.releasesDir, 'mf', part, version, entry));
+function isPublished(places: Places, part: ReleaseName, version: string): boolean {
+  return existsSync(path.join(places.releasesDir, 'mf', part, version, entryFile(part)));
 }
 
 type Channels = Record<string, Record<string, string>>;
@@ -83,7 +92,7 @@ function record(places: Places, change: Omit<Change, 'id' | 'at'>): Change {
   return full;
 }
 
-function currentPointer(places: Places, target: Target, part: string): Pointer | null {
+export function currentPointer(places: Places, target: Target, part: string): Pointer | null {
   const [kind, name] = target.split(/:(.*)/s) as [string, string];
   if (kind === 'channel') {
     return (
@@ -125,39 +134,99 @@ function change(
   target: Target,
   part: string,
   to: Pointer | null,
-  undoes?: number,
+  extra: Pick<Change, 'undoes' | 'by' | 'reason'> = {},
 ): Change {
   const from = currentPointer(places, target, part);
   setPointer(places, target, part, to);
-  return record(places, { target, part, from, to, ...(undoes ? { undoes } : {}) });
+  return record(places, { target, part, from, to, ...extra });
 }
 
 /** Points a channel at a published version. */
-export function promote(places: Places, part: string, version: string, channel: string): Change {
+export function promote(
+  places: Places,
+  part: string,
+  version: string,
+  channel: string,
+  by?: string,
+): Change {
   assertPart(part);
   if (!isPublished(places, part, version)) throw new Error(`${part} ${version} is not published`);
-  return change(places, `channel:${channel}`, part, version);
+  return change(places, `channel:${channel}`, part, version, by ? { by } : {});
 }
 
-/** Pins a corporation's part to a version, a channel or a URL, with an optional fallback. */
+export interface PinOptions {
+  fallback?: string;
+  /** Give `use` to this share of the passengers only (0–100); the rest keep the current release. */
+  canary?: number;
+  by?: string;
+}
+
+function usedOf(pointer: Pointer | null): string | undefined {
+  return typeof pointer === 'string' ? pointer : (pointer?.use ?? undefined);
+}
+
+/**
+ * Pins a corporation's part to a version, a channel or a URL, with an optional fallback. With
+ * `canary`, the pin only starts a canary of `use` beside the release the part runs now; a plain
+ * pin of the canary's release is the promotion to everybody.
+ */
 export function pin(
   places: Places,
   corporation: string,
   part: string,
   use: string,
-  fallback?: string,
+  { fallback, canary, by }: PinOptions = {},
 ): Change {
   assertPart(part);
+  if (canary !== undefined && part === 'host')
+    throw new Error('the host has no canary: the page is chosen before it can send its device id');
   for (const pointer of [use, fallback]) {
     if (pointer && /^\d+\.\d+\.\d+/.test(pointer) && !isPublished(places, part, pointer)) {
       throw new Error(`${part} ${pointer} is not published`);
     }
   }
-  return change(places, `corporation:${corporation}`, part, fallback ? { use, fallback } : use);
+  const target: Target = `corporation:${corporation}`;
+  if (canary === undefined)
+    return change(places, target, part, fallback ? { use, fallback } : use, by ? { by } : {});
+  if (!Number.isFinite(canary) || canary < 0 || canary > 100)
+    throw new Error('--canary: a percentage from 0 to 100');
+  const current = currentPointer(places, target, part);
+  const stable = usedOf(current);
+  if (!stable) throw new Error(`${corporation} has no ${part} pin to run a canary beside; pin one`);
+  const kept = typeof current === 'object' && current?.fallback ? { fallback: current.fallback } : {};
+  return change(
+    places,
+    target,
+    part,
+    { use: stable, ...kept, canary: { use, percent: canary } },
+    by ? { by } : {},
+  );
+}
+
+/**
+ * Stops a corporation's canary (its share drops to 0, the rest stays as it is), or null when
+ * there is no canary running: several server processes may decide so at the same time.
+ */
+export function haltCanary(
+  places: Places,
+  corporation: string,
+  part: string,
+  extra: Pick<Change, 'by' | 'reason'>,
+): Change | null {
+  const target: Target = `corporation:${corporation}`;
+  const current = currentPointer(places, target, part);
+  if (typeof current !== 'object' || !current?.canary || current.canary.percent === 0) return null;
+  return change(
+    places,
+    target,
+    part,
+    { ...current, canary: { ...current.canary, percent: 0 } },
+    extra,
+  );
 }
 
 /** Undoes the newest change of that target and part that is not undone yet. */
-export function rollback(places: Places, target: Target, part: string): Change {
+export function rollback(places: Places, target: Target, part: string, by?: string): Change {
   assertPart(part);
   const history = readHistory(places);
   const undone = new Set(history.flatMap((entry) => (entry.undoes ? [entry.undoes] : [])));
@@ -168,5 +237,5 @@ export function rollback(places: Places, target: Target, part: string): Change {
     )
     .at(-1);
   if (!last) throw new Error(`nothing to roll back for ${part} of ${target}`);
-  return change(places, target, part, last.from, last.id);
+  return change(places, target, part, last.from, { undoes: last.id, ...(by ? { by } : {}) });
 }
