@@ -4,6 +4,10 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { openStorage } from '../server/src/db/storage.ts';
+import { countError, countViews } from '../server/src/reports/health.ts';
 import {
   haltCanary,
   pin,
@@ -11,6 +15,8 @@ import {
   readHistory,
   rollback,
 } from '../server/src/releases/pointers.ts';
+
+const run = promisify(execFile);
 
 function setUp() {
   const work = mkdtempSync(path.join(tmpdir(), 'taxi-release-'));
@@ -114,4 +120,53 @@ test('a canary pin keeps the current release beside it; a plain pin promotes it 
 
   pin(places, 'alpha', 'tracking', '1.1.0');
   assert.deepEqual(releasesOf(), { tracking: '1.1.0' });
+});
+
+test('health prints each release with passengers, views, errors, rate and canary − stable', async () => {
+  const { places } = setUp();
+  pin(places, 'alpha', 'tracking', '1.0.0');
+  pin(places, 'alpha', 'tracking', '1.1.0', { canary: 10 });
+  const dataDir = path.join(places.releasesDir, '..', 'data');
+  const storage = await openStorage({ dataDir });
+  const now = Date.now();
+  for (let i = 0; i < 100; i++) {
+    await countViews(
+      storage.db,
+      'alpha',
+      [{ part: 'tracking', release: '1.0.0' }],
+      `s${i}`.padEnd(16, 'x'),
+      now,
+    );
+    if (i < 20)
+      await countViews(
+        storage.db,
+        'alpha',
+        [{ part: 'tracking', release: '1.1.0' }],
+        `c${i}`.padEnd(16, 'x'),
+        now,
+      );
+  }
+  await countError(storage.db, 'alpha', { part: 'tracking', release: '1.0.0' }, now);
+  for (let i = 0; i < 5; i++)
+    await countError(storage.db, 'alpha', { part: 'tracking', release: '1.1.0' }, now);
+  await storage.close();
+
+  const { stdout } = await run(
+    process.execPath,
+    [path.join(import.meta.dirname, 'release.ts'), 'health', 'alpha', 'tracking'],
+    {
+      env: {
+        ...process.env,
+        RELEASES_DIR: places.releasesDir,
+        CORP_DIR: places.corpDir,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+      },
+    },
+  );
+  assert.match(stdout, /tracking\s+1\.0\.0\s+stable\s+100\s+100\s+1\s+1\.00 %/);
+  assert.match(
+    stdout,
+    /tracking\s+1\.1\.0\s+canary 10 %\s+20\s+20\s+5\s+25\.00 %\s+\+24\.00 pt \(95 %: \+\d+\.\d\d … \+\d+\.\d\d\)/,
+  );
 });

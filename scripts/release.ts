@@ -7,12 +7,19 @@
 //                               [--canary <percent>]   that share of passengers only (0 halts)
 //   node scripts/release.ts rollback <corporation | channel:NAME> <part>
 //   node scripts/release.ts list                             which release every corporation runs
+//   node scripts/release.ts health <corporation> [<part>] [--hours N]   views, errors, canary vs stable
 //
-// Parts: host, ordering, tracking, account, legal. RELEASES_DIR and CORP_DIR as for the server.
+// Parts: host, ordering, tracking, account, legal. RELEASES_DIR, CORP_DIR, DATA_DIR and
+// DATABASE_URL as for the server.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { healthRows } from './release/health.ts';
 import { packageDirOf, PARTS, publish, root } from './release/publish.ts';
+import { pathsFromEnv } from '../server/src/config.ts';
+import { openCorporationDirectory } from '../server/src/corporations/directory.ts';
+import { openStorage } from '../server/src/db/storage.ts';
+import { corporationHealth, HEALTH_HOURS } from '../server/src/releases/health.ts';
 import {
   pin,
   promote,
@@ -133,6 +140,10 @@ async function list(): Promise<string> {
       ]);
     }
   }
+  return table(rows);
+}
+
+function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   return rows
     .map((row) =>
@@ -142,6 +153,23 @@ async function list(): Promise<string> {
         .trimEnd(),
     )
     .join('\n');
+}
+
+async function health(corporationId: string, part: string | undefined, hours: number) {
+  if (part && !(part in PARTS)) throw new Error(`unknown part ${part}`);
+  const quiet = { info() {}, error() {} };
+  const corporation = openCorporationDirectory(places.corpDir, quiet, 0).byId(corporationId);
+  if (!corporation) throw new Error(`no corporation ${corporationId} in ${places.corpDir}`);
+  const storage = await openStorage(pathsFromEnv());
+  try {
+    const report = await corporationHealth(storage.db, places.releasesDir, corporation, {
+      ...(part ? { part: part as ReleaseName } : {}),
+      since: Date.now() - hours * 60 * 60_000,
+    });
+    return table(healthRows(report));
+  } finally {
+    await storage.close();
+  }
 }
 
 async function main(args: string[]): Promise<string> {
@@ -188,9 +216,16 @@ async function main(args: string[]): Promise<string> {
     }
     case 'list':
       return list();
+    case 'health': {
+      const hours = Number(option(rest, '--hours') ?? HEALTH_HOURS);
+      const [corporation, part] = rest;
+      if (!corporation || !(hours > 0))
+        throw new Error('health <corporation> [<part>] [--hours N]');
+      return health(corporation, part, hours);
+    }
     default:
       throw new Error(
-        'commands: build, publish, promote, pin, rollback, list (see the top of scripts/release.ts)',
+        'commands: build, publish, promote, pin, rollback, list, health (see the top of scripts/release.ts)',
       );
   }
 }

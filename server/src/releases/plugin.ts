@@ -3,6 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorReply } from '../errors.ts';
+import type { Corporation } from '../corporations/directory.ts';
+import { countViews, type Seen } from '../reports/health.ts';
 import type { Services } from '../services.ts';
 import { bucketOf, DEVICE_ID, type Bucket } from './bucket.ts';
 import { REMOTES, remoteEntry, resolveRelease, type RemoteEntry } from './resolve.ts';
@@ -24,7 +26,8 @@ function deviceOf(query: unknown): string | undefined {
  * `bucket` is 'canary' when any part is. The answer depends on the `device` in the URL only, so a
  * service worker keeping it per URL keeps each device's own.
  */
-export async function releasesPlugin(app: FastifyInstance, { config, corporations }: Services) {
+export async function releasesPlugin(app: FastifyInstance, services: Services) {
+  const { config, corporations } = services;
   app.get('/remotes.json', async (request, reply) => {
     const corporation = corporations.forRequest(request);
     const device = deviceOf(request.query);
@@ -49,6 +52,7 @@ export async function releasesPlugin(app: FastifyInstance, { config, corporation
       buckets[name] = bucket;
     }
     const bucket: Bucket = Object.values(buckets).includes('canary') ? 'canary' : 'stable';
+    if (corporation) await countPageView(services, request, corporation, releases, device);
     return { remotes, releases, bucket, buckets };
   });
 
@@ -80,6 +84,29 @@ export async function releasesPlugin(app: FastifyInstance, { config, corporation
           : 'public, max-age=31536000, immutable',
       ),
   });
+}
+
+/**
+ * Every start of the app asks for the registry once: a page view of the host and of each remote
+ * release it was given, the denominator of their error rates. Counting never fails the registry.
+ */
+async function countPageView(
+  { config, storage, clock }: Services,
+  request: FastifyRequest,
+  corporation: Corporation,
+  releases: Record<string, RemoteEntry>,
+  device: string | undefined,
+): Promise<void> {
+  const seen: Seen[] = Object.entries(releases).flatMap(([part, entry]) =>
+    entry.version ? [{ part, release: entry.version }] : [],
+  );
+  const host = await resolveRelease(config.releasesDir, 'host', corporation.releases.host?.use);
+  if (host?.kind === 'version') seen.push({ part: 'host', release: host.version });
+  try {
+    await countViews(storage.db, corporation.id, seen, device, clock.now());
+  } catch (error) {
+    request.log.error({ err: error }, 'release health: page view not counted');
+  }
 }
 
 /** Calls whose callers read every reply as JSON with a status. */
