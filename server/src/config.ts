@@ -38,6 +38,8 @@ export interface Config {
   /** How often buffered taxi positions are written. */
   positionFlushMs: number;
   fleet: FleetConfig;
+  /** The automatic rollback of canaries: how often it judges, and the defaults of each rule. */
+  autoRollback: { everyMs: number; minViews: number; maxErrorRatio: number };
 }
 
 export interface FleetConfig {
@@ -148,5 +150,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     dispatchTickMs: positiveInteger('DISPATCH_TICK_MS', env.DISPATCH_TICK_MS, 1000),
     positionFlushMs: 2000,
     fleet: fleetConfig(env, production),
+    autoRollback: {
+      everyMs: positiveInteger('RELEASE_RULE_EVERY_MS', env.RELEASE_RULE_EVERY_MS, 5 * 60_000),
+      minViews: positiveInteger('RELEASE_RULE_MIN_VIEWS', env.RELEASE_RULE_MIN_VIEWS, 500),
+      maxErrorRatio: 2,
+    },
   };
 }

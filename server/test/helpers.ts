@@ -112,6 +112,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestServer> 
     dispatchTickMs: 60_000,
     positionFlushMs: 2000,
     fleet: { mode: 'off', size: 3, speed: 1 },
+    autoRollback: { everyMs: 60 * 60_000, minViews: 500, maxErrorRatio: 2 },
     ...options.config,
   };
   fs.mkdirSync(config.corpDir, { recursive: true });

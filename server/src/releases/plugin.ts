@@ -6,6 +6,7 @@ import { errorReply } from '../errors.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import { countViews, type Seen } from '../reports/health.ts';
 import type { Services } from '../services.ts';
+import { startAutoRollback } from './auto-rollback.ts';
 import { bucketOf, DEVICE_ID, type Bucket } from './bucket.ts';
 import { REMOTES, remoteEntry, resolveRelease, type RemoteEntry } from './resolve.ts';
 
@@ -28,6 +29,11 @@ function deviceOf(query: unknown): string | undefined {
  */
 export async function releasesPlugin(app: FastifyInstance, services: Services) {
   const { config, corporations } = services;
+  let stopAutoRollback: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    stopAutoRollback = startAutoRollback(services);
+  });
+  app.addHook('onClose', async () => stopAutoRollback?.());
   app.get('/remotes.json', async (request, reply) => {
     const corporation = corporations.forRequest(request);
     const device = deviceOf(request.query);
