@@ -1,6 +1,6 @@
 // Channels, pins and rollbacks over temporary folders (node scripts: node --test scripts/).
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -8,6 +8,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { openStorage } from '../server/src/db/storage.ts';
 import { countError, countViews } from '../server/src/reports/health.ts';
+import { createToken } from '../server/src/releases/tokens.ts';
+import { corporationFile, startApp } from '../server/test/helpers.ts';
 import {
   haltCanary,
   pin,
@@ -17,6 +19,11 @@ import {
 } from '../server/src/releases/pointers.ts';
 
 const run = promisify(execFile);
+
+function mkdirp(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
 
 function setUp() {
   const work = mkdtempSync(path.join(tmpdir(), 'taxi-release-'));
@@ -169,4 +176,59 @@ test('health prints each release with passengers, views, errors, rate and canary
     stdout,
     /tracking\s+1\.1\.0\s+canary 10 %\s+20\s+20\s+5\s+25\.00 %\s+\+24\.00 pt \(95 %: \+\d+\.\d\d … \+\d+\.\d\d\)/,
   );
+});
+
+test('remote mode: a team publishes, pins and reads health over the release API with its token', async () => {
+  const { app, config } = await startApp({
+    corporations: [corporationFile('demo', ['localhost'], { releases: { legal: '1.0.0' } })],
+  });
+  writeFileSync(
+    path.join(mkdirp(path.join(config.releasesDir, 'mf/legal/1.0.0')), 'mf-manifest.json'),
+    '{}',
+  );
+  const token = await createToken(
+    app.services.storage.db,
+    { team: 'legal', parts: ['legal'], corporations: [] },
+    Date.now(),
+  );
+  const server = await app.listen({ port: 0, host: '127.0.0.1' });
+  // A build of legal under a version nobody else uses, removed afterwards.
+  const version = '0.0.1-remote-test';
+  const built = path.join(import.meta.dirname, '..', 'remote-legal', 'dist', version);
+  mkdirSync(built, { recursive: true });
+  writeFileSync(path.join(built, 'mf-manifest.json'), '{"id":"legal"}');
+  writeFileSync(path.join(built, 'remoteEntry.js'), 'var legal;');
+  const release = (...args: string[]) =>
+    run(
+      process.execPath,
+      [path.join(import.meta.dirname, 'release.ts'), '--server', server, ...args],
+      {
+        env: { ...process.env, RELEASE_TOKEN: token, RELEASE_VERSION: version },
+      },
+    );
+  try {
+    assert.match(
+      (await release('publish', 'legal')).stdout,
+      /legal 0\.0\.1-remote-test: published/,
+    );
+    assert.ok(existsSync(path.join(config.releasesDir, 'mf/legal', version, 'release.json')));
+    assert.match(
+      (await release('pin', 'demo', 'legal', version, '--canary', '5')).stdout,
+      /corporation:demo legal: changed by team:legal/,
+    );
+    assert.match((await release('health', 'demo', 'legal')).stdout, /legal\s+1\.0\.0\s+stable/);
+    await assert.rejects(release('pin', 'demo', 'ordering', '1.0.0'), /ACTION_ACCESS_DENIED/);
+    await assert.rejects(
+      run(
+        process.execPath,
+        [path.join(import.meta.dirname, 'release.ts'), '--server', server, 'list'],
+        {
+          env: { ...process.env, RELEASE_TOKEN: 'taxirel_wrong' },
+        },
+      ),
+      /ACCESS_DENIED/,
+    );
+  } finally {
+    rmSync(built, { recursive: true, force: true });
+  }
 });

@@ -11,10 +11,15 @@
 //
 // Parts: host, ordering, tracking, account, legal. RELEASES_DIR, CORP_DIR, DATA_DIR and
 // DATABASE_URL as for the server.
+//
+// Remote mode, for a team without the server's shell: --server https://… --token … (or
+// RELEASE_SERVER and RELEASE_TOKEN, which keep the token out of the process list) sends build,
+// publish, promote, pin, rollback, list and health to the server's release API.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { healthRows } from './release/health.ts';
+import { call, publishRemote, type Remote } from './release/remote.ts';
 import { packageDirOf, PARTS, publish, root } from './release/publish.ts';
 import { pathsFromEnv } from '../server/src/config.ts';
 import { openCorporationDirectory } from '../server/src/corporations/directory.ts';
@@ -62,8 +67,8 @@ function describe(change: Change): string {
   return `${change.target} ${change.part}: ${verb}${by} ${show(change.from)} -> ${show(change.to)}${reason}`;
 }
 
-/** Builds one part in its own package (nothing else is built) and publishes it. */
-function build(part: string, version: string | undefined): string {
+/** Builds one part in its own package (nothing else is built) and publishes it here, or not. */
+function build(part: string, version: string | undefined, publishHere = true): string {
   const env = { ...process.env, ...(version ? { RELEASE_VERSION: version } : {}) };
   execFileSync('pnpm', ['exec', 'webpack', '--mode', 'production'], {
     cwd: packageDirOf(part),
@@ -71,7 +76,7 @@ function build(part: string, version: string | undefined): string {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (version) process.env.RELEASE_VERSION = version;
-  return publish(part, places.releasesDir);
+  return publishHere ? publish(part, places.releasesDir) : '';
 }
 
 /** What a pointer runs: a version, a URL, or nothing. */
@@ -172,7 +177,73 @@ async function health(corporationId: string, part: string | undefined, hours: nu
   }
 }
 
+/** The commands over the release API. */
+async function remoteMain(remote: Remote, command: string | undefined, rest: string[]) {
+  switch (command) {
+    case 'build': {
+      const version = option(rest, '--version');
+      const [part] = rest;
+      if (!part) throw new Error('build <part> [--version V]');
+      build(part, version, false);
+      return publishRemote(remote, part);
+    }
+    case 'publish': {
+      const version = option(rest, '--version');
+      if (version) process.env.RELEASE_VERSION = version;
+      const names = rest.filter((arg) => !arg.startsWith('--'));
+      const parts = names.length === 0 || names.includes('all') ? Object.keys(PARTS) : names;
+      const results = [];
+      for (const part of parts) results.push(await publishRemote(remote, part));
+      return results.join('\n');
+    }
+    case 'promote': {
+      const [part, version, channel] = rest;
+      if (!part || !version || !channel) throw new Error('promote <part> <version> <channel>');
+      return describe((await call(remote, 'promote', { part, version, channel })).change!);
+    }
+    case 'pin': {
+      const fallback = option(rest, '--fallback');
+      const canary = option(rest, '--canary');
+      const [corporation, part, use] = rest;
+      if (!corporation || !part || !use)
+        throw new Error('pin <corporation> <part> <pointer> [--fallback P] [--canary PERCENT]');
+      const body = {
+        corporation,
+        part,
+        use,
+        ...(fallback ? { fallback } : {}),
+        ...(canary !== undefined ? { canary: Number(canary.replace(/%$/, '')) } : {}),
+      };
+      return describe((await call(remote, 'pin', body)).change!);
+    }
+    case 'rollback': {
+      const [who, part] = rest;
+      if (!who || !part) throw new Error('rollback <corporation | channel:NAME> <part>');
+      const target = who.startsWith('channel:') ? who : `corporation:${who}`;
+      return describe((await call(remote, 'rollback', { target, part })).change!);
+    }
+    case 'list':
+      return JSON.stringify((await call(remote, 'list')).corporations, null, 2);
+    case 'health': {
+      const hours = option(rest, '--hours');
+      const [corporation, part] = rest;
+      if (!corporation) throw new Error('health <corporation> [<part>] [--hours N]');
+      const query = { corporation, ...(part ? { part } : {}), ...(hours ? { hours } : {}) };
+      return table(healthRows((await call(remote, 'health', undefined, query)).health ?? []));
+    }
+    default:
+      throw new Error('remote commands: build, publish, promote, pin, rollback, list, health');
+  }
+}
+
 async function main(args: string[]): Promise<string> {
+  const server = option(args, '--server') ?? process.env.RELEASE_SERVER;
+  const token = option(args, '--token') ?? process.env.RELEASE_TOKEN;
+  if (server) {
+    if (!token) throw new Error('--server needs --token (or RELEASE_TOKEN)');
+    const [command, ...rest] = args;
+    return remoteMain({ server, token }, command, rest);
+  }
   const [command, ...rest] = args;
   switch (command) {
     case 'build': {

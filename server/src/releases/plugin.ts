@@ -6,6 +6,7 @@ import { errorReply } from '../errors.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import { countViews, type Seen } from '../reports/health.ts';
 import type { Services } from '../services.ts';
+import { releaseApi } from './api.ts';
 import { startAutoRollback } from './auto-rollback.ts';
 import { bucketOf, DEVICE_ID, type Bucket } from './bucket.ts';
 import { REMOTES, remoteEntry, resolveRelease, type RemoteEntry } from './resolve.ts';
@@ -34,6 +35,7 @@ export async function releasesPlugin(app: FastifyInstance, services: Services) {
     stopAutoRollback = startAutoRollback(services);
   });
   app.addHook('onClose', async () => stopAutoRollback?.());
+  await app.register(releaseApi, { services });
   app.get('/remotes.json', async (request, reply) => {
     const corporation = corporations.forRequest(request);
     const device = deviceOf(request.query);
@@ -116,7 +118,7 @@ async function countPageView(
 }
 
 /** Calls whose callers read every reply as JSON with a status. */
-const API_PATHS = /^\/(?:api|rate\/api|track\/api|report|dev)\//;
+const API_PATHS = /^\/(?:api|rate\/api|track\/api|release\/api|report|dev)\//;
 /** Paths the SPA never answers; every other GET is a screen of the host. */
 const FILE_PATHS = /^\/(?:mf|brand|tiles)\/|\.json$|^\/manifest\.webmanifest$/;
 

@@ -26,7 +26,8 @@ export type Target = `channel:${string}` | `corporation:${string}`;
 export interface Change {
   id: number;
   at: string;
-  target: Target;
+  /** A pointer, or `published` for an upload through the release API (never rolled back). */
+  target: Target | 'published';
   part: string;
   from: Pointer | null;
   to: Pointer | null;
@@ -139,6 +140,11 @@ function change(
   const from = currentPointer(places, target, part);
   setPointer(places, target, part, to);
   return record(places, { target, part, from, to, ...extra });
+}
+
+/** Writes an upload of the release API to the history: which team published what. */
+export function recordPublished(places: Places, part: string, version: string, by: string): Change {
+  return record(places, { target: 'published', part, from: null, to: version, by });
 }
 
 /** Points a channel at a published version. */
