@@ -40,6 +40,8 @@ export interface Config {
   fleet: FleetConfig;
   /** The automatic rollback of canaries: how often it judges, and the defaults of each rule. */
   autoRollback: { everyMs: number; minViews: number; maxErrorRatio: number };
+  /** The password of the operator's release page; '' for no page. */
+  operatorToken: string;
 }
 
 export interface FleetConfig {
@@ -155,5 +157,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       minViews: positiveInteger('RELEASE_RULE_MIN_VIEWS', env.RELEASE_RULE_MIN_VIEWS, 500),
       maxErrorRatio: 2,
     },
+    operatorToken: env.OPERATOR_TOKEN ?? '',
   };
 }

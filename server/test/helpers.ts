@@ -113,6 +113,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestServer> 
     positionFlushMs: 2000,
     fleet: { mode: 'off', size: 3, speed: 1 },
     autoRollback: { everyMs: 60 * 60_000, minViews: 500, maxErrorRatio: 2 },
+    operatorToken: '',
     ...options.config,
   };
   fs.mkdirSync(config.corpDir, { recursive: true });

@@ -59,6 +59,9 @@ describe('the service worker rules', () => {
       '/mf/host/1.0.0/main.js',
       '/brand/demo/logo.svg',
       '/tiles/style.json',
+      // The operator's release page is never kept, let alone as the passengers' shell.
+      '/operator/releases',
+      '/release/api/list',
     ])
       expect(ruleFor(get(path, 'navigate'), origin)).toBeNull();
     expect(ruleFor({ ...get('/mf/host/1.0.0/main.js'), method: 'POST' }, origin)).toBeNull();

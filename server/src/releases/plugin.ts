@@ -8,6 +8,7 @@ import { countViews, type Seen } from '../reports/health.ts';
 import type { Services } from '../services.ts';
 import { releaseApi } from './api.ts';
 import { startAutoRollback } from './auto-rollback.ts';
+import { operatorPage } from './operator.ts';
 import { bucketOf, DEVICE_ID, type Bucket } from './bucket.ts';
 import { REMOTES, remoteEntry, resolveRelease, type RemoteEntry } from './resolve.ts';
 
@@ -36,6 +37,7 @@ export async function releasesPlugin(app: FastifyInstance, services: Services) {
   });
   app.addHook('onClose', async () => stopAutoRollback?.());
   await app.register(releaseApi, { services });
+  await app.register(operatorPage, services);
   app.get('/remotes.json', async (request, reply) => {
     const corporation = corporations.forRequest(request);
     const device = deviceOf(request.query);
