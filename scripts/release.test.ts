@@ -96,7 +96,7 @@ test('a canary pin keeps the current release beside it; a plain pin promotes it 
   const { places, releasesOf } = setUp();
   assert.throws(
     () => pin(places, 'alpha', 'tracking', '1.1.0', { canary: 10 }),
-    /no tracking pin to run a canary beside/,
+    /has no tracking release to run a canary beside/,
   );
   pin(places, 'alpha', 'tracking', '1.0.0', { fallback: '1.0.0' });
   pin(places, 'alpha', 'tracking', '1.1.0', { canary: 10, by: 'operator' });
@@ -113,13 +113,16 @@ test('a canary pin keeps the current release beside it; a plain pin promotes it 
   assert.throws(() => pin(places, 'alpha', 'host', '1.0.0', { canary: 5 }), /host has no canary/);
 
   // Halting keeps the canary's release named, at 0 %; a second halt finds nothing to do.
-  const halt = haltCanary(places, 'alpha', 'tracking', { by: 'auto_rollback', reason: 'test' });
+  const halt = haltCanary(places, 'corporation:alpha', 'tracking', {
+    by: 'auto_rollback',
+    reason: 'test',
+  });
   assert.deepEqual(halt?.to, {
     use: '1.0.0',
     fallback: '1.0.0',
     canary: { use: '1.1.0', percent: 0 },
   });
-  assert.equal(haltCanary(places, 'alpha', 'tracking', { by: 'auto_rollback' }), null);
+  assert.equal(haltCanary(places, 'corporation:alpha', 'tracking', { by: 'auto_rollback' }), null);
   rollback(places, 'corporation:alpha', 'tracking');
   assert.deepEqual(releasesOf(), {
     tracking: { use: '1.0.0', fallback: '1.0.0', canary: { use: '1.1.0', percent: 50 } },
@@ -127,6 +130,27 @@ test('a canary pin keeps the current release beside it; a plain pin promotes it 
 
   pin(places, 'alpha', 'tracking', '1.1.0');
   assert.deepEqual(releasesOf(), { tracking: '1.1.0' });
+});
+
+test('promote --canary runs a channel canary beside its version; a plain promote moves everybody', () => {
+  const { places, channels } = setUp();
+  promote(places, 'tracking', '1.0.0', 'stable');
+  promote(places, 'tracking', '1.1.0', 'stable', 'operator', 10);
+  assert.deepEqual(channels(), { tracking: { stable: '1.0.0' } });
+  const canaries = () =>
+    JSON.parse(readFileSync(path.join(places.releasesDir, 'canaries.json'), 'utf8'));
+  assert.deepEqual(canaries(), { tracking: { stable: { use: '1.1.0', percent: 10 } } });
+  assert.throws(
+    () => promote(places, 'tracking', '1.1.0', 'beta', 'operator', 10),
+    /no tracking release to run a canary beside/,
+  );
+  haltCanary(places, 'channel:stable', 'tracking', { by: 'auto_rollback' });
+  assert.deepEqual(canaries(), { tracking: { stable: { use: '1.1.0', percent: 0 } } });
+  rollback(places, 'channel:stable', 'tracking');
+  assert.deepEqual(canaries(), { tracking: { stable: { use: '1.1.0', percent: 10 } } });
+  promote(places, 'tracking', '1.1.0', 'stable');
+  assert.deepEqual(channels(), { tracking: { stable: '1.1.0' } });
+  assert.deepEqual(canaries(), { tracking: {} });
 });
 
 test('health prints each release with passengers, views, errors, rate and canary − stable', async () => {

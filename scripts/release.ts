@@ -2,7 +2,7 @@
 //
 //   node scripts/release.ts build <part> [--version V]        build one part and publish it
 //   node scripts/release.ts publish [--replace] <part|all>... publish what is built
-//   node scripts/release.ts promote <part> <version> <channel>
+//   node scripts/release.ts promote <part> <version> <channel> [--canary <percent>]
 //   node scripts/release.ts pin <corporation> <part> <version|channel|url> [--fallback <pointer>]
 //                               [--canary <percent>]   that share of passengers only (0 halts)
 //   node scripts/release.ts rollback <corporation | channel:NAME> <part>
@@ -35,6 +35,7 @@ import {
   type Target,
 } from '../server/src/releases/pointers.ts';
 import {
+  canaryOf,
   readReleaseRecord,
   resolveRelease,
   type ReleaseName,
@@ -52,6 +53,12 @@ function option(args: string[], name: string): string | undefined {
   if (!value || value.startsWith('--')) throw new Error(`${name} needs a value`);
   args.splice(index, 2);
   return value;
+}
+
+/** `--canary 5` or `--canary 5%`. */
+function percentOption(args: string[]): number | undefined {
+  const value = option(args, '--canary');
+  return value === undefined ? undefined : Number(value.replace(/%$/, ''));
 }
 
 function describe(change: Change): string {
@@ -117,7 +124,13 @@ async function list(): Promise<string> {
       const use = typeof pointer === 'object' ? pointer.use : pointer;
       const fallback =
         typeof pointer === 'object' && pointer.fallback ? ` (fallback ${pointer.fallback})` : '';
-      const canary = typeof pointer === 'object' ? pointer.canary : undefined;
+      const running = use
+        ? await canaryOf(places.releasesDir, part, {
+            ...(typeof pointer === 'object' ? pointer : {}),
+            use,
+          })
+        : undefined;
+      const canary = running?.canary;
       const [runsNow = '', commit = '', built = ''] = await runs(part, use);
       rows.push([
         corporation.id,
@@ -130,11 +143,14 @@ async function list(): Promise<string> {
       ]);
       if (!canary) continue;
       const [canaryRuns = '', canaryCommit = '', canaryBuilt = ''] = await runs(part, canary.use);
-      const rolledBack = halted.get(`corporation:${corporation.id} ${part}`);
+      const target = running?.channel
+        ? `channel:${running.channel}`
+        : `corporation:${corporation.id}`;
+      const rolledBack = halted.get(`${target} ${part}`);
       rows.push([
         '',
         '',
-        `canary ${canary.use}`,
+        `canary ${canary.use}` + (running?.channel ? ` (channel ${running.channel})` : ''),
         canaryRuns,
         `${canary.percent} %` +
           (canary.percent === 0 && rolledBack
@@ -197,13 +213,16 @@ async function remoteMain(remote: Remote, command: string | undefined, rest: str
       return results.join('\n');
     }
     case 'promote': {
+      const canary = percentOption(rest);
       const [part, version, channel] = rest;
-      if (!part || !version || !channel) throw new Error('promote <part> <version> <channel>');
-      return describe((await call(remote, 'promote', { part, version, channel })).change!);
+      if (!part || !version || !channel)
+        throw new Error('promote <part> <version> <channel> [--canary PERCENT]');
+      const body = { part, version, channel, ...(canary !== undefined ? { canary } : {}) };
+      return describe((await call(remote, 'promote', body)).change!);
     }
     case 'pin': {
       const fallback = option(rest, '--fallback');
-      const canary = option(rest, '--canary');
+      const canary = percentOption(rest);
       const [corporation, part, use] = rest;
       if (!corporation || !part || !use)
         throw new Error('pin <corporation> <part> <pointer> [--fallback P] [--canary PERCENT]');
@@ -212,7 +231,7 @@ async function remoteMain(remote: Remote, command: string | undefined, rest: str
         part,
         use,
         ...(fallback ? { fallback } : {}),
-        ...(canary !== undefined ? { canary: Number(canary.replace(/%$/, '')) } : {}),
+        ...(canary !== undefined ? { canary } : {}),
       };
       return describe((await call(remote, 'pin', body)).change!);
     }
@@ -261,20 +280,22 @@ async function main(args: string[]): Promise<string> {
       return parts.map((part) => publish(part, places.releasesDir, replace)).join('\n');
     }
     case 'promote': {
+      const canary = percentOption(rest);
       const [part, version, channel] = rest;
-      if (!part || !version || !channel) throw new Error('promote <part> <version> <channel>');
-      return describe(promote(places, part, version, channel, 'operator'));
+      if (!part || !version || !channel)
+        throw new Error('promote <part> <version> <channel> [--canary PERCENT]');
+      return describe(promote(places, part, version, channel, 'operator', canary));
     }
     case 'pin': {
       const fallback = option(rest, '--fallback');
-      const canary = option(rest, '--canary');
+      const canary = percentOption(rest);
       const [corporation, part, use] = rest;
       if (!corporation || !part || !use)
         throw new Error('pin <corporation> <part> <pointer> [--fallback P] [--canary PERCENT]');
       return describe(
         pin(places, corporation, part, use, {
           ...(fallback ? { fallback } : {}),
-          ...(canary !== undefined ? { canary: Number(canary.replace(/%$/, '')) } : {}),
+          ...(canary !== undefined ? { canary } : {}),
           by: 'operator',
         }),
       );

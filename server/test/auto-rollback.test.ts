@@ -114,6 +114,24 @@ describe('the server', () => {
     }
   });
 
+  test("halts a channel's canary for everybody on the channel", async () => {
+    const { app, config, traffic } = await canaryApp({ min_views: 20 });
+    const file = path.join(config.corpDir, 'demo.json');
+    const corporation = JSON.parse(fs.readFileSync(file, 'utf8'));
+    fs.writeFileSync(file, JSON.stringify({ ...corporation, releases: { tracking: 'stable' } }));
+    writeFile(path.join(config.releasesDir, 'channels.json'), { tracking: { stable: '1.0.0' } });
+    writeFile(path.join(config.releasesDir, 'canaries.json'), {
+      tracking: { stable: { use: '1.1.0', percent: 50 } },
+    });
+    await traffic(20);
+    const [change] = await judgeCanaries(app.services);
+    assert.equal(change?.target, 'channel:stable');
+    const canaries = JSON.parse(
+      fs.readFileSync(path.join(config.releasesDir, 'canaries.json'), 'utf8'),
+    );
+    assert.deepEqual(canaries, { tracking: { stable: { use: '1.1.0', percent: 0 } } });
+  });
+
   test('leaves a healthy canary, and a corporation without a rule, alone', async () => {
     const healthy = await canaryApp({ min_views: 20 });
     await healthy.traffic(0);

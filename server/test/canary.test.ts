@@ -106,3 +106,24 @@ describe('remotes.json with a canary', () => {
     assert.equal(canary.releases.tracking.version, '1.1.0');
   });
 });
+
+test("a corporation pinned to a channel runs the channel's canary", async () => {
+  const { app, config } = await startApp({
+    corporations: [corporationFile('demo', ['localhost'], { releases: { tracking: 'stable' } })],
+  });
+  for (const version of ['1.0.0', '1.1.0'])
+    writeFile(path.join(config.releasesDir, 'mf/tracking', version, 'mf-manifest.json'), {});
+  writeFile(path.join(config.releasesDir, 'channels.json'), { tracking: { stable: '1.0.0' } });
+  writeFile(path.join(config.releasesDir, 'canaries.json'), {
+    tracking: { stable: { use: '1.1.0', percent: 50 } },
+  });
+  for (let i = 0; i < 20; i++) {
+    const device = deviceId();
+    const reply = (
+      await app.inject({ url: `/remotes.json?hostname=localhost&device=${device}` })
+    ).json();
+    const bucket = bucketOf('demo', 'tracking', device, 50);
+    assert.equal(reply.buckets.tracking, bucket);
+    assert.equal(reply.releases.tracking.version, bucket === 'canary' ? '1.1.0' : '1.0.0');
+  }
+});

@@ -149,9 +149,14 @@ export async function releaseApi(
     mayRelease(scope, part);
     const version = text(request.body, 'version')!;
     const channel = text(request.body, 'channel')!;
+    const canary = (request.body as Record<string, unknown> | null)?.canary;
+    if (canary !== undefined && typeof canary !== 'number')
+      throw new ApiFailure('ARG_ERROR', 'canary: a percentage');
     return {
       status: 'OK',
-      change: changing(() => promote(places, part, version, channel, `team:${scope.team}`)),
+      change: changing(() =>
+        promote(places, part, version, channel, `team:${scope.team}`, canary),
+      ),
     };
   });
 

@@ -1,12 +1,12 @@
 // The automatic rollback: every few minutes, each corporation that set an `auto_rollback` rule
-// has its running canaries judged against their stable releases; a canary that is clearly worse
+// has its running canaries (its own, or its channel's) judged against their stable releases; a canary that is clearly worse
 // drops to 0 % (its release stays named, so `release list` shows what was stopped). Promotion is
 // never automatic. Several server processes may judge at once: halting twice is a no-op.
 import type { Services } from '../services.ts';
 import { corporationHealth, HEALTH_HOURS } from './health.ts';
 import { haltCanary, type Change } from './pointers.ts';
 import { judgeCanary, readRule } from './rule.ts';
-import { REMOTES } from './resolve.ts';
+import { canaryOf, REMOTES } from './resolve.ts';
 
 /** Judges every running canary once; the changes it made. */
 export async function judgeCanaries(services: Services): Promise<Change[]> {
@@ -20,7 +20,8 @@ export async function judgeCanaries(services: Services): Promise<Change[]> {
     }
     if (!rule) continue;
     for (const part of REMOTES) {
-      if (!corporation.releases[part]?.canary?.percent) continue;
+      const running = await canaryOf(config.releasesDir, part, corporation.releases[part]);
+      if (!running?.canary.percent) continue;
       const [health] = await corporationHealth(storage.db, config.releasesDir, corporation, {
         part,
         since: clock.now() - HEALTH_HOURS * 60 * 60_000,
@@ -30,9 +31,10 @@ export async function judgeCanaries(services: Services): Promise<Change[]> {
       const canary = sample('canary');
       const verdict = judgeCanary(rule, canary, sample('stable'));
       if (!verdict.rollBack) continue;
+      // A channel's canary is halted for every corporation on the channel: it is the same release.
       const change = haltCanary(
         { releasesDir: config.releasesDir, corpDir: config.corpDir },
-        corporation.id,
+        running.channel ? `channel:${running.channel}` : `corporation:${corporation.id}`,
         part,
         { by: 'auto_rollback', reason: verdict.reason },
       );

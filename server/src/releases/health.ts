@@ -5,7 +5,7 @@ import type { Corporation } from '../corporations/directory.ts';
 import type { Db } from '../db/storage.ts';
 import { readHealth, type ReleaseHealth } from '../reports/health.ts';
 import { rateDifference, type Difference } from './rule.ts';
-import { RELEASE_NAMES, resolveRelease, type ReleaseName } from './resolve.ts';
+import { canaryOf, RELEASE_NAMES, resolveRelease, type ReleaseName } from './resolve.ts';
 
 /** How far back health looks by default: a day of hours. */
 export const HEALTH_HOURS = 24;
@@ -35,11 +35,9 @@ export async function corporationHealth(
   for (const name of parts) {
     const pointer = corporation.releases[name];
     const stable = await versionOf(releasesDir, name, pointer?.use);
-    const canary = pointer?.canary
-      ? {
-          release: await versionOf(releasesDir, name, pointer.canary.use),
-          percent: pointer.canary.percent,
-        }
+    const running = (await canaryOf(releasesDir, name, pointer))?.canary;
+    const canary = running
+      ? { release: await versionOf(releasesDir, name, running.use), percent: running.percent }
       : undefined;
     const ofPart = seen.filter((health) => health.part === name);
     const stableHealth = ofPart.find((health) => health.release === stable);

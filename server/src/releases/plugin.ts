@@ -10,7 +10,7 @@ import { releaseApi } from './api.ts';
 import { startAutoRollback } from './auto-rollback.ts';
 import { operatorPage } from './operator.ts';
 import { bucketOf, DEVICE_ID, type Bucket } from './bucket.ts';
-import { REMOTES, remoteEntry, resolveRelease, type RemoteEntry } from './resolve.ts';
+import { canaryOf, REMOTES, remoteEntry, resolveRelease, type RemoteEntry } from './resolve.ts';
 
 /** Files whose content changes under a fixed name; everything else in a release is immutable. */
 const MUTABLE_FILES = new Set(['mf-manifest.json', 'release.json']);
@@ -47,7 +47,7 @@ export async function releasesPlugin(app: FastifyInstance, services: Services) {
     const buckets: Record<string, Bucket> = {};
     for (const name of REMOTES) {
       const pointer = corporation?.releases[name];
-      const canary = pointer?.canary;
+      const canary = (await canaryOf(config.releasesDir, name, pointer))?.canary;
       let bucket = canary && corporation ? bucketOf(corporation.id, name, device, canary.percent) : 'stable';
       // A canary that resolves to nothing (unpublished, unknown channel) leaves its share on stable.
       let entry = bucket === 'canary' ? await remoteEntry(config.releasesDir, name, canary?.use) : undefined;

@@ -1,5 +1,6 @@
-// The pointers that decide which release runs where: channels (RELEASES_DIR/channels.json) and
-// each corporation's pins (the `releases` section of its file in CORP_DIR). Every change is
+// The pointers that decide which release runs where: channels (RELEASES_DIR/channels.json, their
+// canaries in canaries.json) and each corporation's pins (the `releases` section of its file in
+// CORP_DIR). Every change is
 // appended to RELEASES_DIR/history.jsonl, which is what a rollback undoes. Used by the release
 // command and by the server (its automatic rollback and the release API).
 import {
@@ -93,12 +94,21 @@ function record(places: Places, change: Omit<Change, 'id' | 'at'>): Change {
   return full;
 }
 
+type Canaries = Record<string, Record<string, Canary>>;
+
+function updateJson<T extends object>(file: string, update: (value: T) => T): void {
+  writeJson(file, update(readJson<T>(file, {} as T)));
+}
+
 export function currentPointer(places: Places, target: Target, part: string): Pointer | null {
   const [kind, name] = target.split(/:(.*)/s) as [string, string];
   if (kind === 'channel') {
-    return (
-      readJson<Channels>(path.join(places.releasesDir, 'channels.json'), {})[part]?.[name] ?? null
-    );
+    const version =
+      readJson<Channels>(path.join(places.releasesDir, 'channels.json'), {})[part]?.[name] ?? null;
+    const canary = readJson<Canaries>(path.join(places.releasesDir, 'canaries.json'), {})[part]?.[
+      name
+    ];
+    return version !== null && canary ? { use: version, canary } : version;
   }
   const file = corporationFile(places, name);
   const releases = (
@@ -110,14 +120,24 @@ export function currentPointer(places: Places, target: Target, part: string): Po
 function setPointer(places: Places, target: Target, part: string, pointer: Pointer | null): void {
   const [kind, name] = target.split(/:(.*)/s) as [string, string];
   if (kind === 'channel') {
-    if (typeof pointer === 'object' && pointer !== null)
-      throw new Error('a channel points at a version');
-    const file = path.join(places.releasesDir, 'channels.json');
-    const channels = readJson<Channels>(file, {});
-    const forPart = { ...channels[part] };
-    if (pointer === null) delete forPart[name];
-    else forPart[name] = pointer;
-    writeJson(file, { ...channels, [part]: forPart });
+    if (typeof pointer === 'object' && pointer !== null && pointer.fallback)
+      throw new Error('a channel points at a version, with a canary or not');
+    const version = typeof pointer === 'object' && pointer !== null ? pointer.use : pointer;
+    const canary = typeof pointer === 'object' && pointer !== null ? pointer.canary : undefined;
+    const without = <T,>(map: Record<string, T> | undefined, value: T | null | undefined) => {
+      const next = { ...map };
+      if (value === null || value === undefined) delete next[name];
+      else next[name] = value;
+      return next;
+    };
+    updateJson<Channels>(path.join(places.releasesDir, 'channels.json'), (channels) => ({
+      ...channels,
+      [part]: without(channels[part], version),
+    }));
+    updateJson<Canaries>(path.join(places.releasesDir, 'canaries.json'), (canaries) => ({
+      ...canaries,
+      [part]: without(canaries[part], canary),
+    }));
     return;
   }
   const file = corporationFile(places, name);
@@ -147,17 +167,47 @@ export function recordPublished(places: Places, part: string, version: string, b
   return record(places, { target: 'published', part, from: null, to: version, by });
 }
 
-/** Points a channel at a published version. */
+/**
+ * Points a channel at a published version; with `canary`, gives it to that share of the passengers
+ * of the channel only, beside its current version (a plain promote then moves everybody).
+ */
 export function promote(
   places: Places,
   part: string,
   version: string,
   channel: string,
   by?: string,
+  canary?: number,
 ): Change {
   assertPart(part);
+  assertCanary(part, canary);
   if (!isPublished(places, part, version)) throw new Error(`${part} ${version} is not published`);
-  return change(places, `channel:${channel}`, part, version, by ? { by } : {});
+  const target: Target = `channel:${channel}`;
+  if (canary === undefined) return change(places, target, part, version, by ? { by } : {});
+  return change(places, target, part, canaryBeside(places, target, part, version, canary), by ? { by } : {});
+}
+
+function assertCanary(part: ReleaseName, percent: number | undefined): void {
+  if (percent === undefined) return;
+  if (part === 'host')
+    throw new Error('the host has no canary: the page is chosen before it can send its device id');
+  if (!Number.isFinite(percent) || percent < 0 || percent > 100)
+    throw new Error('--canary: a percentage from 0 to 100');
+}
+
+/** The pointer that runs `use` for `percent` of the passengers beside the target's current one. */
+function canaryBeside(
+  places: Places,
+  target: Target,
+  part: ReleaseName,
+  use: string,
+  percent: number,
+): Pointer {
+  const current = currentPointer(places, target, part);
+  const stable = usedOf(current);
+  if (!stable) throw new Error(`${target} has no ${part} release to run a canary beside`);
+  const kept = typeof current === 'object' && current?.fallback ? { fallback: current.fallback } : {};
+  return { use: stable, ...kept, canary: { use, percent } };
 }
 
 export interface PinOptions {
@@ -184,8 +234,7 @@ export function pin(
   { fallback, canary, by }: PinOptions = {},
 ): Change {
   assertPart(part);
-  if (canary !== undefined && part === 'host')
-    throw new Error('the host has no canary: the page is chosen before it can send its device id');
+  assertCanary(part, canary);
   for (const pointer of [use, fallback]) {
     if (pointer && /^\d+\.\d+\.\d+/.test(pointer) && !isPublished(places, part, pointer)) {
       throw new Error(`${part} ${pointer} is not published`);
@@ -194,32 +243,19 @@ export function pin(
   const target: Target = `corporation:${corporation}`;
   if (canary === undefined)
     return change(places, target, part, fallback ? { use, fallback } : use, by ? { by } : {});
-  if (!Number.isFinite(canary) || canary < 0 || canary > 100)
-    throw new Error('--canary: a percentage from 0 to 100');
-  const current = currentPointer(places, target, part);
-  const stable = usedOf(current);
-  if (!stable) throw new Error(`${corporation} has no ${part} pin to run a canary beside; pin one`);
-  const kept = typeof current === 'object' && current?.fallback ? { fallback: current.fallback } : {};
-  return change(
-    places,
-    target,
-    part,
-    { use: stable, ...kept, canary: { use, percent: canary } },
-    by ? { by } : {},
-  );
+  return change(places, target, part, canaryBeside(places, target, part, use, canary), by ? { by } : {});
 }
 
 /**
- * Stops a corporation's canary (its share drops to 0, the rest stays as it is), or null when
- * there is no canary running: several server processes may decide so at the same time.
+ * Stops a canary (its share drops to 0, the rest stays as it is), or null when there is no canary
+ * running: several server processes may decide so at the same time.
  */
 export function haltCanary(
   places: Places,
-  corporation: string,
+  target: Target,
   part: string,
   extra: Pick<Change, 'by' | 'reason'>,
 ): Change | null {
-  const target: Target = `corporation:${corporation}`;
   const current = currentPointer(places, target, part);
   if (typeof current !== 'object' || !current?.canary || current.canary.percent === 0) return null;
   return change(
