@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import { readHealth } from '../src/reports/health.ts';
+import { DEVICES_KEPT_MS, forgetOldDevices, readHealth } from '../src/reports/health.ts';
 import { corporationHealth } from '../src/releases/health.ts';
 import { rateDifference } from '../src/releases/rule.ts';
 import { corporationFile, startApp, writeFile } from './helpers.ts';
@@ -72,6 +72,14 @@ test('each registry request is a page view of every release it gives, per hour, 
     .selectAll()
     .execute();
   assert.ok(stored.length > 0 && stored.every((row) => !row.device.includes('device-')));
+  // A month on, the device hashes are gone and the counts are not.
+  await forgetOldDevices(app.services.storage.db, now() + DEVICES_KEPT_MS + 2 * HOUR);
+  assert.equal(
+    (await app.services.storage.db.selectFrom('release_passengers').selectAll().execute()).length,
+    0,
+  );
+  const counted = await readHealth(app.services.storage.db, 'demo', now() - 2 * HOUR);
+  assert.equal(counted.find((row) => row.part === 'host')?.views, 6);
 });
 
 test('an error report naming its part and release counts against that release', async () => {

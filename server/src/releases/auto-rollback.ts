@@ -2,6 +2,7 @@
 // has its running canaries (its own, or its channel's) judged against their stable releases; a canary that is clearly worse
 // drops to 0 % (its release stays named, so `release list` shows what was stopped). Promotion is
 // never automatic. Several server processes may judge at once: halting twice is a no-op.
+import { forgetOldDevices } from '../reports/health.ts';
 import type { Services } from '../services.ts';
 import { corporationHealth, HEALTH_HOURS } from './health.ts';
 import { haltCanary, type Change } from './pointers.ts';
@@ -49,13 +50,17 @@ export async function judgeCanaries(services: Services): Promise<Change[]> {
   return changes;
 }
 
-/** Judges the canaries every RELEASE_RULE_EVERY_MS while the server runs. */
+/**
+ * Judges the canaries every RELEASE_RULE_EVERY_MS while the server runs, and drops device hashes
+ * past their keeping time on the way.
+ */
 export function startAutoRollback(services: Services): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    judgeCanaries(services)
+    forgetOldDevices(services.storage.db, services.clock.now())
+      .then(() => judgeCanaries(services))
       .catch((error: unknown) => services.log.error({ err: error }, 'auto_rollback failed'))
       .finally(() => {
         running = false;

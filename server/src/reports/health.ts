@@ -81,6 +81,17 @@ export async function countError(
     .execute();
 }
 
+/** How long the hashed device ids are kept: health looks back at most this far. */
+export const DEVICES_KEPT_MS = 31 * 24 * HOUR;
+
+/** Drops the hashed device ids of hours older than DEVICES_KEPT_MS; the counts stay. */
+export async function forgetOldDevices(db: Db, now: number): Promise<void> {
+  await db
+    .deleteFrom('release_passengers')
+    .where('hour', '<', hourOf(now - DEVICES_KEPT_MS))
+    .execute();
+}
+
 export interface ReleaseHealth extends Seen {
   views: number;
   errors: number;
