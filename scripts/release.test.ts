@@ -1,10 +1,29 @@
 // Channels, pins and rollbacks over temporary folders (node scripts: node --test scripts/).
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { pin, promote, readHistory, rollback } from './release/pointers.ts';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { openStorage } from '../server/src/db/storage.ts';
+import { countError, countViews } from '../server/src/reports/health.ts';
+import { createToken } from '../server/src/releases/tokens.ts';
+import { corporationFile, startApp } from '../server/test/helpers.ts';
+import {
+  haltCanary,
+  pin,
+  promote,
+  readHistory,
+  rollback,
+} from '../server/src/releases/pointers.ts';
+
+const run = promisify(execFile);
+
+function mkdirp(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
 
 function setUp() {
   const work = mkdtempSync(path.join(tmpdir(), 'taxi-release-'));
@@ -42,7 +61,7 @@ test('promote points a channel at a published version, and only a published one'
 
 test('pin writes the corporation file, keeping the rest of it, with an optional fallback', () => {
   const { places, releasesOf } = setUp();
-  pin(places, 'alpha', 'tracking', '1.2.0', '1.1.0');
+  pin(places, 'alpha', 'tracking', '1.2.0', { fallback: '1.1.0' });
   assert.deepEqual(releasesOf(), { tracking: { use: '1.2.0', fallback: '1.1.0' } });
   pin(places, 'alpha', 'tracking', 'stable');
   assert.deepEqual(releasesOf(), { tracking: 'stable' });
@@ -71,4 +90,169 @@ test('rollback undoes the newest change, then the one before, and says when noth
   assert.deepEqual(channels(), { tracking: { stable: '1.1.0' } });
   const history = readHistory(places);
   assert.equal(history.at(-1)?.undoes, history.at(-2)?.id);
+});
+
+test('a canary pin keeps the current release beside it; a plain pin promotes it to everybody', () => {
+  const { places, releasesOf } = setUp();
+  assert.throws(
+    () => pin(places, 'alpha', 'tracking', '1.1.0', { canary: 10 }),
+    /has no tracking release to run a canary beside/,
+  );
+  pin(places, 'alpha', 'tracking', '1.0.0', { fallback: '1.0.0' });
+  pin(places, 'alpha', 'tracking', '1.1.0', { canary: 10, by: 'operator' });
+  assert.deepEqual(releasesOf(), {
+    tracking: { use: '1.0.0', fallback: '1.0.0', canary: { use: '1.1.0', percent: 10 } },
+  });
+  assert.equal(readHistory(places).at(-1)?.by, 'operator');
+  pin(places, 'alpha', 'tracking', '1.1.0', { canary: 50 });
+  assert.deepEqual(releasesOf(), {
+    tracking: { use: '1.0.0', fallback: '1.0.0', canary: { use: '1.1.0', percent: 50 } },
+  });
+  assert.throws(() => pin(places, 'alpha', 'tracking', '1.1.0', { canary: 101 }), /0 to 100/);
+  assert.throws(() => pin(places, 'alpha', 'tracking', '1.2.9', { canary: 5 }), /not published/);
+  assert.throws(() => pin(places, 'alpha', 'host', '1.0.0', { canary: 5 }), /host has no canary/);
+
+  // Halting keeps the canary's release named, at 0 %; a second halt finds nothing to do.
+  const halt = haltCanary(places, 'corporation:alpha', 'tracking', {
+    by: 'auto_rollback',
+    reason: 'test',
+  });
+  assert.deepEqual(halt?.to, {
+    use: '1.0.0',
+    fallback: '1.0.0',
+    canary: { use: '1.1.0', percent: 0 },
+  });
+  assert.equal(haltCanary(places, 'corporation:alpha', 'tracking', { by: 'auto_rollback' }), null);
+  rollback(places, 'corporation:alpha', 'tracking');
+  assert.deepEqual(releasesOf(), {
+    tracking: { use: '1.0.0', fallback: '1.0.0', canary: { use: '1.1.0', percent: 50 } },
+  });
+
+  pin(places, 'alpha', 'tracking', '1.1.0');
+  assert.deepEqual(releasesOf(), { tracking: '1.1.0' });
+});
+
+test('promote --canary runs a channel canary beside its version; a plain promote moves everybody', () => {
+  const { places, channels } = setUp();
+  promote(places, 'tracking', '1.0.0', 'stable');
+  promote(places, 'tracking', '1.1.0', 'stable', 'operator', 10);
+  assert.deepEqual(channels(), { tracking: { stable: '1.0.0' } });
+  const canaries = () =>
+    JSON.parse(readFileSync(path.join(places.releasesDir, 'canaries.json'), 'utf8'));
+  assert.deepEqual(canaries(), { tracking: { stable: { use: '1.1.0', percent: 10 } } });
+  assert.throws(
+    () => promote(places, 'tracking', '1.1.0', 'beta', 'operator', 10),
+    /no tracking release to run a canary beside/,
+  );
+  haltCanary(places, 'channel:stable', 'tracking', { by: 'auto_rollback' });
+  assert.deepEqual(canaries(), { tracking: { stable: { use: '1.1.0', percent: 0 } } });
+  rollback(places, 'channel:stable', 'tracking');
+  assert.deepEqual(canaries(), { tracking: { stable: { use: '1.1.0', percent: 10 } } });
+  promote(places, 'tracking', '1.1.0', 'stable');
+  assert.deepEqual(channels(), { tracking: { stable: '1.1.0' } });
+  assert.deepEqual(canaries(), { tracking: {} });
+});
+
+test('health prints each release with passengers, views, errors, rate and canary − stable', async () => {
+  const { places } = setUp();
+  pin(places, 'alpha', 'tracking', '1.0.0');
+  pin(places, 'alpha', 'tracking', '1.1.0', { canary: 10 });
+  const dataDir = path.join(places.releasesDir, '..', 'data');
+  const storage = await openStorage({ dataDir });
+  const now = Date.now();
+  for (let i = 0; i < 100; i++) {
+    await countViews(
+      storage.db,
+      'alpha',
+      [{ part: 'tracking', release: '1.0.0' }],
+      `s${i}`.padEnd(16, 'x'),
+      now,
+    );
+    if (i < 20)
+      await countViews(
+        storage.db,
+        'alpha',
+        [{ part: 'tracking', release: '1.1.0' }],
+        `c${i}`.padEnd(16, 'x'),
+        now,
+      );
+  }
+  await countError(storage.db, 'alpha', { part: 'tracking', release: '1.0.0' }, now);
+  for (let i = 0; i < 5; i++)
+    await countError(storage.db, 'alpha', { part: 'tracking', release: '1.1.0' }, now);
+  await storage.close();
+
+  const { stdout } = await run(
+    process.execPath,
+    [path.join(import.meta.dirname, 'release.ts'), 'health', 'alpha', 'tracking'],
+    {
+      env: {
+        ...process.env,
+        RELEASES_DIR: places.releasesDir,
+        CORP_DIR: places.corpDir,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+      },
+    },
+  );
+  assert.match(stdout, /tracking\s+1\.0\.0\s+stable\s+100\s+100\s+1\s+1\.00 %/);
+  assert.match(
+    stdout,
+    /tracking\s+1\.1\.0\s+canary 10 %\s+20\s+20\s+5\s+25\.00 %\s+\+24\.00 pt \(95 %: \+\d+\.\d\d … \+\d+\.\d\d\)/,
+  );
+});
+
+test('remote mode: a team publishes, pins and reads health over the release API with its token', async () => {
+  const { app, config } = await startApp({
+    corporations: [corporationFile('demo', ['localhost'], { releases: { legal: '1.0.0' } })],
+  });
+  writeFileSync(
+    path.join(mkdirp(path.join(config.releasesDir, 'mf/legal/1.0.0')), 'mf-manifest.json'),
+    '{}',
+  );
+  const token = await createToken(
+    app.services.storage.db,
+    { team: 'legal', parts: ['legal'], corporations: [] },
+    Date.now(),
+  );
+  const server = await app.listen({ port: 0, host: '127.0.0.1' });
+  // A build of legal under a version nobody else uses, removed afterwards.
+  const version = '0.0.1-remote-test';
+  const built = path.join(import.meta.dirname, '..', 'remote-legal', 'dist', version);
+  mkdirSync(built, { recursive: true });
+  writeFileSync(path.join(built, 'mf-manifest.json'), '{"id":"legal"}');
+  writeFileSync(path.join(built, 'remoteEntry.js'), 'var legal;');
+  const release = (...args: string[]) =>
+    run(
+      process.execPath,
+      [path.join(import.meta.dirname, 'release.ts'), '--server', server, ...args],
+      {
+        env: { ...process.env, RELEASE_TOKEN: token, RELEASE_VERSION: version },
+      },
+    );
+  try {
+    assert.match(
+      (await release('publish', 'legal')).stdout,
+      /legal 0\.0\.1-remote-test: published/,
+    );
+    assert.ok(existsSync(path.join(config.releasesDir, 'mf/legal', version, 'release.json')));
+    assert.match(
+      (await release('pin', 'demo', 'legal', version, '--canary', '5')).stdout,
+      /corporation:demo legal: changed by team:legal/,
+    );
+    assert.match((await release('health', 'demo', 'legal')).stdout, /legal\s+1\.0\.0\s+stable/);
+    await assert.rejects(release('pin', 'demo', 'ordering', '1.0.0'), /ACTION_ACCESS_DENIED/);
+    await assert.rejects(
+      run(
+        process.execPath,
+        [path.join(import.meta.dirname, 'release.ts'), '--server', server, 'list'],
+        {
+          env: { ...process.env, RELEASE_TOKEN: 'taxirel_wrong' },
+        },
+      ),
+      /ACCESS_DENIED/,
+    );
+  } finally {
+    rmSync(built, { recursive: true, force: true });
+  }
 });

@@ -2,25 +2,40 @@
 //
 //   node scripts/release.ts build <part> [--version V]        build one part and publish it
 //   node scripts/release.ts publish [--replace] <part|all>... publish what is built
-//   node scripts/release.ts promote <part> <version> <channel>
+//   node scripts/release.ts promote <part> <version> <channel> [--canary <percent>]
 //   node scripts/release.ts pin <corporation> <part> <version|channel|url> [--fallback <pointer>]
+//                               [--canary <percent>]   that share of passengers only (0 halts)
 //   node scripts/release.ts rollback <corporation | channel:NAME> <part>
 //   node scripts/release.ts list                             which release every corporation runs
+//   node scripts/release.ts health <corporation> [<part>] [--hours N]   views, errors, canary vs stable
 //
-// Parts: host, ordering, tracking, account, legal. RELEASES_DIR and CORP_DIR as for the server.
+// Parts: host, ordering, tracking, account, legal. RELEASES_DIR, CORP_DIR, DATA_DIR and
+// DATABASE_URL as for the server.
+//
+// Remote mode, for a team without the server's shell: --server https://… --token … (or
+// RELEASE_SERVER and RELEASE_TOKEN, which keep the token out of the process list) sends build,
+// publish, promote, pin, rollback, list and health to the server's release API.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { healthRows } from './release/health.ts';
+import { call, publishRemote, type Remote } from './release/remote.ts';
 import { packageDirOf, PARTS, publish, root } from './release/publish.ts';
+import { pathsFromEnv } from '../server/src/config.ts';
+import { openCorporationDirectory } from '../server/src/corporations/directory.ts';
+import { openStorage } from '../server/src/db/storage.ts';
+import { corporationHealth, HEALTH_HOURS } from '../server/src/releases/health.ts';
 import {
   pin,
   promote,
+  readHistory,
   rollback,
   type Change,
   type Pointer,
   type Target,
-} from './release/pointers.ts';
+} from '../server/src/releases/pointers.ts';
 import {
+  canaryOf,
   readReleaseRecord,
   resolveRelease,
   type ReleaseName,
@@ -40,6 +55,12 @@ function option(args: string[], name: string): string | undefined {
   return value;
 }
 
+/** `--canary 5` or `--canary 5%`. */
+function percentOption(args: string[]): number | undefined {
+  const value = option(args, '--canary');
+  return value === undefined ? undefined : Number(value.replace(/%$/, ''));
+}
+
 function describe(change: Change): string {
   const show = (pointer: Pointer | null) =>
     pointer === null
@@ -48,11 +69,13 @@ function describe(change: Change): string {
         ? pointer
         : JSON.stringify(pointer);
   const verb = change.undoes ? `rolled back (undoes change ${change.undoes})` : 'changed';
-  return `${change.target} ${change.part}: ${verb} ${show(change.from)} -> ${show(change.to)}`;
+  const by = change.by ? ` by ${change.by}` : '';
+  const reason = change.reason ? ` (${change.reason})` : '';
+  return `${change.target} ${change.part}: ${verb}${by} ${show(change.from)} -> ${show(change.to)}${reason}`;
 }
 
-/** Builds one part in its own package (nothing else is built) and publishes it. */
-function build(part: string, version: string | undefined): string {
+/** Builds one part in its own package (nothing else is built) and publishes it here, or not. */
+function build(part: string, version: string | undefined, publishHere = true): string {
   const env = { ...process.env, ...(version ? { RELEASE_VERSION: version } : {}) };
   execFileSync('pnpm', ['exec', 'webpack', '--mode', 'production'], {
     cwd: packageDirOf(part),
@@ -60,11 +83,35 @@ function build(part: string, version: string | undefined): string {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (version) process.env.RELEASE_VERSION = version;
-  return publish(part, places.releasesDir);
+  return publishHere ? publish(part, places.releasesDir) : '';
+}
+
+/** What a pointer runs: a version, a URL, or nothing. */
+async function runs(part: ReleaseName, use: string | undefined): Promise<string[]> {
+  const release = await resolveRelease(places.releasesDir, part, use);
+  const record =
+    release?.kind === 'version'
+      ? await readReleaseRecord(places.releasesDir, part, release.version)
+      : {};
+  return [
+    !release ? 'nothing published' : release.kind === 'url' ? release.url : release.version,
+    record.commit?.slice(0, 10) ?? '',
+    record.built_at ?? '',
+  ];
+}
+
+/** The newest automatic rollback of each corporation's part, for `list`. */
+function autoRollbacks(): Map<string, Change> {
+  return new Map(
+    readHistory(places)
+      .filter((change) => change.by === 'auto_rollback')
+      .map((change) => [`${change.target} ${change.part}`, change]),
+  );
 }
 
 async function list(): Promise<string> {
-  const rows = [['corporation', 'part', 'pointer', 'runs', 'commit', 'built']];
+  const halted = autoRollbacks();
+  const rows = [['corporation', 'part', 'pointer', 'runs', 'share', 'commit', 'built']];
   for (const file of readdirSync(places.corpDir)
     .filter((name) => name.endsWith('.json'))
     .sort()) {
@@ -75,23 +122,49 @@ async function list(): Promise<string> {
     for (const part of Object.keys(PARTS) as ReleaseName[]) {
       const pointer = corporation.releases?.[part];
       const use = typeof pointer === 'object' ? pointer.use : pointer;
-      const release = await resolveRelease(places.releasesDir, part, use);
-      const record =
-        release?.kind === 'version'
-          ? await readReleaseRecord(places.releasesDir, part, release.version)
-          : {};
       const fallback =
         typeof pointer === 'object' && pointer.fallback ? ` (fallback ${pointer.fallback})` : '';
+      const running = use
+        ? await canaryOf(places.releasesDir, part, {
+            ...(typeof pointer === 'object' ? pointer : {}),
+            use,
+          })
+        : undefined;
+      const canary = running?.canary;
+      const [runsNow = '', commit = '', built = ''] = await runs(part, use);
       rows.push([
         corporation.id,
         part,
         (use ?? 'newest') + fallback,
-        !release ? 'nothing published' : release.kind === 'url' ? release.url : release.version,
-        record.commit?.slice(0, 10) ?? '',
-        record.built_at ?? '',
+        runsNow,
+        canary ? `${100 - canary.percent} %` : '',
+        commit,
+        built,
+      ]);
+      if (!canary) continue;
+      const [canaryRuns = '', canaryCommit = '', canaryBuilt = ''] = await runs(part, canary.use);
+      const target = running?.channel
+        ? `channel:${running.channel}`
+        : `corporation:${corporation.id}`;
+      const rolledBack = halted.get(`${target} ${part}`);
+      rows.push([
+        '',
+        '',
+        `canary ${canary.use}` + (running?.channel ? ` (channel ${running.channel})` : ''),
+        canaryRuns,
+        `${canary.percent} %` +
+          (canary.percent === 0 && rolledBack
+            ? ` (rolled back automatically ${rolledBack.at})`
+            : ''),
+        canaryCommit,
+        canaryBuilt,
       ]);
     }
   }
+  return table(rows);
+}
+
+function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   return rows
     .map((row) =>
@@ -103,7 +176,93 @@ async function list(): Promise<string> {
     .join('\n');
 }
 
+async function health(corporationId: string, part: string | undefined, hours: number) {
+  if (part && !(part in PARTS)) throw new Error(`unknown part ${part}`);
+  const quiet = { info() {}, error() {} };
+  const corporation = openCorporationDirectory(places.corpDir, quiet, 0).byId(corporationId);
+  if (!corporation) throw new Error(`no corporation ${corporationId} in ${places.corpDir}`);
+  const storage = await openStorage(pathsFromEnv());
+  try {
+    const report = await corporationHealth(storage.db, places.releasesDir, corporation, {
+      ...(part ? { part: part as ReleaseName } : {}),
+      since: Date.now() - hours * 60 * 60_000,
+    });
+    return table(healthRows(report));
+  } finally {
+    await storage.close();
+  }
+}
+
+/** The commands over the release API. */
+async function remoteMain(remote: Remote, command: string | undefined, rest: string[]) {
+  switch (command) {
+    case 'build': {
+      const version = option(rest, '--version');
+      const [part] = rest;
+      if (!part) throw new Error('build <part> [--version V]');
+      build(part, version, false);
+      return publishRemote(remote, part);
+    }
+    case 'publish': {
+      const version = option(rest, '--version');
+      if (version) process.env.RELEASE_VERSION = version;
+      const names = rest.filter((arg) => !arg.startsWith('--'));
+      const parts = names.length === 0 || names.includes('all') ? Object.keys(PARTS) : names;
+      const results = [];
+      for (const part of parts) results.push(await publishRemote(remote, part));
+      return results.join('\n');
+    }
+    case 'promote': {
+      const canary = percentOption(rest);
+      const [part, version, channel] = rest;
+      if (!part || !version || !channel)
+        throw new Error('promote <part> <version> <channel> [--canary PERCENT]');
+      const body = { part, version, channel, ...(canary !== undefined ? { canary } : {}) };
+      return describe((await call(remote, 'promote', body)).change!);
+    }
+    case 'pin': {
+      const fallback = option(rest, '--fallback');
+      const canary = percentOption(rest);
+      const [corporation, part, use] = rest;
+      if (!corporation || !part || !use)
+        throw new Error('pin <corporation> <part> <pointer> [--fallback P] [--canary PERCENT]');
+      const body = {
+        corporation,
+        part,
+        use,
+        ...(fallback ? { fallback } : {}),
+        ...(canary !== undefined ? { canary } : {}),
+      };
+      return describe((await call(remote, 'pin', body)).change!);
+    }
+    case 'rollback': {
+      const [who, part] = rest;
+      if (!who || !part) throw new Error('rollback <corporation | channel:NAME> <part>');
+      const target = who.startsWith('channel:') ? who : `corporation:${who}`;
+      return describe((await call(remote, 'rollback', { target, part })).change!);
+    }
+    case 'list':
+      return JSON.stringify((await call(remote, 'list')).corporations, null, 2);
+    case 'health': {
+      const hours = option(rest, '--hours');
+      const [corporation, part] = rest;
+      if (!corporation) throw new Error('health <corporation> [<part>] [--hours N]');
+      const query = { corporation, ...(part ? { part } : {}), ...(hours ? { hours } : {}) };
+      return table(healthRows((await call(remote, 'health', undefined, query)).health ?? []));
+    }
+    default:
+      throw new Error('remote commands: build, publish, promote, pin, rollback, list, health');
+  }
+}
+
 async function main(args: string[]): Promise<string> {
+  const server = option(args, '--server') ?? process.env.RELEASE_SERVER;
+  const token = option(args, '--token') ?? process.env.RELEASE_TOKEN;
+  if (server) {
+    if (!token) throw new Error('--server needs --token (or RELEASE_TOKEN)');
+    const [command, ...rest] = args;
+    return remoteMain({ server, token }, command, rest);
+  }
   const [command, ...rest] = args;
   switch (command) {
     case 'build': {
@@ -121,28 +280,44 @@ async function main(args: string[]): Promise<string> {
       return parts.map((part) => publish(part, places.releasesDir, replace)).join('\n');
     }
     case 'promote': {
+      const canary = percentOption(rest);
       const [part, version, channel] = rest;
-      if (!part || !version || !channel) throw new Error('promote <part> <version> <channel>');
-      return describe(promote(places, part, version, channel));
+      if (!part || !version || !channel)
+        throw new Error('promote <part> <version> <channel> [--canary PERCENT]');
+      return describe(promote(places, part, version, channel, 'operator', canary));
     }
     case 'pin': {
       const fallback = option(rest, '--fallback');
+      const canary = percentOption(rest);
       const [corporation, part, use] = rest;
       if (!corporation || !part || !use)
-        throw new Error('pin <corporation> <part> <pointer> [--fallback P]');
-      return describe(pin(places, corporation, part, use, fallback));
+        throw new Error('pin <corporation> <part> <pointer> [--fallback P] [--canary PERCENT]');
+      return describe(
+        pin(places, corporation, part, use, {
+          ...(fallback ? { fallback } : {}),
+          ...(canary !== undefined ? { canary } : {}),
+          by: 'operator',
+        }),
+      );
     }
     case 'rollback': {
       const [who, part] = rest;
       if (!who || !part) throw new Error('rollback <corporation | channel:NAME> <part>');
       const target: Target = who.startsWith('channel:') ? (who as Target) : `corporation:${who}`;
-      return describe(rollback(places, target, part));
+      return describe(rollback(places, target, part, 'operator'));
     }
     case 'list':
       return list();
+    case 'health': {
+      const hours = Number(option(rest, '--hours') ?? HEALTH_HOURS);
+      const [corporation, part] = rest;
+      if (!corporation || !(hours > 0))
+        throw new Error('health <corporation> [<part>] [--hours N]');
+      return health(corporation, part, hours);
+    }
     default:
       throw new Error(
-        'commands: build, publish, promote, pin, rollback, list (see the top of scripts/release.ts)',
+        'commands: build, publish, promote, pin, rollback, list, health (see the top of scripts/release.ts)',
       );
   }
 }

@@ -122,6 +122,8 @@ export function federatedConfig({ dir, name, exposes = {}, isHost = false, devPo
           apply: (compiler) =>
             new compiler.webpack.DefinePlugin({
               __TAXI_SHARED_CONTRACT__: JSON.stringify(sharedContract(dir)),
+              // The release this build is, so the host's error reports can name it.
+              __TAXI_RELEASE__: JSON.stringify(version),
               // The host registers its service worker in production builds only.
               __TAXI_SERVICE_WORKER__: JSON.stringify(isHost && !dev),
             }).apply(compiler),

@@ -11,7 +11,7 @@ export interface Corporation {
   id: string;
   hostnames: string[];
   settings?: Record<string, unknown>;
-  releases?: Record<string, string>;
+  releases?: Record<string, string | object>;
   [section: string]: unknown;
 }
 

@@ -20,6 +20,8 @@ import { provisionTaxi } from './driver/accounts.ts';
 import { TAXI_STATES } from './driver/plugin.ts';
 import { ORDER_STATES, type OrderState, setOrderState } from './orders/store.ts';
 import { formatLocal } from './time.ts';
+import { createToken, listTokens, revokeTokens } from './releases/tokens.ts';
+import type { ReleaseName } from './releases/resolve.ts';
 
 const HELP = `taxi-operator <command>
 
@@ -35,6 +37,10 @@ const HELP = `taxi-operator <command>
       Adds a taxi (or changes its car and password); prints the driver app's password.
   taxi-state <corporation-id> <call-number> <W|Z|K|D|O|P|F|B>
       Sets a taxi's state; B blocks it (its driver cannot sign in), F ends its work.
+  release-token add <team> --parts P1,P2 [--corporations C1,C2]
+      Creates a team's release API token (printed once; only its hash is kept).
+  release-token revoke <team>                Revokes every token of the team.
+  release-token list                         Teams, their parts and corporations (no tokens).
   migrate                                    Brings the database schema up to date.
 `;
 
@@ -217,6 +223,45 @@ async function taxiState([corporationId, callNumber, state]: string[]): Promise<
   console.log(`taxi ${callNumber} is now ${state}`);
 }
 
+async function releaseToken(
+  [action, team]: string[],
+  values: { parts?: string | undefined; corporations?: string | undefined },
+): Promise<void> {
+  const now = Date.now();
+  if (action === 'list') {
+    for (const row of await withStorage(({ db }) => listTokens(db))) {
+      const state = row.revoked_at ? `revoked ${formatLocal(row.revoked_at, 'UTC')}` : 'live';
+      console.log(
+        `${row.team}  parts ${row.parts}  corporations ${row.corporations || 'all'}  ${state}`,
+      );
+    }
+    return;
+  }
+  if (!team) throw new UsageError('team missing');
+  if (action === 'add') {
+    const list = (value: string | undefined) => (value ?? '').split(',').filter(Boolean);
+    const token = await withStorage(({ db }) =>
+      createToken(
+        db,
+        {
+          team,
+          parts: list(values.parts) as ReleaseName[],
+          corporations: list(values.corporations),
+        },
+        now,
+      ),
+    );
+    console.log(token);
+    return;
+  }
+  if (action === 'revoke') {
+    const revoked = await withStorage(({ db }) => revokeTokens(db, team, now));
+    console.log(`revoked ${revoked} token(s) of ${team}`);
+    return;
+  }
+  throw new UsageError('release-token add|revoke|list');
+}
+
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -230,6 +275,8 @@ async function main(argv: string[]): Promise<void> {
       brand: { type: 'string' },
       plate: { type: 'string' },
       password: { type: 'string' },
+      parts: { type: 'string' },
+      corporations: { type: 'string' },
     },
   });
   const [command, ...args] = positionals;
@@ -248,6 +295,8 @@ async function main(argv: string[]): Promise<void> {
       return addTaxi(args, values);
     case 'taxi-state':
       return taxiState(args);
+    case 'release-token':
+      return releaseToken(args, values);
     case 'migrate': {
       const applied = await withStorage(async (storage) => storage.applied);
       console.log(applied.length ? `applied ${applied.join(', ')}` : 'schema up to date');

@@ -46,6 +46,10 @@ export interface Config {
   positionFlushMs: number;
   fleet: FleetConfig;
   limits: LimitsConfig;
+  /** The automatic rollback of canaries: how often it judges, and the defaults of each rule. */
+  autoRollback: { everyMs: number; minViews: number; maxErrorRatio: number };
+  /** The password of the operator's release page; '' for no page. */
+  operatorToken: string;
 }
 
 /** Caps on the work one caller may cause (README, Security: Limits). */
@@ -228,5 +232,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     positionFlushMs: 2000,
     fleet: fleetConfig(env, production),
     limits: limitsConfig(env),
+    autoRollback: {
+      everyMs: positiveInteger('RELEASE_RULE_EVERY_MS', env.RELEASE_RULE_EVERY_MS, 5 * 60_000),
+      minViews: positiveInteger('RELEASE_RULE_MIN_VIEWS', env.RELEASE_RULE_MIN_VIEWS, 500),
+      maxErrorRatio: 2,
+    },
+    operatorToken: env.OPERATOR_TOKEN ?? '',
   };
 }

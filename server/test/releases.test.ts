@@ -68,6 +68,8 @@ describe('remotes.json', () => {
     assert.deepEqual((await app.inject({ url: '/remotes.json?hostname=localhost' })).json(), {
       remotes: {},
       releases: {},
+      bucket: 'stable',
+      buckets: {},
     });
   });
 

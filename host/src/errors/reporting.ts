@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
 import { reportError, sessionStore } from '@taxi/shared';
+import { attributeError } from './attribution';
 
 /** Set when an uncaught error was reported, so the shell can tell the passenger. */
 export const uncaughtErrorAtom = atom(false);
@@ -9,23 +10,27 @@ export function reportUncaughtErrors(): void {
   window.addEventListener('error', (event) => {
     // Resource load failures (img, script) arrive here too, without an error object.
     if (!(event instanceof ErrorEvent)) return;
+    const error =
+      event.error instanceof Error
+        ? (event.error.stack ?? String(event.error))
+        : String(event.error);
     void reportError({
       url: event.filename,
       line: event.lineno,
       col: event.colno,
       message: event.message,
-      error:
-        event.error instanceof Error
-          ? (event.error.stack ?? String(event.error))
-          : String(event.error),
+      error,
+      ...attributeError(event.filename, error),
     });
     sessionStore.set(uncaughtErrorAtom, true);
   });
   window.addEventListener('unhandledrejection', (event) => {
     const reason: unknown = event.reason;
+    const error = reason instanceof Error ? (reason.stack ?? reason.name) : String(reason);
     void reportError({
       message: reason instanceof Error ? reason.message : String(reason),
-      error: reason instanceof Error ? (reason.stack ?? reason.name) : String(reason),
+      error,
+      ...attributeError(undefined, error),
     });
     sessionStore.set(uncaughtErrorAtom, true);
   });

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addTranslations } from '@taxi/shared';
+import { addTranslations, reportError } from '@taxi/shared';
 import { renderScreen } from '@taxi/shared/testing';
 import { shellTexts } from '../i18n/texts';
 import { RemoteScreen } from './RemoteScreen';
@@ -41,10 +41,9 @@ describe('a remote screen', () => {
     loadScreen.mockResolvedValue(() => <h1>Track</h1>);
     const { container } = show('./Track');
     expect(await screen.findByRole('heading', { name: 'Track' })).toBeInTheDocument();
-    expect(container.querySelector('[data-remote="tracking"]')).toHaveAttribute(
-      'data-release',
-      '1.2.3',
-    );
+    const marked = container.querySelector('[data-remote="tracking"]');
+    expect(marked).toHaveAttribute('data-release', '1.2.3');
+    expect(marked).toHaveAttribute('data-bucket', 'stable');
   });
 
   it('shows unavailable with Retry when loading fails, and Retry loads again', async () => {
@@ -55,12 +54,15 @@ describe('a remote screen', () => {
     expect(registry.forgetRemote).toHaveBeenCalledWith('tracking');
   });
 
-  it('shows unavailable when the remote throws while rendering', async () => {
+  it('shows unavailable when the remote throws while rendering, and reports its release', async () => {
     loadScreen.mockResolvedValue(Broken);
     show('./OrderList');
     expect(
       await screen.findByRole('heading', { name: 'This part of the app is unavailable' }),
     ).toBeInTheDocument();
+    expect(reportError).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'render failure', part: 'tracking', release: '1.2.3' }),
+    );
   });
 
   it('shows not available yet for a screen the remote does not expose', async () => {

@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button, reportError, Spinner } from '@taxi/shared';
 import type { RemoteName } from '../routes/routeTable';
-import { forgetRemote, loadedRelease, loadScreen, ScreenNotYetAvailable } from './registry';
+import {
+  bucketOf,
+  forgetRemote,
+  loadedRelease,
+  loadScreen,
+  ScreenNotYetAvailable,
+} from './registry';
 
 // One lazy component per screen, so revisiting a route does not suspend again.
 const screens = new Map<string, ComponentType>();
@@ -14,9 +20,14 @@ function lazyScreen(remote: RemoteName, module: string): ComponentType {
   if (!screen) {
     screen = lazy(() =>
       loadScreen(remote, module).then((Component) => ({
-        // Which release drew the screen, for support and for the release tests.
+        // Which release drew the screen and whether it is a canary, for support and the tests.
         default: () => (
-          <div className="sh-remote" data-remote={remote} data-release={loadedRelease(remote)}>
+          <div
+            className="sh-remote"
+            data-remote={remote}
+            data-release={loadedRelease(remote)}
+            data-bucket={bucketOf(remote)}
+          >
             <Component />
           </div>
         ),
@@ -52,6 +63,7 @@ export function NotYetAvailable() {
 }
 
 interface BoundaryProps {
+  remote: RemoteName;
   children: ReactNode;
   fallback: (error: unknown) => ReactNode;
 }
@@ -65,9 +77,12 @@ class ScreenBoundary extends Component<BoundaryProps, { error: unknown }> {
 
   override componentDidCatch(error: unknown) {
     if (error instanceof ScreenNotYetAvailable) return;
+    const { remote } = this.props;
     void reportError({
       message: error instanceof Error ? error.message : String(error),
       error: error instanceof Error ? (error.stack ?? error.name) : String(error),
+      part: remote,
+      release: loadedRelease(remote),
     });
   }
 
@@ -87,6 +102,7 @@ export function RemoteScreen({ remote, module }: { remote: RemoteName; module: s
   };
   return (
     <ScreenBoundary
+      remote={remote}
       key={`${remote}/${module}#${attempt}`}
       fallback={(error) =>
         error instanceof ScreenNotYetAvailable ? (

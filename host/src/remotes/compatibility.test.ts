@@ -33,17 +33,19 @@ describe('compatibility of a release with the host', () => {
 describe('choosing the releases to register', () => {
   const url = (version: string) => `/mf/tracking/${version}/mf-manifest.json`;
 
-  it('registers the pinned release when it is compatible', () => {
+  it('registers the pinned release when it is compatible, keeping the bucket it came from', () => {
     const chosen = chooseReleases(
       {
         remotes: { tracking: url('1.1.0') },
         releases: { tracking: { url: url('1.1.0'), version: '1.1.0', shared: built() } },
+        buckets: { tracking: 'canary' },
       },
       host,
     );
     expect(chosen).toEqual({
       entries: { tracking: url('1.1.0') },
       versions: { tracking: '1.1.0' },
+      buckets: { tracking: 'canary' },
       refused: [],
     });
   });

@@ -17,9 +17,13 @@ export interface RemoteRelease {
   fallback?: RemoteRelease;
 }
 
+/** Whether the device got a part's canary release or its stable one. */
+export type Bucket = 'canary' | 'stable';
+
 export interface RegistryReply {
   remotes?: Partial<Record<RemoteName, string>>;
   releases?: Partial<Record<RemoteName, RemoteRelease>>;
+  buckets?: Partial<Record<RemoteName, Bucket>>;
 }
 
 const SHARED_PACKAGE = '@taxi/shared';
@@ -67,6 +71,8 @@ export interface ChosenReleases {
   entries: Partial<Record<RemoteName, string>>;
   /** Remote -> version actually chosen. */
   versions: Partial<Record<RemoteName, string>>;
+  /** Remote -> the bucket the registry put this device in. */
+  buckets?: Partial<Record<RemoteName, Bucket>>;
   refused: Refusal[];
 }
 
@@ -79,7 +85,12 @@ export function chooseReleases(
   reply: RegistryReply,
   host: SharedContract = HOST_CONTRACT,
 ): ChosenReleases {
-  const chosen: ChosenReleases = { entries: {}, versions: {}, refused: [] };
+  const chosen: ChosenReleases = {
+    entries: {},
+    versions: {},
+    buckets: { ...reply.buckets },
+    refused: [],
+  };
   for (const [name, url] of Object.entries(reply.remotes ?? {}) as [RemoteName, string][]) {
     const release = reply.releases?.[name] ?? { url };
     const reasons = incompatibilities(host, release.shared);

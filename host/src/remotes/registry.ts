@@ -7,8 +7,10 @@ import {
 } from '@module-federation/enhanced/runtime';
 import { reportError } from '@taxi/shared';
 import { findRoute, type RemoteName } from '../routes/routeTable';
+import { deviceId } from './device';
 import {
   chooseReleases,
+  type Bucket,
   type ChosenReleases,
   type Refusal,
   type RegistryReply,
@@ -28,11 +30,17 @@ export class ScreenNotYetAvailable extends Error {
 
 let registry: Registry = {};
 let versions: Partial<Record<RemoteName, string>> = {};
+let buckets: Partial<Record<RemoteName, Bucket>> = {};
 
-/** The corporation's registry, reduced to the releases this host can run. */
+/**
+ * The corporation's registry, reduced to the releases this host can run. The device id picks
+ * this device's canary buckets; with it in the URL, the service worker keeps this device's answer.
+ */
 export async function fetchRegistry(hostname = location.hostname): Promise<ChosenReleases> {
+  const device = deviceId();
+  const query = new URLSearchParams({ hostname, ...(device ? { device } : {}) });
   const response = await takeEarly('registry', () =>
-    fetch(`/remotes.json?${new URLSearchParams({ hostname })}`, { cache: 'no-cache' }),
+    fetch(`/remotes.json?${query}`, { cache: 'no-cache' }),
   );
   if (!response.ok) throw new Error(`remotes.json: HTTP ${response.status}`);
   const chosen = chooseReleases((await response.json()) as RegistryReply);
@@ -47,19 +55,28 @@ function reportRefusal({ remote, version, reasons, fallbackVersion }: Refusal): 
     : '; its routes are unavailable';
   const message = `remote ${remote} ${version ?? ''} is incompatible with this host: ${reasons.join(', ')}${instead}`;
   console.error(message);
-  void reportError({ message, error: 'IncompatibleRelease' });
+  void reportError({ message, error: 'IncompatibleRelease', part: remote, release: version });
 }
 
 /** Registers every remote of the registry; nothing is downloaded until a route needs it. */
-export function registerRegistry(next: Pick<ChosenReleases, 'entries' | 'versions'>): void {
+export function registerRegistry(
+  next: Pick<ChosenReleases, 'entries' | 'versions' | 'buckets'>,
+): void {
   registry = next.entries;
   versions = next.versions;
+  buckets = next.buckets ?? {};
   registerPlugins([
     {
       name: 'taxi-report-remote-failures',
       errorLoadRemote({ id, error }) {
         console.warn(`remote ${id} failed to load`, error);
-        void reportError({ message: `remote ${id} failed to load`, error: String(error) });
+        const remote = id.split('/', 1)[0] as RemoteName;
+        void reportError({
+          message: `remote ${id} failed to load`,
+          error: String(error),
+          part: remote,
+          release: versions[remote],
+        });
         // Nothing to fall back to here: the route's boundary shows the unavailable view.
         return undefined;
       },
@@ -78,6 +95,11 @@ export function loadedRelease(remote: RemoteName): string | undefined {
     (entry && info?.[`${remote}:${new URL(entry, location.href).href}`]?.buildVersion) ??
     versions[remote]
   );
+}
+
+/** Which bucket the registry put this device in for a remote's release. */
+export function bucketOf(remote: RemoteName): Bucket {
+  return buckets[remote] ?? 'stable';
 }
 
 /** Starts downloading the remote screen a path will show, alongside the rest of start-up. */

@@ -23,6 +23,7 @@ describe('the service worker rules', () => {
     for (const path of [
       '/settings.json?t=1&hostname=taxi.example',
       '/remotes.json?hostname=taxi.example',
+      '/remotes.json?hostname=taxi.example&device=0f1e2d3c4b5a69788796a5b4c3d2e1f0',
       '/manifest.webmanifest',
       '/brand/demo/logo.svg',
       '/tiles/style.json?theme=dark',
@@ -59,6 +60,9 @@ describe('the service worker rules', () => {
       '/mf/host/1.0.0/main.js',
       '/brand/demo/logo.svg',
       '/tiles/style.json',
+      // The operator's release page is never kept, let alone as the passengers' shell.
+      '/operator/releases',
+      '/release/api/list',
     ])
       expect(ruleFor(get(path, 'navigate'), origin)).toBeNull();
     expect(ruleFor({ ...get('/mf/host/1.0.0/main.js'), method: 'POST' }, origin)).toBeNull();
@@ -78,6 +82,10 @@ describe('the service worker rules', () => {
     );
     expect(freshKey(`${origin}/remotes.json?hostname=taxi.example`)).toBe(
       `${origin}/remotes.json?hostname=taxi.example`,
+    );
+    // The registry is kept per device: an offline start gets this device's own buckets.
+    expect(freshKey(`${origin}/remotes.json?hostname=taxi.example&device=abc`)).toBe(
+      `${origin}/remotes.json?hostname=taxi.example&device=abc`,
     );
   });
 

@@ -29,13 +29,13 @@ export function staleCaches(names: string[]): string[] {
 }
 
 /** Calls and live data: never cached, whatever the request. */
-const NEVER = /^\/(?:api|rate|driver|report|dev|track\/api)\//;
+const NEVER = /^\/(?:api|rate|driver|report|dev|track\/api|release\/api|operator)\//;
 /**
  * Navigations the server does not answer with the app (the same split as its isPagePath): calls,
  * and files opened in a tab. `/rate/` and `/track/` are screens (Rate, Track).
  */
 const NOT_A_SCREEN =
-  /^\/(?:api|rate\/api|driver|report|dev|track\/api|mf|brand|tiles)\/|\.json$|^\/manifest\.webmanifest$|^\/sw\.js$/;
+  /^\/(?:api|rate\/api|driver|report|dev|track\/api|release\/api|operator|mf|brand|tiles)\/|\.json$|^\/manifest\.webmanifest$|^\/sw\.js$/;
 /** Files of a release whose content may change under the same name (publish --replace). */
 const MUTABLE_RELEASE_FILE = /\/(?:mf-manifest|release)\.json$/;
 const RELEASE = /^\/mf\/[^/]+\/[^/]+\/./;

@@ -17,10 +17,24 @@ export interface Corporation {
   raw: Record<string, unknown>;
 }
 
-/** A version, a channel name or a URL; `fallback` likewise, for a release the host cannot run. */
+/**
+ * A version, a channel name or a URL; `fallback` likewise, for a release the host cannot run;
+ * `canary`, the release a share of the passengers (percent, 0–100) gets instead of `use`.
+ */
 export interface ReleasePointer {
   use: string;
   fallback?: string;
+  canary?: { use: string; percent: number };
+}
+
+function isCanary(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    typeof value.use === 'string' &&
+    typeof value.percent === 'number' &&
+    value.percent >= 0 &&
+    value.percent <= 100
+  );
 }
 
 function isPointer(value: unknown): boolean {
@@ -28,7 +42,8 @@ function isPointer(value: unknown): boolean {
   return (
     isObject(value) &&
     typeof value.use === 'string' &&
-    (value.fallback === undefined || typeof value.fallback === 'string')
+    (value.fallback === undefined || typeof value.fallback === 'string') &&
+    (value.canary === undefined || isCanary(value.canary))
   );
 }
 
@@ -80,7 +95,9 @@ export function parseCorporation(text: string): Corporation {
   }
   if (!isObject(settings)) throw new Error('settings: an object');
   if (releases !== undefined && !(isObject(releases) && Object.values(releases).every(isPointer))) {
-    throw new Error('releases: part -> version, channel or URL, or {use, fallback}');
+    throw new Error(
+      'releases: part -> version, channel or URL, or {use, fallback, canary: {use, percent}}',
+    );
   }
   if (typeof timezone !== 'string' || !isTimeZone(timezone))
     throw new Error('timezone: an IANA time zone such as Europe/Warsaw');

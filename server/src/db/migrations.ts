@@ -3,6 +3,7 @@ import { dispatchMigrations } from '../dispatch/tables.ts';
 import { fleetMigrations } from '../fleet/tables.ts';
 import { orderMigrations } from '../orders/tables.ts';
 import { ratingMigrations } from '../rating/tables.ts';
+import { releaseMigrations } from '../releases/tables.ts';
 import { reportMigrations } from '../reports/tables.ts';
 import type { MigrationSet } from './schema.ts';
 
@@ -14,4 +15,5 @@ export const MIGRATIONS: MigrationSet = (engine) => ({
   ...ratingMigrations(engine),
   ...fleetMigrations(engine),
   ...dispatchMigrations(engine),
+  ...releaseMigrations(engine),
 });

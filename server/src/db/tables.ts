@@ -3,6 +3,7 @@ import type { DispatchTables } from '../dispatch/tables.ts';
 import type { FleetTables } from '../fleet/tables.ts';
 import type { OrderTables } from '../orders/tables.ts';
 import type { RatingTables } from '../rating/tables.ts';
+import type { ReleaseTables } from '../releases/tables.ts';
 import type { ReportTables } from '../reports/tables.ts';
 
 /** Every table, each declared by the concern that owns it. */
@@ -11,4 +12,5 @@ export type Tables = ReportTables &
   OrderTables &
   RatingTables &
   FleetTables &
-  DispatchTables;
+  DispatchTables &
+  ReleaseTables;

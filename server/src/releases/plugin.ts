@@ -3,33 +3,68 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorReply } from '../errors.ts';
+import type { Corporation } from '../corporations/directory.ts';
+import { countViews, type Seen } from '../reports/health.ts';
 import type { Services } from '../services.ts';
-import { REMOTES, remoteEntry, resolveRelease, type RemoteEntry } from './resolve.ts';
+import { releaseApi } from './api.ts';
+import { startAutoRollback } from './auto-rollback.ts';
+import { operatorPage } from './operator.ts';
+import { bucketOf, DEVICE_ID, type Bucket } from './bucket.ts';
+import { canaryOf, REMOTES, remoteEntry, resolveRelease, type RemoteEntry } from './resolve.ts';
 import { describePage, pageLanguage, ROBOTS_TXT } from './seo.ts';
 
 /** Files whose content changes under a fixed name; everything else in a release is immutable. */
 const MUTABLE_FILES = new Set(['mf-manifest.json', 'release.json']);
 
+/** The device id the host sends (`device`), when it is one. */
+function deviceOf(query: unknown): string | undefined {
+  const device = (query as Record<string, unknown> | undefined)?.device;
+  return typeof device === 'string' && DEVICE_ID.test(device) ? device : undefined;
+}
+
 /**
  * The registry the host reads at start, for this corporation: `remotes` maps each remote to its
  * manifest URL; `releases` adds the version, the shared contract it was built against and the
- * pinned fallback, so the host can refuse a release it cannot run.
+ * pinned fallback, so the host can refuse a release it cannot run. A part with a canary gives
+ * its canary release to the devices in its share; `buckets` tells the host which one it got, and
+ * `bucket` is 'canary' when any part is. The answer depends on the `device` in the URL only, so a
+ * service worker keeping it per URL keeps each device's own.
  */
-export async function releasesPlugin(app: FastifyInstance, { config, corporations }: Services) {
+export async function releasesPlugin(app: FastifyInstance, services: Services) {
+  const { config, corporations } = services;
+  let stopAutoRollback: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    stopAutoRollback = startAutoRollback(services);
+  });
+  app.addHook('onClose', async () => stopAutoRollback?.());
+  await app.register(releaseApi, { services });
+  await app.register(operatorPage, services);
   app.get('/remotes.json', async (request, reply) => {
     const corporation = corporations.forRequest(request);
+    const device = deviceOf(request.query);
     reply.header('Cache-Control', 'no-cache');
     const remotes: Record<string, string> = {};
     const releases: Record<string, RemoteEntry & { fallback?: RemoteEntry }> = {};
+    const buckets: Record<string, Bucket> = {};
     for (const name of REMOTES) {
       const pointer = corporation?.releases[name];
-      const entry = await remoteEntry(config.releasesDir, name, pointer?.use);
+      const canary = (await canaryOf(config.releasesDir, name, pointer))?.canary;
+      let bucket = canary && corporation ? bucketOf(corporation.id, name, device, canary.percent) : 'stable';
+      // A canary that resolves to nothing (unpublished, unknown channel) leaves its share on stable.
+      let entry = bucket === 'canary' ? await remoteEntry(config.releasesDir, name, canary?.use) : undefined;
+      if (!entry) {
+        bucket = 'stable';
+        entry = await remoteEntry(config.releasesDir, name, pointer?.use);
+      }
       if (!entry) continue;
       const fallback = pointer?.fallback ? await remoteEntry(config.releasesDir, name, pointer.fallback) : undefined;
       remotes[name] = entry.url;
       releases[name] = fallback ? { ...entry, fallback } : entry;
+      buckets[name] = bucket;
     }
-    return { remotes, releases };
+    const bucket: Bucket = Object.values(buckets).includes('canary') ? 'canary' : 'stable';
+    if (corporation) await countPageView(services, request, corporation, releases, device);
+    return { remotes, releases, bucket, buckets };
   });
 
   // The host's service worker, from the corporation's host release, at the root so that its
@@ -66,8 +101,31 @@ export async function releasesPlugin(app: FastifyInstance, { config, corporation
   });
 }
 
+/**
+ * Every start of the app asks for the registry once: a page view of the host and of each remote
+ * release it was given, the denominator of their error rates. Counting never fails the registry.
+ */
+async function countPageView(
+  { config, storage, clock }: Services,
+  request: FastifyRequest,
+  corporation: Corporation,
+  releases: Record<string, RemoteEntry>,
+  device: string | undefined,
+): Promise<void> {
+  const seen: Seen[] = Object.entries(releases).flatMap(([part, entry]) =>
+    entry.version ? [{ part, release: entry.version }] : [],
+  );
+  const host = await resolveRelease(config.releasesDir, 'host', corporation.releases.host?.use);
+  if (host?.kind === 'version') seen.push({ part: 'host', release: host.version });
+  try {
+    await countViews(storage.db, corporation.id, seen, device, clock.now());
+  } catch (error) {
+    request.log.error({ err: error }, 'release health: page view not counted');
+  }
+}
+
 /** Calls whose callers read every reply as JSON with a status. */
-const API_PATHS = /^\/(?:api|rate\/api|track\/api|driver\/api|report|dev)\//;
+const API_PATHS = /^\/(?:api|rate\/api|track\/api|driver\/api|release\/api|report|dev)\//;
 /** Paths the SPA never answers; every other GET is a screen of the host. */
 const FILE_PATHS = /^\/(?:mf|brand|tiles)\/|\.json$|^\/manifest\.webmanifest$/;
 

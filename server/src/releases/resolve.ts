@@ -64,6 +64,33 @@ async function channelVersion(releasesDir: string, name: ReleaseName, channel: s
 
 export type Release = { kind: 'version'; version: string } | { kind: 'url'; url: string };
 
+export interface CanaryPointer {
+  use: string;
+  percent: number;
+}
+
+/**
+ * The canary a part runs beside its pointer: the corporation's own, else the one of the channel
+ * it is pinned to (RELEASES_DIR/canaries.json, channel -> {use, percent}), with where it is set.
+ */
+export async function canaryOf(
+  releasesDir: string,
+  name: ReleaseName,
+  pointer: { use: string; canary?: CanaryPointer } | undefined,
+): Promise<{ canary: CanaryPointer; channel?: string } | undefined> {
+  if (pointer?.canary) return { canary: pointer.canary };
+  if (!pointer || isVersion(pointer.use) || pointer.use.includes('/')) return undefined;
+  try {
+    const canaries: unknown = JSON.parse(await fs.readFile(path.join(releasesDir, 'canaries.json'), 'utf8'));
+    const canary = (canaries as Record<string, Record<string, CanaryPointer> | undefined>)[name]?.[pointer.use];
+    return canary && typeof canary.use === 'string' && typeof canary.percent === 'number'
+      ? { canary, channel: pointer.use }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Which release of `name` a corporation gets: its pointer is a version, a channel of
  * channels.json, or a URL / absolute path used as is; without one, the highest published version.

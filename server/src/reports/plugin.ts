@@ -3,6 +3,7 @@ import { ApiFailure } from '../errors.ts';
 import { redactUrl } from '../redact.ts';
 import { type Db, rowsFromAddress } from '../db/storage.ts';
 import type { Services } from '../services.ts';
+import { countError, reportedSource } from './health.ts';
 
 export const REPORT_FIELDS = [
   'url',
@@ -71,15 +72,19 @@ export async function reportsPlugin(
     }
     request.log.warn({ report }, 'browser error report');
     const corporation = corporations.forRequest(request);
+    // Which release raised it, for that release's error rate (release health).
+    const source = reportedSource(request.body);
     await storage.db
       .insertInto('error_reports')
       .values({
         ...report,
+        ...source,
         corporation_id: corporation?.id ?? null,
         ip,
         created_at: now,
       })
       .execute();
+    if (corporation && source.part) await countError(storage.db, corporation.id, source, now);
     return { status: 'OK' };
   });
 }

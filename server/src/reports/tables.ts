@@ -15,6 +15,30 @@ export interface ReportTables {
     languages: string;
     ip: Generated<string>;
     created_at: number;
+    /** The part and release that raised it ('' when the page did not say). */
+    part: Generated<string>;
+    release: Generated<string>;
+  };
+  /** Page views and errors per corporation, part, release and hour: the health of a release. */
+  release_health: {
+    corporation_id: string;
+    part: string;
+    release: string;
+    /** Start of the hour, epoch milliseconds. */
+    hour: number;
+    views: number;
+    errors: number;
+  };
+  /**
+   * Which devices saw a release in an hour, for distinct passenger counts: a hash of the random
+   * device id (no account, phone or address), so one device cannot be followed across releases.
+   */
+  release_passengers: {
+    corporation_id: string;
+    part: string;
+    release: string;
+    hour: number;
+    device: string;
   };
 }
 
@@ -52,6 +76,45 @@ export const reportMigrations: MigrationSet = (engine) => ({
         .createIndex('error_reports_ip')
         .on('error_reports')
         .columns(['ip', 'created_at'])
+        .execute();
+    },
+  },
+  '0008_release_health': {
+    async up(db) {
+      for (const column of ['part', 'release'])
+        await db.schema
+          .alterTable('error_reports')
+          .addColumn(column, 'text', (c) => c.notNull().defaultTo(''))
+          .execute();
+      await db.schema
+        .createTable('release_health')
+        .addColumn('corporation_id', 'text', (c) => c.notNull())
+        .addColumn('part', 'text', (c) => c.notNull())
+        .addColumn('release', 'text', (c) => c.notNull())
+        .addColumn('hour', 'bigint', (c) => c.notNull())
+        .addColumn('views', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('errors', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('release_health_key', [
+          'corporation_id',
+          'part',
+          'release',
+          'hour',
+        ])
+        .execute();
+      await db.schema
+        .createTable('release_passengers')
+        .addColumn('corporation_id', 'text', (c) => c.notNull())
+        .addColumn('part', 'text', (c) => c.notNull())
+        .addColumn('release', 'text', (c) => c.notNull())
+        .addColumn('hour', 'bigint', (c) => c.notNull())
+        .addColumn('device', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('release_passengers_key', [
+          'corporation_id',
+          'part',
+          'release',
+          'hour',
+          'device',
+        ])
         .execute();
     },
   },

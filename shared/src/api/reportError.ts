@@ -7,6 +7,9 @@ export interface ErrorReport {
   col?: number;
   message: string;
   error?: string;
+  /** The part of the app that raised it (host, ordering, tracking, …) and its release. */
+  part?: string;
+  release?: string;
 }
 
 export function reportError(report: ErrorReport): Promise<void> {
@@ -19,6 +22,8 @@ export function reportError(report: ErrorReport): Promise<void> {
     user_agent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
     page_url: typeof location === 'undefined' ? '' : location.href,
     languages: typeof navigator === 'undefined' ? '' : (navigator.languages ?? []).join(','),
+    part: report.part ?? '',
+    release: report.release ?? '',
   });
   return fetch(ERROR_REPORT_PATH, { method: 'POST', body, keepalive: true }).then(
     () => undefined,

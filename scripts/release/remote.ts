@@ -1,0 +1,54 @@
+// The release command's remote mode: the same commands over the server's release API, for teams
+// without the server's shell. The token goes in a header, never in a URL.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { filesOf } from '../../server/src/releases/files.ts';
+import type { Change } from '../../server/src/releases/pointers.ts';
+import type { PartHealth } from '../../server/src/releases/health.ts';
+import { builtRelease } from './publish.ts';
+
+export interface Remote {
+  server: string;
+  token: string;
+}
+
+interface Reply {
+  status: 'OK' | 'ERR';
+  status_mesg?: string;
+  error_data?: string;
+  result?: string;
+  change?: Change;
+  corporations?: { id: string; releases: Record<string, unknown> }[];
+  health?: PartHealth[];
+}
+
+export async function call(
+  remote: Remote,
+  what: string,
+  body?: object,
+  query: Record<string, string> = {},
+): Promise<Reply> {
+  const url = new URL(`/release/api/${what}`, remote.server);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  const response = await fetch(url, {
+    method: body ? 'POST' : 'GET',
+    headers: {
+      authorization: `Bearer ${remote.token}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!response.ok) throw new Error(`${url.origin}: HTTP ${response.status}`);
+  const reply = (await response.json()) as Reply;
+  if (reply.status !== 'OK') throw new Error(`${reply.error_data}: ${reply.status_mesg}`);
+  return reply;
+}
+
+/** Uploads the build of a part with its record; the server checks both and keeps it immutable. */
+export async function publishRemote(remote: Remote, part: string): Promise<string> {
+  const { version, dir, record } = builtRelease(part);
+  const files = Object.fromEntries(
+    filesOf(dir).map((file) => [file, readFileSync(path.join(dir, file)).toString('base64')]),
+  );
+  return (await call(remote, 'publish', { part, version, record, files })).result ?? '';
+}

@@ -1,0 +1,215 @@
+// The release API (/release/api/): teams publish, promote, pin, roll back and read health without
+// the server's shell, each with its own token scoped to parts and optionally to corporations.
+// Every change goes to releases/history.jsonl as `team:<name>`. Tokens never reach the log: the
+// request log carries method, URL and address only, and the token travels in a header.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiFailure } from '../errors.ts';
+import type { Services } from '../services.ts';
+import { hashFiles, isBuildFile } from './files.ts';
+import { corporationHealth, HEALTH_HOURS } from './health.ts';
+import {
+  currentPointer,
+  pin,
+  promote,
+  recordPublished,
+  rollback,
+  type Change,
+  type Target,
+} from './pointers.ts';
+import { folderStore, type ReleaseStore } from './store.ts';
+import { entryFile, isVersion, RELEASE_NAMES, type ReleaseName } from './resolve.ts';
+import { scopeOf, type TeamScope } from './tokens.ts';
+
+/** Calls per address per minute: a deploy makes a handful. */
+const CALLS_PER_MINUTE = 60;
+/** A built part is a few megabytes; base64 adds a third. */
+const UPLOAD_LIMIT = 64 * 1024 * 1024;
+const FILE_NAME = /^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9._/-]{0,199}$/;
+const MAX_FILES = 2000;
+
+function text(body: unknown, field: string, required = true): string | undefined {
+  const value = (body as Record<string, unknown> | null)?.[field];
+  if (value === undefined && !required) return undefined;
+  if (typeof value !== 'string' || value === '')
+    throw new ApiFailure('ARG_ERROR', `${field}: expected text`);
+  return value;
+}
+
+function partOf(value: string | undefined): ReleaseName {
+  if (!(RELEASE_NAMES as readonly string[]).includes(value ?? ''))
+    throw new ApiFailure('ARG_ERROR', `part: one of ${RELEASE_NAMES.join(', ')}`);
+  return value as ReleaseName;
+}
+
+function mayRelease(scope: TeamScope, part: ReleaseName, corporation?: string): void {
+  if (!scope.parts.includes(part))
+    throw new ApiFailure('ACTION_ACCESS_DENIED', `team ${scope.team} may not release ${part}`);
+  // A channel serves every corporation pinned to it: only a team not limited to some may move it.
+  if (scope.corporations.length > 0 && !(corporation && scope.corporations.includes(corporation)))
+    throw new ApiFailure(
+      'ACTION_ACCESS_DENIED',
+      corporation
+        ? `team ${scope.team} may not release for ${corporation}`
+        : `team ${scope.team} may not move a channel`,
+    );
+}
+
+/** Runs a pointer change; its refusals (unpublished, nothing to roll back) are the caller's fault. */
+function changing(work: () => Change): Change {
+  try {
+    return work();
+  } catch (error) {
+    throw new ApiFailure('ARG_ERROR', (error as Error).message);
+  }
+}
+
+export async function releaseApi(
+  app: FastifyInstance,
+  { services, store }: { services: Services; store?: ReleaseStore },
+) {
+  const { config, corporations, storage, limits, clock } = services;
+  const places = { releasesDir: config.releasesDir, corpDir: config.corpDir };
+  const releases = store ?? folderStore(config.releasesDir);
+
+  async function authorise(request: FastifyRequest): Promise<TeamScope> {
+    // A browser on another site never gets to call this with the operator's cookies or not.
+    const site = request.headers['sec-fetch-site'];
+    if (request.headers.origin || (site && site !== 'none' && site !== 'same-origin'))
+      throw new ApiFailure('ACTION_NOT_ALLOWED', 'The release API is not for web pages');
+    if (!(await limits.take(`release-api:${request.ip}`, CALLS_PER_MINUTE, 60_000)))
+      throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many release API calls; try again later');
+    const header = request.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    const scope = token ? await scopeOf(storage.db, token) : undefined;
+    if (!scope) throw new ApiFailure('ACCESS_DENIED', 'A valid release token is required');
+    return scope;
+  }
+
+  app.get('/release/api/list', async (request) => {
+    const scope = await authorise(request);
+    return {
+      status: 'OK',
+      corporations: corporations
+        .all()
+        .filter((c) => scope.corporations.length === 0 || scope.corporations.includes(c.id))
+        .map((c) => ({
+          id: c.id,
+          releases: Object.fromEntries(
+            scope.parts.map((part) => [part, currentPointer(places, `corporation:${c.id}`, part)]),
+          ),
+        })),
+    };
+  });
+
+  app.post('/release/api/publish', { bodyLimit: UPLOAD_LIMIT }, async (request) => {
+    const scope = await authorise(request);
+    const body = request.body as Record<string, unknown> | null;
+    const part = partOf(text(body, 'part'));
+    const version = text(body, 'version')!;
+    mayRelease(scope, part, scope.corporations[0]);
+    if (!isVersion(version)) throw new ApiFailure('ARG_ERROR', 'version: a semantic version');
+    const record = body?.record as Record<string, unknown> | undefined;
+    const sent = body?.files as Record<string, unknown> | undefined;
+    if (typeof record !== 'object' || record === null || typeof sent !== 'object' || sent === null)
+      throw new ApiFailure('ARG_ERROR', 'record and files are required');
+    const names = Object.keys(sent);
+    if (names.length === 0 || names.length > MAX_FILES)
+      throw new ApiFailure('ARG_ERROR', `files: 1 to ${MAX_FILES}`);
+    const files = new Map<string, Buffer>();
+    for (const name of names) {
+      const content = sent[name];
+      if (!FILE_NAME.test(name) || !isBuildFile(name) || typeof content !== 'string')
+        throw new ApiFailure('ARG_ERROR', `files: not a build file: ${name.slice(0, 80)}`);
+      files.set(name, Buffer.from(content, 'base64'));
+    }
+    // The upload is what its record says it is: this part, this version, these bytes.
+    if (record.name !== part || record.version !== version)
+      throw new ApiFailure('DOC_ERROR', 'The record names another part or version');
+    if (!files.has(entryFile(part)))
+      throw new ApiFailure('DOC_ERROR', `The upload has no ${entryFile(part)}`);
+    const hash = hashFiles(files);
+    if (record.content_sha256 !== hash)
+      throw new ApiFailure('DOC_ERROR', 'The files do not match the content hash of the record');
+    const published = await releases.published(part, version);
+    if (published === hash) return { status: 'OK', result: `${part} ${version}: unchanged` };
+    if (published !== null)
+      throw new ApiFailure(
+        'ACTION_NOT_ALLOWED',
+        `${part} ${version} is already published with other content: bump the version`,
+      );
+    await releases.put(part, version, files, { ...record, uploaded_by: `team:${scope.team}` });
+    recordPublished(places, part, version, `team:${scope.team}`);
+    request.log.info({ team: scope.team, part, version }, 'release published');
+    return { status: 'OK', result: `${part} ${version}: published` };
+  });
+
+  app.post('/release/api/promote', async (request) => {
+    const scope = await authorise(request);
+    const part = partOf(text(request.body, 'part'));
+    mayRelease(scope, part);
+    const version = text(request.body, 'version')!;
+    const channel = text(request.body, 'channel')!;
+    const canary = (request.body as Record<string, unknown> | null)?.canary;
+    if (canary !== undefined && typeof canary !== 'number')
+      throw new ApiFailure('ARG_ERROR', 'canary: a percentage');
+    return {
+      status: 'OK',
+      change: changing(() =>
+        promote(places, part, version, channel, `team:${scope.team}`, canary),
+      ),
+    };
+  });
+
+  app.post('/release/api/pin', async (request) => {
+    const scope = await authorise(request);
+    const body = request.body as Record<string, unknown> | null;
+    const part = partOf(text(body, 'part'));
+    const corporation = text(body, 'corporation')!;
+    mayRelease(scope, part, corporation);
+    if (!corporations.byId(corporation)) throw new ApiFailure('NOT_FOUND', 'No such corporation');
+    const fallback = text(body, 'fallback', false);
+    const canary = body?.canary;
+    if (canary !== undefined && typeof canary !== 'number')
+      throw new ApiFailure('ARG_ERROR', 'canary: a percentage');
+    const options = {
+      ...(fallback ? { fallback } : {}),
+      ...(canary !== undefined ? { canary } : {}),
+      by: `team:${scope.team}`,
+    };
+    return {
+      status: 'OK',
+      change: changing(() => pin(places, corporation, part, text(body, 'use')!, options)),
+    };
+  });
+
+  app.post('/release/api/rollback', async (request) => {
+    const scope = await authorise(request);
+    const part = partOf(text(request.body, 'part'));
+    const target = text(request.body, 'target')!;
+    if (!/^(corporation|channel):./.test(target))
+      throw new ApiFailure('ARG_ERROR', 'target: corporation:ID or channel:NAME');
+    const [kind, name] = target.split(/:(.*)/s) as [string, string];
+    mayRelease(scope, part, kind === 'corporation' ? name : undefined);
+    return {
+      status: 'OK',
+      change: changing(() => rollback(places, target as Target, part, `team:${scope.team}`)),
+    };
+  });
+
+  app.get('/release/api/health', async (request) => {
+    const scope = await authorise(request);
+    const query = request.query as Record<string, unknown>;
+    const corporation = corporations.byId(text(query, 'corporation')!);
+    if (!corporation) throw new ApiFailure('NOT_FOUND', 'No such corporation');
+    if (scope.corporations.length > 0 && !scope.corporations.includes(corporation.id))
+      throw new ApiFailure('ACTION_ACCESS_DENIED', `team ${scope.team} may not see ${corporation.id}`);
+    const part = query.part === undefined ? undefined : partOf(text(query, 'part'));
+    const hours = Number(query.hours ?? HEALTH_HOURS);
+    if (!(hours > 0 && hours <= 24 * 31)) throw new ApiFailure('ARG_ERROR', 'hours: 1 to 744');
+    const health = await corporationHealth(storage.db, config.releasesDir, corporation, {
+      ...(part ? { part } : {}),
+      since: clock.now() - hours * 60 * 60_000,
+    });
+    return { status: 'OK', health };
+  });
+}

@@ -1,0 +1,47 @@
+// The files of a release folder: what its content hash covers and the compressed copies served
+// beside each text file. Shared by the release command's publish and the release API's upload.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const COMPRESSED = /\.(gz|br)$/;
+const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;
+
+/** The build's own files: not the record, not the compressed copies publishing adds. */
+export function isBuildFile(file: string): boolean {
+  return file !== 'release.json' && !COMPRESSED.test(file);
+}
+
+export function filesOf(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => statSync(path.join(dir, file)).isFile())
+    .map((file) => file.split(path.sep).join('/'))
+    .filter(isBuildFile)
+    .sort();
+}
+
+/** One hash over a build's files (name and bytes, in name order). */
+export function hashFiles(files: Iterable<[string, Buffer]>): string {
+  const hash = createHash('sha256');
+  for (const [name, bytes] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    hash.update(name).update(bytes);
+  return hash.digest('hex');
+}
+
+export function contentHash(dir: string): string {
+  return hashFiles(filesOf(dir).map((file) => [file, readFileSync(path.join(dir, file))]));
+}
+
+/** Gzip and Brotli copies beside each text file, served as they are to phones on slow networks. */
+export function precompress(dir: string): void {
+  for (const file of filesOf(dir).filter((name) => COMPRESSIBLE.test(name))) {
+    const full = path.join(dir, file);
+    const bytes = readFileSync(full);
+    writeFileSync(`${full}.gz`, gzipSync(bytes, { level: 9 }));
+    writeFileSync(
+      `${full}.br`,
+      brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+  }
+}

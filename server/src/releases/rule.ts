@@ -1,0 +1,90 @@
+// When a canary is clearly worse than the stable release: the corporation's `auto_rollback` rule
+// and the statistics behind it, as plain functions (tested without a server).
+
+export interface Sample {
+  views: number;
+  errors: number;
+}
+
+export function errorRate({ views, errors }: Sample): number {
+  return views > 0 ? errors / views : 0;
+}
+
+export interface Difference {
+  /** canary − stable error rate */
+  difference: number;
+  /** 95 % confidence bounds of the difference */
+  low: number;
+  high: number;
+}
+
+/**
+ * canary − stable error rate with a 95 % interval (Agresti–Caffo: one error and one clean view
+ * added to each side, so small and zero counts give honest bounds). A page view may raise several
+ * errors; the interval takes each view as having erred at most once.
+ */
+export function rateDifference(canary: Sample, stable: Sample): Difference {
+  const adjusted = ({ views, errors }: Sample) => {
+    const p = (Math.min(errors, views) + 1) / (views + 2);
+    return { p, variance: (p * (1 - p)) / (views + 2) };
+  };
+  const a = adjusted(canary);
+  const b = adjusted(stable);
+  const spread = 1.96 * Math.sqrt(a.variance + b.variance);
+  return {
+    difference: errorRate(canary) - errorRate(stable),
+    low: a.p - b.p - spread,
+    high: a.p - b.p + spread,
+  };
+}
+
+export interface AutoRollbackRule {
+  /** Views each side needs before the rule judges. */
+  minViews: number;
+  /** The canary's error rate may be at most this many times the stable one's. */
+  maxErrorRatio: number;
+}
+
+/** The rule a corporation file sets (`auto_rollback`), over the server's defaults; null if none. */
+export function readRule(
+  raw: unknown,
+  defaults: AutoRollbackRule,
+): AutoRollbackRule | null | Error {
+  if (raw === undefined || raw === false) return null;
+  if (raw === true) return defaults;
+  if (typeof raw !== 'object' || raw === null) return new Error('auto_rollback: true or an object');
+  const { min_views: minViews = defaults.minViews, max_error_ratio: maxErrorRatio = defaults.maxErrorRatio } =
+    raw as Record<string, unknown>;
+  if (typeof minViews !== 'number' || !Number.isInteger(minViews) || minViews < 1)
+    return new Error('auto_rollback.min_views: a whole number above 0');
+  if (typeof maxErrorRatio !== 'number' || !(maxErrorRatio >= 1))
+    return new Error('auto_rollback.max_error_ratio: a number of at least 1');
+  return { minViews, maxErrorRatio };
+}
+
+export interface Verdict {
+  rollBack: boolean;
+  /** The figures, for the history, the log and `release list`. */
+  reason: string;
+}
+
+/**
+ * Roll back when both sides have enough views, the canary's error rate is above the allowed
+ * multiple of stable's, and even the low end of the difference is above zero: clearly worse,
+ * not a few unlucky pages.
+ */
+export function judgeCanary(rule: AutoRollbackRule, canary: Sample, stable: Sample): Verdict {
+  const figures =
+    `canary ${canary.errors}/${canary.views} errors/views, ` +
+    `stable ${stable.errors}/${stable.views}`;
+  if (canary.views < rule.minViews || stable.views < rule.minViews)
+    return { rollBack: false, reason: `${figures}: fewer than ${rule.minViews} views` };
+  const { low } = rateDifference(canary, stable);
+  const worse =
+    errorRate(canary) > rule.maxErrorRatio * errorRate(stable) && low > 0;
+  return {
+    rollBack: worse,
+    reason: `${figures}, difference ≥ ${(low * 100).toFixed(2)} points at 95 %` +
+      (worse ? `: above ${rule.maxErrorRatio}× stable` : ''),
+  };
+}

@@ -1,0 +1,44 @@
+// Where published releases are kept. The local folder (RELEASES_DIR/mf/<part>/<version>/) is the
+// default; an object store can take its place behind the same interface (README, "Release API").
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { contentHash, precompress } from './files.ts';
+import type { ReleaseName } from './resolve.ts';
+
+export interface ReleaseStore {
+  /** The content hash of a published release, or null when that version is not published. */
+  published(part: ReleaseName, version: string): Promise<string | null>;
+  /**
+   * Publishes a release whole or not at all: its build files, their compressed copies and the
+   * record (release.json) last. Never overwrites a published version.
+   */
+  put(part: ReleaseName, version: string, files: Map<string, Buffer>, record: object): Promise<void>;
+}
+
+export function folderStore(releasesDir: string): ReleaseStore {
+  const folder = (part: string, version: string) => path.join(releasesDir, 'mf', part, version);
+  return {
+    async published(part, version) {
+      const dir = folder(part, version);
+      return existsSync(path.join(dir, 'release.json')) ? contentHash(dir) : null;
+    },
+    async put(part, version, files, record) {
+      const target = folder(part, version);
+      // Written beside the target under a name no pointer resolves, then renamed into place.
+      const staging = path.join(releasesDir, 'mf', part, `.upload-${randomBytes(6).toString('hex')}`);
+      try {
+        for (const [name, bytes] of files) {
+          mkdirSync(path.dirname(path.join(staging, name)), { recursive: true });
+          writeFileSync(path.join(staging, name), bytes);
+        }
+        precompress(staging);
+        writeFileSync(path.join(staging, 'release.json'), JSON.stringify(record, null, 2) + '\n');
+        if (existsSync(target)) throw new Error(`${part} ${version} is already published`);
+        renameSync(staging, target);
+      } finally {
+        rmSync(staging, { recursive: true, force: true });
+      }
+    },
+  };
+}
