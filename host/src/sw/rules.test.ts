@@ -36,6 +36,16 @@ describe('the service worker rules', () => {
     expect(ruleFor(get('/tiles/ab12cd/14/8529/5974.pbf?hostname=x'), origin)).toBe('tile');
   });
 
+  test("the map's label glyphs and icon sprite (versioned, immutable) are cache first too", () => {
+    for (const path of [
+      '/tiles/glyphs-v1/Noto%20Sans%20Regular/0-255.pbf',
+      '/tiles/glyphs-v1/Noto%20Sans%20Bold/256-511.pbf',
+      '/tiles/sprite-v1.json',
+      '/tiles/sprite-v1@2x.png',
+    ])
+      expect(ruleFor(get(path), origin)).toBe('tile');
+  });
+
   test('calls, live data, other servers and anything but GET are never cached', () => {
     for (const path of [
       '/api/2/?action=GET_CLIENT',

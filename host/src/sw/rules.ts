@@ -8,7 +8,7 @@ export const CACHE_PREFIX = 'taxi-';
 export type Rule =
   /** an immutable release file `/mf/<part>/<version>/…`: cache first, capped */
   | 'release'
-  /** a tile of the server's own map `/tiles/<id>/<z>/<x>/<y>.pbf` (immutable): cache first, capped */
+  /** a tile, glyph range or sprite of the server's own map (immutable): cache first, capped */
   | 'tile'
   /** an app route (a navigation, answered with the host's index.html): network first, short timeout */
   | 'page'
@@ -39,7 +39,9 @@ const NOT_A_SCREEN =
 /** Files of a release whose content may change under the same name (publish --replace). */
 const MUTABLE_RELEASE_FILE = /\/(?:mf-manifest|release)\.json$/;
 const RELEASE = /^\/mf\/[^/]+\/[^/]+\/./;
-const TILE = /^\/tiles\/[^/]+\/\d+\/\d+\/\d+\.pbf$/;
+/** Vector tiles, and the label glyphs and icon sprite, whose paths carry their version. */
+const TILE =
+  /^\/tiles\/(?:[^/]+\/\d+\/\d+\/\d+\.pbf|glyphs-v\d+\/[^/]+\/\d+-\d+\.pbf|sprite-v\d+(?:@2x)?\.(?:json|png))$/;
 const FRESH =
   /^\/(?:settings\.json|remotes\.json|manifest\.webmanifest|tiles\/style\.json)$|^\/brand\//;
 
