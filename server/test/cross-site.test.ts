@@ -76,6 +76,31 @@ describe('a state-changing call triggered from another site', () => {
     assert.notEqual(lookup.json().error_data, 'ACCESS_DENIED');
   });
 
+  test("the browser's reports (error, account deletion) are refused from a foreign page", async () => {
+    const post = (url: string, headers: Record<string, string>, payload: Record<string, string>) =>
+      app.inject({ method: 'POST', url, headers: { host: 'localhost', ...headers }, payload });
+    const deletion = { phone: '+48601200305', subject: 'delete', info: '', source: 'web' };
+    const error = { message: 'boom', url: 'http://localhost/', page_url: 'http://localhost/' };
+    const foreign: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of foreign) {
+      const refused = await post('/report/account-deletion/', headers, deletion);
+      assert.equal(refused.statusCode, 200);
+      assertErr(refused.json(), 'ACCESS_DENIED');
+      assertErr((await post('/report/error/', headers, error)).json(), 'ACCESS_DENIED');
+    }
+    const own = { origin: 'http://localhost' };
+    assertOk((await post('/report/account-deletion/', own, deletion)).json());
+    assert.equal((await post('/report/error/', own, error)).json().status, 'OK');
+    const stored = await app.services.storage.db
+      .selectFrom('deletion_requests')
+      .select('phone')
+      .execute();
+    assert.equal(stored.length, 1, 'only the same-site deletion notice is kept');
+  });
+
   test('the tracking socket refuses an upgrade from a foreign origin', async () => {
     const hostPort = await listen(app);
     const status = (origin: string) =>

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { flag, optionalText, type Payload, text } from '../api/fields.ts';
+import { refuseCrossSite } from '../api/cross-site.ts';
 import type { ActionContext } from '../api/registry.ts';
 import { featureLists } from '../corporations/features.ts';
 import { type Db, isUniqueViolation, rowsFromAddress } from '../db/storage.ts';
@@ -262,6 +263,7 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
       const corporation = services.corporations.forRequest(request);
       if (!corporation)
         throw new ApiFailure('NOT_FOUND', 'No taxi corporation serves this host name');
+      refuseCrossSite(request.headers, corporation);
       const form =
         typeof request.body === 'object' && request.body !== null ? (request.body as Payload) : {};
       const phone = normalisePhone(text(form.phone, 'phone', 40), corporation);

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Corporation } from '../corporations/directory.ts';
+import { ApiFailure } from '../errors.ts';
 
 /**
  * Actions that change nothing: another site may make a browser call them (it cannot read the
@@ -23,7 +24,10 @@ export const READ_ONLY_ACTIONS: ReadonlySet<string> = new Set([
  * an `Origin` (including `null`) that is neither the request's own host nor one of the
  * corporation's host names. Callers that send neither header (servers, the driver app) pass.
  */
-export function isCrossSite(headers: IncomingHttpHeaders, corporation: Corporation): boolean {
+export function isCrossSite(
+  headers: IncomingHttpHeaders,
+  corporation: Pick<Corporation, 'hostnames'>,
+): boolean {
   if (headers['sec-fetch-site'] === 'cross-site') return true;
   const origin = headers.origin;
   if (origin === undefined) return false;
@@ -35,4 +39,13 @@ export function isCrossSite(headers: IncomingHttpHeaders, corporation: Corporati
   }
   if (url.host === headers.host) return false;
   return !corporation.hostnames.includes(url.hostname.toLowerCase());
+}
+
+/** ACCESS_DENIED for a call another site triggered; a host no corporation serves has no own names. */
+export function refuseCrossSite(
+  headers: IncomingHttpHeaders,
+  corporation: Pick<Corporation, 'hostnames'> | undefined,
+): void {
+  if (isCrossSite(headers, corporation ?? { hostnames: [] }))
+    throw new ApiFailure('ACCESS_DENIED', 'Refused: the call came from another site');
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate } from '../accounts/sessions.ts';
 import { ApiFailure } from '../errors.ts';
-import { isCrossSite, READ_ONLY_ACTIONS } from './cross-site.ts';
+import { READ_ONLY_ACTIONS, refuseCrossSite } from './cross-site.ts';
 import type { Services } from '../services.ts';
 import { optionalText, type Payload, record } from './fields.ts';
 import type { ActionRegistry, Lang, SignedInClient } from './registry.ts';
@@ -47,8 +47,7 @@ export async function actionTransport(
         // Not String(name): a posted object may carry a `toString` that is not a function.
         `Unknown action: ${typeof name === 'string' ? name.slice(0, 60) : typeof name}`,
       );
-    if (!READ_ONLY_ACTIONS.has(name as string) && isCrossSite(request.headers, corporation))
-      throw new ApiFailure('ACCESS_DENIED', 'Refused: the call came from another site');
+    if (!READ_ONLY_ACTIONS.has(name as string)) refuseCrossSite(request.headers, corporation);
     let signedIn: Promise<SignedInClient> | undefined;
     const token = optionalText(payload.auth ?? payload.token, 'auth', 200);
     const fields = await handler({

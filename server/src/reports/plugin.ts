@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { refuseCrossSite } from '../api/cross-site.ts';
 import { ApiFailure } from '../errors.ts';
 import { redactUrl } from '../redact.ts';
 import { type Db, rowsFromAddress } from '../db/storage.ts';
@@ -61,6 +62,9 @@ export async function reportsPlugin(
   { storage, corporations, clock, clientAddress }: Services,
 ) {
   app.post('/report/error/', { bodyLimit: 64 * 1024 }, async (request) => {
+    const corporation = corporations.forRequest(request);
+    // A foreign page's reports would skew a release's error rate (and the automatic rollback).
+    refuseCrossSite(request.headers, corporation);
     const report = readReport(request.body);
     const now = clock.now();
     const ip = clientAddress(request.raw);
@@ -71,7 +75,6 @@ export async function reportsPlugin(
       throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many error reports; try again later');
     }
     request.log.warn({ report }, 'browser error report');
-    const corporation = corporations.forRequest(request);
     // Which release raised it, for that release's error rate (release health).
     const source = reportedSource(request.body);
     await storage.db
