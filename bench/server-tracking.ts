@@ -177,6 +177,10 @@ try {
             ),
           );
           ws.addEventListener('error', () => reject(new Error(`socket ${i} failed`)));
+          ws.addEventListener('close', (event) => {
+            if (!ready)
+              reject(new Error(`socket ${i} closed before its first update: ${event.code}`));
+          });
           ws.addEventListener('message', (event) => {
             const text = String(event.data);
             if (!ready && text.startsWith('{"action_id":"LOGIN","status":"ERR"'))
