@@ -38,12 +38,22 @@ export async function benchServer(
     RELEASES_DIR: path.join(root, 'releases'),
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
+    // BENCH_PROF_DIR: the server writes a CPU profile there (node --cpu-prof) when it stops.
+    ...(process.env.BENCH_PROF_DIR
+      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROF_DIR}` }
+      : {}),
     ...env,
   });
   return {
     server,
     root,
     async stop() {
+      if (process.env.BENCH_PROF_DIR) {
+        // A clean exit writes the profile.
+        const exited = new Promise((resolve) => server.child.once('exit', resolve));
+        server.child.kill('SIGTERM');
+        await exited;
+      }
       await server.kill();
       fs.rmSync(root, { recursive: true, force: true });
     },
