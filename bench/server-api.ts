@@ -22,7 +22,7 @@ import { openStorage } from '../server/src/db/storage.ts';
 import type { Reply } from '../server/test/api.ts';
 import { freshDatabase } from '../server/test/postgres.ts';
 import { startServerProcess } from '../server/test/server-process.ts';
-import { percentile } from './server-common.ts';
+import { cpuSeconds, percentile } from './server-common.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -94,6 +94,8 @@ async function signIn(base: string, phone: string): Promise<string> {
 }
 
 interface Result {
+  /** Server CPU (ms) per request. */
+  cpuMs?: number;
   requests: number;
   failures: number;
   rps: number;
@@ -211,7 +213,7 @@ async function loadNode(url: string, bodies: string[]): Promise<Result> {
 
 function print(engine: string, city: string, action: string, r: Result, loadBefore: string) {
   console.log(
-    `${engine.padEnd(9)} ${city.padEnd(14)} ${action.padEnd(19)} ${String(Math.round(r.rps)).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   (${r.requests} requests, ${r.failures} failed; load ${loadBefore} -> ${load1()})`,
+    `${engine.padEnd(9)} ${city.padEnd(14)} ${action.padEnd(19)} ${String(Math.round(r.rps)).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   server CPU ${r.cpuMs!.toFixed(2)} ms a request (${r.requests} requests, ${r.failures} failed; load ${loadBefore} -> ${load1()})`,
   );
 }
 
@@ -237,7 +239,13 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl: string, city: Cit
     SMS_PER_IP_PER_HOUR: '100000',
     ...(PROF_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROF_DIR}` } : {}),
   });
-  const load = LOADER === 'wrk' ? loadWrk : loadNode;
+  const loader = LOADER === 'wrk' ? loadWrk : loadNode;
+  /** The load, and the server's CPU time per request under it. */
+  const load = async (url: string, bodies: string[]) => {
+    const cpu = cpuSeconds(server.child.pid!);
+    const result = await loader(url, bodies);
+    return { ...result, cpuMs: ((cpuSeconds(server.child.pid!) - cpu) * 1000) / result.requests };
+  };
   try {
     const storage = await openStorage({ databaseUrl, dataDir: path.join(root, 'data') });
     const now = Date.now();

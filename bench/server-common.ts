@@ -8,6 +8,11 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
+/** Seconds of CPU (user + system) the process has used. */
+export function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 export interface BenchServer {
   server: ServerProcess;
   /** The temporary folder: corporations/, data/ (SQLite), releases/. */
