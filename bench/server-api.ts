@@ -52,12 +52,12 @@ const CITY: Record<string, City> = {
     dst: { lat: 43.7276, lng: 7.4155, city: 'Monaco', poi_name: 'Stade Louis II' },
   },
   liechtenstein: {
-    // Across the country, Schaan to Balzers (about 14 km): the longest search a ride there needs.
+    // From the north of the country to the capital (about 13 km): a long search for this network.
     name: 'Liechtenstein',
     extract: 'liechtenstein.osm.pbf',
     timezone: 'Europe/Vaduz',
-    pickup: { lat: 47.1656, lng: 9.5096, city: 'Schaan', street: 'Landstrasse' },
-    dst: { lat: 47.0664, lng: 9.5034, city: 'Balzers', street: 'Fürstenstrasse' },
+    pickup: { lat: 47.23, lng: 9.55, city: 'Schellenberg', street: 'Feldstrasse' },
+    dst: { lat: 47.141, lng: 9.521, city: 'Vaduz', street: 'Städtle' },
   },
 };
 
