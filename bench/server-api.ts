@@ -1,11 +1,19 @@
 /**
- * API latency of the reference server: ORDER_SIM and GET_CURRENT_ORDERS with 50 concurrent
- * clients against one server process, on SQLite and (when reachable) on the local PostgreSQL.
- * Prints requests per second and p50/p99 latency. Not a timed test: it reports figures.
+ * API throughput and latency of one server process: ORDER_SIM on a real road route (the demo
+ * corporation in Monaco, and the same corporation on the Liechtenstein extract, a bigger road
+ * network) and GET_CURRENT_ORDERS, with 50 concurrent clients, on SQLite and (when reachable) on
+ * the local PostgreSQL; settings.json as the framework's own ceiling. Prints req/s, p50/p99 and
+ * the machine's load average beside each figure. Not a timed test: it reports figures.
  *
- *   node bench/server-api.ts            (BENCH_SECONDS=5, BENCH_CLIENTS=50,
- *                                        BENCH_PG=postgres://postgres@127.0.0.1:5432/taxi_server_bench)
+ *   bash bench/ensure-wrk.sh && node bench/server-api.ts
+ *        (BENCH_SECONDS=10, BENCH_CLIENTS=50, BENCH_LOADER=wrk|node, BENCH_OSM_DIR=../shared/data/osm, BENCH_PROF_DIR=<folder for CPU profiles>,
+ *         BENCH_PG=postgres://postgres@127.0.0.1:5432/taxi_server_bench, BENCH_CITIES=monaco,liechtenstein)
+ *
+ * The load comes from `wrk` (1 thread, BENCH_CLIENTS connections, as in issue 15) when it is
+ * installed, else from Node's fetch in this process (BENCH_LOADER=node; slower, so lower figures).
+ * Either way the load generator shares the machine's cores with the server.
  */
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,14 +22,58 @@ import { openStorage } from '../server/src/db/storage.ts';
 import type { Reply } from '../server/test/api.ts';
 import { freshDatabase } from '../server/test/postgres.ts';
 import { startServerProcess } from '../server/test/server-process.ts';
-import { BENCH_LIMITS } from './server-common.ts';
+import { BENCH_LIMITS, cpuSeconds, percentile } from './server-common.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const PG_URL = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/taxi_server_bench';
-const PICKUP = { lat: 50.0614, lng: 19.9366, city: 'Kraków', street: 'Rynek Główny', number: '1' };
-const AIRPORT = { lat: 50.0777, lng: 19.7848, city: 'Balice', poi_name: 'Lotnisko' };
+const CITIES = (process.env.BENCH_CITIES ?? 'monaco,liechtenstein').split(',');
+const LOADER = process.env.BENCH_LOADER ?? (hasWrk() ? 'wrk' : 'node');
+/** Where the server writes a CPU profile of each run (node --cpu-prof), when set. */
+const PROF_DIR = process.env.BENCH_PROF_DIR;
+const GEO_CACHE = path.join(os.tmpdir(), 'taxi-bench-geo-cache');
+const OSM_DIR = path.resolve(process.env.BENCH_OSM_DIR ?? path.join(REPO, '../shared/data/osm'));
+
+interface City {
+  name: string;
+  extract: string;
+  timezone: string;
+  pickup: Record<string, unknown> & { lat: number; lng: number };
+  dst: Record<string, unknown> & { lat: number; lng: number };
+}
+
+const CITY: Record<string, City> = {
+  monaco: {
+    name: 'Monaco',
+    extract: 'monaco.osm.pbf',
+    timezone: 'Europe/Monaco',
+    pickup: { lat: 43.7392, lng: 7.4268, city: 'Monaco', poi_name: 'Casino' },
+    dst: { lat: 43.7276, lng: 7.4155, city: 'Monaco', poi_name: 'Stade Louis II' },
+  },
+  liechtenstein: {
+    // From the north of the country to the capital (about 13 km): a long search for this network.
+    name: 'Liechtenstein',
+    extract: 'liechtenstein.osm.pbf',
+    timezone: 'Europe/Vaduz',
+    pickup: { lat: 47.23, lng: 9.55, city: 'Schellenberg', street: 'Feldstrasse' },
+    dst: { lat: 47.141, lng: 9.521, city: 'Vaduz', street: 'Städtle' },
+  },
+};
+
+function hasWrk(): boolean {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (error) {
+    // wrk --version prints its banner and exits 1.
+    return (error as { status?: number }).status === 1;
+  }
+}
+
+function load1(): string {
+  return os.loadavg()[0]!.toFixed(2);
+}
 
 async function api(base: string, cmd: Record<string, unknown>) {
   const response = await fetch(`${base}/api/2/`, {
@@ -41,26 +93,108 @@ async function signIn(base: string, phone: string): Promise<string> {
   return (await api(base, { action_id: 'GET_AUTH_PHONE', phone, secret: sms!.code })).auth;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+interface Result {
+  /** Server CPU (ms) per request. */
+  cpuMs?: number;
+  requests: number;
+  failures: number;
+  rps: number;
+  p50: number;
+  p99: number;
 }
 
-/** CLIENTS loops, each with its own token, sending `cmd` back to back for SECONDS. */
-async function load(
-  base: string,
-  tokens: string[],
-  cmd: (token: string) => Record<string, unknown>,
-) {
+/** Lua for wrk: the bodies taken in turn, each reply checked for status OK. */
+function wrkScript(bodies: string[]): string {
+  const quoted = bodies.map((body) => `[==[${body}]==]`).join(',\n');
+  return `
+local bodies = {${quoted}}
+local threads = {}
+local prepared = {}
+local at = 0
+function setup(thread) table.insert(threads, thread) end
+function init(args)
+  failed = 0
+  for i, body in ipairs(bodies) do
+    prepared[i] = wrk.format(${bodies.length > 0 ? '"POST"' : '"GET"'}, nil,
+      {["Content-Type"] = "application/x-www-form-urlencoded"}, body)
+  end
+end
+function request()
+  if #prepared == 0 then return wrk.format() end
+  at = at % #prepared + 1
+  return prepared[at]
+end
+function response(status, headers, body)
+  if status ~= 200 or (#prepared > 0 and not string.find(body, '"status":"OK"', 1, true)) then
+    failed = failed + 1
+  end
+end
+function done(summary, latency, requests)
+  local f = 0
+  for _, t in ipairs(threads) do f = f + t:get("failed") end
+  io.write(string.format("BENCH %d %d %d %.3f %.3f\\n", summary.requests, f + summary.errors.status,
+    summary.duration, latency:percentile(50) / 1000, latency:percentile(99) / 1000))
+end
+`;
+}
+
+/** wrk, 1 thread and CLIENTS connections, for SECONDS. */
+async function loadWrk(url: string, bodies: string[]): Promise<Result> {
+  const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'taxi-bench-wrk-')), 'load.lua');
+  fs.writeFileSync(script, wrkScript(bodies));
+  try {
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = spawn('wrk', [
+        '-t1',
+        `-c${CLIENTS}`,
+        `-d${SECONDS}s`,
+        '--timeout',
+        '10s',
+        '-s',
+        script,
+        url,
+      ]);
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(text))));
+    });
+    const match = /BENCH (\d+) (\d+) (\d+) ([\d.]+) ([\d.]+)/.exec(output);
+    if (!match) throw new Error(`wrk: ${output}`);
+    const [, requests, failures, micros, p50, p99] = match.map(Number) as number[];
+    return {
+      requests: requests!,
+      failures: failures!,
+      rps: requests! / (micros! / 1e6),
+      p50: p50!,
+      p99: p99!,
+    };
+  } finally {
+    fs.rmSync(path.dirname(script), { recursive: true, force: true });
+  }
+}
+
+/** The same from this process: CLIENTS loops sending back to back. */
+async function loadNode(url: string, bodies: string[]): Promise<Result> {
   const latencies: number[] = [];
   let failures = 0;
+  let at = 0;
   const until = performance.now() + SECONDS * 1000;
   await Promise.all(
-    tokens.map(async (token) => {
+    Array.from({ length: CLIENTS }, async () => {
       while (performance.now() < until) {
         const started = performance.now();
+        const body = bodies.length > 0 ? bodies[at++ % bodies.length] : undefined;
         try {
-          await api(base, cmd(token));
-          latencies.push(performance.now() - started);
+          const response = await fetch(url, {
+            method: body ? 'POST' : 'GET',
+            body,
+            headers: body ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
+          });
+          const text = await response.text();
+          if (response.status !== 200 || (body && !text.includes('"status":"OK"'))) failures++;
+          else latencies.push(performance.now() - started);
         } catch {
           failures++;
         }
@@ -69,43 +203,62 @@ async function load(
   );
   latencies.sort((a, b) => a - b);
   return {
-    requests: latencies.length,
+    requests: latencies.length + failures,
     failures,
-    rps: latencies.length / SECONDS,
+    rps: (latencies.length + failures) / SECONDS,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
   };
 }
 
-async function run(engine: 'sqlite' | 'postgres', databaseUrl: string) {
+function print(engine: string, city: string, action: string, r: Result, loadBefore: string) {
+  console.log(
+    `${engine.padEnd(9)} ${city.padEnd(14)} ${action.padEnd(19)} ${String(Math.round(r.rps)).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   server CPU ${r.cpuMs!.toFixed(2)} ms a request (${r.requests} requests, ${r.failures} failed; load ${loadBefore} -> ${load1()})`,
+  );
+}
+
+async function run(engine: 'sqlite' | 'postgres', databaseUrl: string, city: City) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'taxi-bench-'));
-  const server = await (async () => {
-    fs.mkdirSync(path.join(root, 'corporations'));
-    fs.copyFileSync(
-      path.join(REPO, 'server/corporations/localhost.json'),
-      path.join(root, 'corporations/localhost.json'),
-    );
-    return startServerProcess({
-      CORP_DIR: path.join(root, 'corporations'),
-      DATA_DIR: path.join(root, 'data'),
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      SMS_DRIVER: 'outbox',
-      ...BENCH_LIMITS,
-    });
-  })();
+  fs.mkdirSync(path.join(root, 'corporations'));
+  const corporation = JSON.parse(
+    fs.readFileSync(path.join(REPO, 'server/corporations/localhost.json'), 'utf8'),
+  ) as Record<string, unknown>;
+  corporation.timezone = city.timezone;
+  corporation.geo = { ...(corporation.geo as object), extract: path.join(OSM_DIR, city.extract) };
+  fs.writeFileSync(path.join(root, 'corporations/demo.json'), JSON.stringify(corporation));
+  // The extracts' imports are kept between runs (the server's cache is data/geo).
+  fs.mkdirSync(path.join(root, 'data'));
+  fs.mkdirSync(GEO_CACHE, { recursive: true });
+  fs.symlinkSync(GEO_CACHE, path.join(root, 'data/geo'));
+  const server = await startServerProcess({
+    CORP_DIR: path.join(root, 'corporations'),
+    DATA_DIR: path.join(root, 'data'),
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    SMS_DRIVER: 'outbox',
+    ...BENCH_LIMITS,
+    ...(PROF_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROF_DIR}` } : {}),
+  });
+  const loader = LOADER === 'wrk' ? loadWrk : loadNode;
+  /** The load, and the server's CPU time per request under it. */
+  const load = async (url: string, bodies: string[]) => {
+    const cpu = cpuSeconds(server.child.pid!);
+    const result = await loader(url, bodies);
+    return { ...result, cpuMs: ((cpuSeconds(server.child.pid!) - cpu) * 1000) / result.requests };
+  };
   try {
     const storage = await openStorage({ databaseUrl, dataDir: path.join(root, 'data') });
     const now = Date.now();
+    // Free taxis around the pickup, so that every quote also routes the nearest one there.
     await storage.db
       .insertInto('taxis')
       .values(
         Array.from({ length: 100 }, (_, i) => ({
-          corporation_id: 'demo',
+          corporation_id: String(corporation.id),
           call_number: String(i + 1),
           state: i % 3 ? 'W' : 'Z',
-          lat: PICKUP.lat + ((i % 10) - 5) * 0.01,
-          lng: PICKUP.lng + (Math.floor(i / 10) - 5) * 0.01,
+          lat: city.pickup.lat + ((i % 10) - 5) * 0.002,
+          lng: city.pickup.lng + (Math.floor(i / 10) - 5) * 0.002,
           updated_at: now + 3600_000,
         })),
       )
@@ -121,46 +274,81 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl: string) {
         await api(server.base, {
           action_id: 'ORDER_SAVE',
           auth: token,
-          order: { order_type: 'T', date_time: `${tomorrow} ${hour}`, poi: PICKUP, dst: AIRPORT },
+          order: {
+            order_type: 'T',
+            date_time: `${tomorrow} ${hour}`,
+            poi: city.pickup,
+            dst: city.dst,
+          },
         });
       }
     }
     const order = {
       order_type: 'Z',
-      poi: PICKUP,
-      dst: AIRPORT,
+      poi: city.pickup,
+      dst: city.dst,
       taxi_features_list: [1, 5],
       taxi_count: 1,
     };
-    const results = {
-      ORDER_SIM: await load(server.base, tokens, (auth) => ({
-        action_id: 'ORDER_SIM',
-        auth,
-        lang: 'pl',
-        order,
-        taxi_group_id: 1,
-      })),
-      GET_CURRENT_ORDERS: await load(server.base, tokens, (auth) => ({
-        action_id: 'GET_CURRENT_ORDERS',
-        auth,
-        lang: 'pl',
-      })),
-    };
-    for (const [action, r] of Object.entries(results)) {
-      console.log(
-        `${engine.padEnd(9)} ${action.padEnd(19)} ${String(Math.round(r.rps)).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   (${r.requests} requests, ${r.failures} failed)`,
+    const sim = (auth: string) => ({
+      action_id: 'ORDER_SIM',
+      auth,
+      lang: 'pl',
+      order,
+      taxi_group_id: 1,
+    });
+    // The extract loads in the background at start: wait for a road route, and show it.
+    let quote = await api(server.base, sim(tokens[0]!));
+    for (let attempt = 0; (quote.dst_map_points as unknown[]).length <= 2; attempt++) {
+      if (attempt > 1200) throw new Error(`no road route in ${city.name}: is ${OSM_DIR} there?`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      quote = await api(server.base, sim(tokens[0]!));
+    }
+    console.log(
+      `${engine.padEnd(9)} ${city.name.padEnd(14)} road route of ${(quote.dst_map_points as unknown[]).length} points, price ${String(quote.dst_price)}, ETA ${String(quote.eta_min)} min`,
+    );
+    const form = (cmd: Record<string, unknown>) =>
+      new URLSearchParams({ cmd: JSON.stringify(cmd) }).toString();
+    const url = `${server.base}/api/2/`;
+    for (const [action, bodies] of [
+      ['ORDER_SIM', tokens.map((auth) => form(sim(auth)))],
+      [
+        'GET_CURRENT_ORDERS',
+        tokens.map((auth) => form({ action_id: 'GET_CURRENT_ORDERS', auth, lang: 'pl' })),
+      ],
+    ] as const) {
+      const before = load1();
+      print(engine, city.name, action, await load(url, [...bodies]), before);
+    }
+    if (engine === 'sqlite' && city === CITY.monaco) {
+      const before = load1();
+      print(
+        engine,
+        city.name,
+        'settings.json',
+        await load(`${server.base}/settings.json`, []),
+        before,
       );
     }
   } finally {
+    if (PROF_DIR) {
+      // A clean exit writes the profile.
+      const exited = new Promise((resolve) => server.child.once('exit', resolve));
+      server.child.kill('SIGTERM');
+      await exited;
+    }
     await server.kill();
     fs.rmSync(root, { recursive: true, force: true });
   }
 }
 
 console.log(
-  `server API, ${CLIENTS} concurrent clients, ${SECONDS} s per action, one server process (${os.cpus().length} cores shared with the load generator)`,
+  `server API, ${CLIENTS} concurrent clients, ${SECONDS} s per action, one server process, load from ${LOADER === 'wrk' ? 'wrk (1 thread)' : "this process's fetch"}, ${os.cpus().length} cores shared with the load generator; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
 );
-await run('sqlite', '');
+for (const name of CITIES) await run('sqlite', '', CITY[name]!);
 const pgUrl = await freshDatabase(PG_URL);
-if (pgUrl) await run('postgres', pgUrl);
+if (pgUrl) await run('postgres', pgUrl, CITY.monaco!);
 else console.log(`postgres  skipped: not reachable at ${PG_URL}`);

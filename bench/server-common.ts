@@ -8,6 +8,11 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
+/** Seconds of CPU (user + system) the process has used. */
+export function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 export interface BenchServer {
   server: ServerProcess;
   /** The temporary folder: corporations/, data/ (SQLite), releases/. */
@@ -56,12 +61,22 @@ export async function benchServer(
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
     ...BENCH_LIMITS,
+    // BENCH_PROF_DIR: the server writes a CPU profile there (node --cpu-prof) when it stops.
+    ...(process.env.BENCH_PROF_DIR
+      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROF_DIR}` }
+      : {}),
     ...env,
   });
   return {
     server,
     root,
     async stop() {
+      if (process.env.BENCH_PROF_DIR) {
+        // A clean exit writes the profile.
+        const exited = new Promise((resolve) => server.child.once('exit', resolve));
+        server.child.kill('SIGTERM');
+        await exited;
+      }
       await server.kill();
       fs.rmSync(root, { recursive: true, force: true });
     },

@@ -2,25 +2,28 @@
  * Tracking fan-out: BENCH_SOCKETS passenger sockets (default 10,000) on one server process,
  * watching BENCH_TAXIS orders (default 1,000, so 10 viewers an order), each order's taxi
  * reporting its position every 2 s through the driver API. Prints the latency from the driver's
- * report to the passenger's socket (p50/p99), the server's memory per socket and its CPU.
+ * report to the passenger's socket (p50/p99) for each of BENCH_RUNS runs, the server's memory per
+ * socket and its CPU per report.
  * Not a timed test: it reports figures.
  *
- *   node bench/server-tracking.ts      (BENCH_SOCKETS=10000, BENCH_TAXIS=1000, BENCH_SECONDS=20)
+ *   node bench/server-tracking.ts      (BENCH_SOCKETS=10000, BENCH_TAXIS=1000, BENCH_SECONDS=20, BENCH_RUNS=5)
  *
  * The orders, taxis and driver sessions are written straight into the server's SQLite file
  * before the run (the API would take minutes to place a thousand rides); everything measured
  * goes through the real socket and driver API.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { openStorage } from '../server/src/db/storage.ts';
 import { taxiTokenHash } from '../server/src/driver/accounts.ts';
 import { secretHash } from '../server/src/orders/secrets.ts';
-import { benchServer, percentile } from './server-common.ts';
+import { benchServer, cpuSeconds, percentile } from './server-common.ts';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
 const TAXIS = Number(process.env.BENCH_TAXIS ?? 1_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const REPORT_EVERY_MS = 2000;
 const CENTRE = { lat: 43.7384, lng: 7.4246 };
 const TAXI_REPLY = JSON.stringify({ action_id: 'TAXI_STATE_UPDATE', status: 'OK' });
@@ -28,12 +31,6 @@ const TAXI_REPLY = JSON.stringify({ action_id: 'TAXI_STATE_UPDATE', status: 'OK'
 function rssBytes(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
-}
-
-/** Seconds of CPU (user + system) the process has used. */
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 const bench = await benchServer({ timezone: 'Europe/Monaco', dispatch: { connected_s: 600 } });
@@ -180,6 +177,10 @@ try {
             ),
           );
           ws.addEventListener('error', () => reject(new Error(`socket ${i} failed`)));
+          ws.addEventListener('close', (event) => {
+            if (!ready)
+              reject(new Error(`socket ${i} closed before its first update: ${event.code}`));
+          });
           ws.addEventListener('message', (event) => {
             const text = String(event.data);
             if (!ready && text.startsWith('{"action_id":"LOGIN","status":"ERR"'))
@@ -209,74 +210,70 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const withSockets = rssBytes(pid);
 
-  // Each taxi reports every 2 s, spread evenly over the interval.
-  measuring = true;
-  let reports = 0;
-  let failures = 0;
-  let sequence = 0;
-  const cpuStart = cpuSeconds(pid);
-  const started = performance.now();
-  const pending = new Set<Promise<void>>();
-  const until = started + SECONDS * 1000;
-  for (let tick = 0; ; tick++) {
-    const due = started + (tick * REPORT_EVERY_MS) / TAXIS;
-    if (due >= until) break;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const i = tick % TAXIS;
-    const lat = CENTRE.lat + 0.01 + ++sequence * 1e-7;
-    const key = `${1000 + i}|${lat}`;
-    const request = (async () => {
-      sent.set(key, performance.now());
-      try {
-        const response = await fetch(`${server.base}/driver/api/1/`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            action_id: 'TAXI_POSITION',
-            token: tokens[i],
-            lat,
-            lng: CENTRE.lng,
-            acc: 5,
-          }),
-        });
-        const reply = (await response.json()) as { status: string };
-        if (reply.status === 'OK') reports++;
-        else failures++;
-      } catch {
-        failures++;
-      }
-    })();
-    pending.add(request);
-    void request.finally(() => pending.delete(request));
-  }
-  await Promise.all(pending);
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  const elapsed = (performance.now() - started) / 1000;
-  const cpu = cpuSeconds(pid) - cpuStart;
-  measuring = false;
-  latencies.sort((a, b) => a - b);
-  const expected = reports * (SOCKETS / TAXIS);
-
   console.log(
-    `Tracking fan-out: ${SOCKETS} sockets on ${TAXIS} orders (${SOCKETS / TAXIS} viewers each), one server process (SQLite, in-process bus)`,
+    `Tracking fan-out: ${SOCKETS} sockets on ${TAXIS} orders (${SOCKETS / TAXIS} viewers each), one server process (SQLite, in-process bus), ${RUNS} runs of ${SECONDS} s`,
   );
   console.log(`  sockets opened and logged in: ${sockets.length} in ${openSeconds.toFixed(1)} s`);
   console.log(
-    `  driver reports: ${reports} in ${elapsed.toFixed(1)} s (${(reports / elapsed).toFixed(0)}/s, ${failures} failed), one per taxi every ${REPORT_EVERY_MS / 1000} s`,
-  );
-  console.log(
-    `  taxi updates received: ${updates} of ${expected} (${((updates / Math.max(1, expected)) * 100).toFixed(1)}%)`,
-  );
-  console.log(
-    `  driver report -> passenger socket: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies.at(-1) ?? NaN).toFixed(1)} ms`,
-  );
-  console.log(
     `  server memory: ${(before / 2 ** 20).toFixed(0)} MiB before the sockets, ${(withSockets / 2 ** 20).toFixed(0)} MiB with them: ${((withSockets - before) / SOCKETS / 1024).toFixed(1)} KiB per socket`,
   );
-  console.log(
-    `  server CPU while reporting: ${((cpu / elapsed) * 100).toFixed(0)}% of one core (${cpu.toFixed(1)} s in ${elapsed.toFixed(1)} s)`,
-  );
+  let sequence = 0;
+  for (let run = 1; run <= RUNS; run++) {
+    // Each taxi reports every 2 s, spread evenly over the interval.
+    latencies.length = 0;
+    updates = 0;
+    measuring = true;
+    let reports = 0;
+    let failures = 0;
+    const load = os.loadavg()[0]!.toFixed(2);
+    const cpuStart = cpuSeconds(pid);
+    const started = performance.now();
+    const pending = new Set<Promise<void>>();
+    const until = started + SECONDS * 1000;
+    for (let tick = 0; ; tick++) {
+      const due = started + (tick * REPORT_EVERY_MS) / TAXIS;
+      if (due >= until) break;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const i = tick % TAXIS;
+      const lat = CENTRE.lat + 0.01 + ++sequence * 1e-7;
+      const key = `${1000 + i}|${lat}`;
+      const request = (async () => {
+        sent.set(key, performance.now());
+        try {
+          const response = await fetch(`${server.base}/driver/api/1/`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              action_id: 'TAXI_POSITION',
+              token: tokens[i],
+              lat,
+              lng: CENTRE.lng,
+              acc: 5,
+            }),
+          });
+          const reply = (await response.json()) as { status: string };
+          if (reply.status === 'OK') reports++;
+          else failures++;
+        } catch {
+          failures++;
+        }
+      })();
+      pending.add(request);
+      void request.finally(() => pending.delete(request));
+    }
+    await Promise.all(pending);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const elapsed = (performance.now() - started) / 1000;
+    const cpu = cpuSeconds(pid) - cpuStart;
+    measuring = false;
+    sent.clear();
+    latencies.sort((a, b) => a - b);
+    const expected = reports * (SOCKETS / TAXIS);
+    console.log(
+      `  run ${run}: report -> passenger p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies.at(-1) ?? NaN).toFixed(1)} ms; ${reports} reports (${(reports / elapsed).toFixed(0)}/s, ${failures} failed), ${updates} of ${expected} updates received; server CPU ${((cpu / elapsed) * 100).toFixed(0)}% of a core, ${((cpu * 1000) / Math.max(1, reports)).toFixed(2)} ms a report; load ${load}`,
+    );
+  }
   for (const ws of sockets) ws.close();
 } finally {
   await bench.stop();

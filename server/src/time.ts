@@ -41,7 +41,13 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-export function localTime(epochMs: number, zone: string): LocalTime {
+/** Offsets (ms) of each zone by the minute they hold in; zone changes fall on whole minutes. */
+const offsets = new Map<string, Map<number, number>>();
+/** Before this (2000-01-01) some zones changed offset at odd seconds: those times are not cached. */
+const CACHED_FROM = 946_684_800_000;
+const MINUTE = 60_000;
+
+function partsOf(epochMs: number, zone: string): LocalTime {
   const parts: Record<string, string> = {};
   for (const part of format(zone).formatToParts(epochMs)) parts[part.type] = part.value;
   return {
@@ -52,6 +58,34 @@ export function localTime(epochMs: number, zone: string): LocalTime {
     minute: Number(parts.minute),
     second: Number(parts.second),
     weekday: WEEKDAYS.indexOf(parts.weekday ?? ''),
+  };
+}
+
+/**
+ * The wall-clock time of an instant in a zone. Intl's formatToParts is slow (every quote and
+ * order list calls this), so the zone's offset is kept per minute and the time worked out from it.
+ */
+export function localTime(epochMs: number, zone: string): LocalTime {
+  if (!(epochMs >= CACHED_FROM)) return partsOf(epochMs, zone);
+  let known = offsets.get(zone);
+  if (!known) offsets.set(zone, (known = new Map()));
+  const minute = Math.floor(epochMs / MINUTE);
+  let offset = known.get(minute);
+  if (offset === undefined) {
+    const at = minute * MINUTE;
+    offset = asUtc(partsOf(at, zone)) - at;
+    if (known.size >= 10_000) known.clear();
+    known.set(minute, offset);
+  }
+  const local = new Date(epochMs + offset);
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+    weekday: local.getUTCDay(),
   };
 }
 

@@ -86,6 +86,15 @@ describe('ORDER_SIM', () => {
     await storage.db
       .insertInto('taxis')
       .values([
+        // 5.8 km north, stored first: free and fresh, but not the nearest.
+        {
+          corporation_id: 'demo',
+          call_number: '3',
+          state: 'W',
+          lat: pickup.lat + 5.8 / 111.195,
+          lng: pickup.lng,
+          updated_at: now,
+        },
         // 2.9 km north: 5.8 minutes at 30 km/h, shown as 6.
         {
           corporation_id: 'demo',

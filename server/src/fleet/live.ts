@@ -1,4 +1,6 @@
+import { type Kysely, sql } from 'kysely';
 import type { Corporation } from '../corporations/directory.ts';
+import type { Tables } from '../db/tables.ts';
 import type { Storage } from '../db/storage.ts';
 import type { EventBus } from '../events/bus.ts';
 import type { GeoService } from '../geo/service.ts';
@@ -86,17 +88,7 @@ export class LiveFleet {
   readonly #bus: EventBus;
   readonly #geo: GeoService;
   readonly #onError: (error: unknown) => void;
-  readonly #dirty = new Map<
-    string,
-    {
-      corporation_id: string;
-      call_number: string;
-      lat: number;
-      lng: number;
-      acc: number | null;
-      updated_at: number;
-    }
-  >();
+  readonly #dirty = new Map<string, PositionRow>();
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> = Promise.resolve();
 
@@ -161,25 +153,58 @@ export class LiveFleet {
     return taxi;
   }
 
-  /** Writes the buffered positions in one transaction. */
+  /**
+   * Writes the buffered positions: a few hundred rows a statement, the event loop free between
+   * statements (a thousand single-row updates used to hold it for a whole tick, and taxi updates
+   * to passengers with it). On SQLite without waiting for the disk: a position is worthless after
+   * seconds, and a commit of an order that follows syncs the log with it.
+   */
   flush(): Promise<void> {
     const run = this.#flushing.then(async () => {
       if (this.#dirty.size === 0) return;
       const rows = [...this.#dirty.values()];
       this.#dirty.clear();
-      await this.#storage.db.transaction().execute(async (trx) => {
-        for (const row of rows) {
-          await trx
-            .updateTable('taxis')
-            .set({ lat: row.lat, lng: row.lng, acc: row.acc, updated_at: row.updated_at })
-            .where('corporation_id', '=', row.corporation_id)
-            .where('call_number', '=', row.call_number)
-            .where('updated_at', '<=', row.updated_at)
-            .execute();
+      const sqlite = this.#storage.engine === 'sqlite';
+      // One connection for the whole flush, so that no other commit runs with the relaxed sync.
+      await this.#storage.db.connection().execute(async (connection) => {
+        if (sqlite) await sql`pragma synchronous = normal`.execute(connection);
+        try {
+          for (let first = 0; first < rows.length; first += FLUSH_ROWS) {
+            if (first > 0) await new Promise((resolve) => setImmediate(resolve));
+            await storePositions(connection, rows.slice(first, first + FLUSH_ROWS));
+          }
+        } finally {
+          if (sqlite) await sql`pragma synchronous = full`.execute(connection);
         }
       });
     });
     this.#flushing = run.catch(this.#onError);
     return this.#flushing;
   }
+}
+
+interface PositionRow {
+  corporation_id: string;
+  call_number: string;
+  lat: number;
+  lng: number;
+  acc: number | null;
+  updated_at: number;
+}
+
+/** Rows per statement of a flush. */
+const FLUSH_ROWS = 250;
+
+/** One UPDATE … FROM (VALUES …) for the rows (both engines); an older report never overwrites a newer. */
+function storePositions(db: Kysely<Tables>, rows: PositionRow[]) {
+  const values = sql.join(
+    rows.map(
+      (row) =>
+        sql`(cast(${row.corporation_id} as text), cast(${row.call_number} as text), cast(${row.lat} as double precision), cast(${row.lng} as double precision), cast(${row.acc} as double precision), cast(${row.updated_at} as bigint))`,
+    ),
+  );
+  return sql`with v (corporation_id, call_number, lat, lng, acc, updated_at) as (values ${values})
+    update taxis set lat = v.lat, lng = v.lng, acc = v.acc, updated_at = v.updated_at from v
+    where taxis.corporation_id = v.corporation_id and taxis.call_number = v.call_number
+      and taxis.updated_at <= v.updated_at`.execute(db);
 }

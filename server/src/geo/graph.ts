@@ -4,12 +4,39 @@ import { PointGrid, type RoadGraphData } from './importer.ts';
 
 /** How far from the road network a point may be and still be routed from or to. */
 const SNAP_METRES = 3_000;
+/**
+ * Routes remembered per graph (by their two network nodes): quotes ask for the same ones again.
+ * At most a few MiB: a node list of a 10 km route is about 1.5 kB.
+ */
+const ROUTE_CACHE_SIZE = 4096;
+const EARTH_RADIUS_M = 6_371_008.8;
+/**
+ * The A* estimate is the flat-earth distance at the goal's latitude, scaled down by this much so
+ * that it never exceeds the great-circle distance at city scale (it must not overestimate).
+ */
+const HEURISTIC_MARGIN = 0.99;
+
+interface NetworkPath {
+  /** The nodes, start first (4 bytes a node, so that the cache stays small). */
+  nodes: Int32Array;
+  metres: number;
+  seconds: number;
+}
 
 /** Fastest routes on the imported road graph (A*), one-way streets honoured. */
 export class RoadGraph {
   readonly data: RoadGraphData;
   readonly #grid: PointGrid;
   readonly #maxSpeed: number;
+  /** The search's working arrays, reused: a node's entries count only where `#visit` is current. */
+  readonly #seconds: Float64Array;
+  readonly #metres: Float64Array;
+  readonly #previous: Int32Array;
+  readonly #visit: Uint32Array;
+  #generation = 0;
+  readonly #heap = new MinHeap();
+  /** Least recently used first. */
+  readonly #routes = new Map<number, NetworkPath | null>();
 
   constructor(data: RoadGraphData) {
     this.data = data;
@@ -18,6 +45,12 @@ export class RoadGraph {
     let max = 1;
     for (const speed of data.speeds) max = Math.max(max, speed);
     this.#maxSpeed = max;
+    const n = data.lat.length;
+    this.#seconds = new Float64Array(n);
+    this.#metres = new Float64Array(n);
+    this.#previous = new Int32Array(n);
+    // Per node, the search that last reached it: 2g while open in search g, 2g + 1 once closed.
+    this.#visit = new Uint32Array(n);
   }
 
   get size(): number {
@@ -34,10 +67,12 @@ export class RoadGraph {
     const start = this.snap(from);
     const goal = this.snap(to);
     if (start === -1 || goal === -1) return undefined;
-    const path = this.#astar(start, goal);
+    const path = this.#cachedPath(start, goal);
     if (!path) return undefined;
     const { lat, lng } = this.data;
-    const points: LatLng[] = [from, ...path.nodes.map((i) => ({ lat: lat[i]!, lng: lng[i]! })), to];
+    const points: LatLng[] = [from];
+    for (const i of path.nodes) points.push({ lat: lat[i]!, lng: lng[i]! });
+    points.push(to);
     // The legs between the given points and the network, at a walking-pace-free 15 km/h.
     const approach =
       greatCircleMetres(from, points[1]!) + greatCircleMetres(points[points.length - 2]!, to);
@@ -48,43 +83,76 @@ export class RoadGraph {
     };
   }
 
-  #astar(
-    start: number,
-    goal: number,
-  ): { nodes: number[]; metres: number; seconds: number } | undefined {
+  #cachedPath(start: number, goal: number): NetworkPath | null {
+    const key = start * this.size + goal;
+    let path = this.#routes.get(key);
+    if (path !== undefined) {
+      this.#routes.delete(key);
+    } else {
+      path = this.#astar(start, goal);
+      if (this.#routes.size >= ROUTE_CACHE_SIZE)
+        this.#routes.delete(this.#routes.keys().next().value!);
+    }
+    this.#routes.set(key, path);
+    return path;
+  }
+
+  #astar(start: number, goal: number): NetworkPath | null {
     const { lat, lng, offsets, targets, lengths, speeds } = this.data;
-    const n = lat.length;
-    const seconds = new Float64Array(n).fill(Infinity);
-    const metres = new Float64Array(n);
-    const previous = new Int32Array(n).fill(-1);
-    const closed = new Uint8Array(n);
-    const goalPoint = { lat: lat[goal]!, lng: lng[goal]! };
-    const heuristic = (i: number) =>
-      greatCircleMetres({ lat: lat[i]!, lng: lng[i]! }, goalPoint) / this.#maxSpeed;
-    const heap = new MinHeap();
+    const seconds = this.#seconds;
+    const metres = this.#metres;
+    const previous = this.#previous;
+    const visit = this.#visit;
+    // A new search number; when the numbers wrap round, the stamps start again from zero.
+    this.#generation = (this.#generation + 1) % 0x7fff_ffff;
+    if (this.#generation === 0) {
+      visit.fill(0);
+      this.#generation = 1;
+    }
+    const open = this.#generation * 2;
+    const closed = open + 1;
+    const rad = Math.PI / 180;
+    const goalLat = lat[goal]!;
+    const goalLng = lng[goal]!;
+    const toMetres = EARTH_RADIUS_M * rad * HEURISTIC_MARGIN;
+    const cosGoal = Math.cos(goalLat * rad);
+    const heuristic = (i: number) => {
+      const dLat = lat[i]! - goalLat;
+      const dLng = (lng[i]! - goalLng) * Math.min(cosGoal, Math.cos(lat[i]! * rad));
+      return (Math.sqrt(dLat * dLat + dLng * dLng) * toMetres) / this.#maxSpeed;
+    };
+    const heap = this.#heap;
+    heap.clear();
     seconds[start] = 0;
+    metres[start] = 0;
+    previous[start] = -1;
+    visit[start] = open;
     heap.push(start, heuristic(start));
     while (heap.size > 0) {
       const node = heap.pop();
-      if (closed[node]) continue;
+      if (visit[node] === closed) continue;
       if (node === goal) break;
-      closed[node] = 1;
+      visit[node] = closed;
+      const time = seconds[node]!;
       for (let e = offsets[node]!; e < offsets[node + 1]!; e++) {
         const next = targets[e]!;
-        if (closed[next]) continue;
-        const time = seconds[node]! + lengths[e]! / speeds[e]!;
-        if (time < seconds[next]!) {
-          seconds[next] = time;
+        const seen = visit[next] === open;
+        if (visit[next] === closed) continue;
+        const arrival = time + lengths[e]! / speeds[e]!;
+        if (!seen || arrival < seconds[next]!) {
+          visit[next] = open;
+          seconds[next] = arrival;
           metres[next] = metres[node]! + lengths[e]!;
           previous[next] = node;
-          heap.push(next, time + heuristic(next));
+          heap.push(next, arrival + heuristic(next));
         }
       }
     }
-    if (seconds[goal] === Infinity) return undefined;
-    const nodes: number[] = [];
-    for (let at = goal; at !== -1; at = previous[at]!) nodes.push(at);
-    nodes.reverse();
+    if (visit[goal] !== open) return null;
+    let length = 0;
+    for (let at = goal; at !== -1; at = previous[at]!) length++;
+    const nodes = new Int32Array(length);
+    for (let at = goal, k = length - 1; at !== -1; at = previous[at]!) nodes[k--] = at;
     return { nodes, metres: metres[goal]!, seconds: seconds[goal]! };
   }
 }
@@ -168,6 +236,11 @@ class MinHeap {
 
   get size(): number {
     return this.#nodes.length;
+  }
+
+  clear(): void {
+    this.#nodes.length = 0;
+    this.#priorities.length = 0;
   }
 
   push(node: number, priority: number): void {

@@ -190,6 +190,9 @@ function oneway(tags: Record<string, string>): number {
   return 0;
 }
 
+/** Along a meridian, on the mean-radius earth. */
+const METRES_PER_DEGREE = (6_371_008.8 * Math.PI) / 180;
+
 /** A grid of points for nearest-neighbour lookups; cells of about 250 m. */
 export class PointGrid {
   static readonly CELL = 0.0025;
@@ -220,7 +223,10 @@ export class PointGrid {
     return (row + 40_000) * 200_000 + (col + 80_000);
   }
 
-  /** The nearest point within maxMetres (approximately: rings of cells), or -1. */
+  /**
+   * The nearest point within maxMetres (approximately: rings of cells, flat-earth distances,
+   * which at these ranges differ from great-circle ones by less than a metre), or -1.
+   */
   nearest(
     lat: number,
     lng: number,
@@ -229,12 +235,15 @@ export class PointGrid {
   ): { index: number; metres: number } {
     const row = Math.floor(lat / PointGrid.CELL);
     const col = Math.floor(lng / PointGrid.CELL);
-    const cellMetres = PointGrid.CELL * 111_000 * Math.max(0.2, Math.cos((lat * Math.PI) / 180));
+    const cosLat = Math.cos((lat * Math.PI) / 180);
+    const cellMetres = PointGrid.CELL * 111_000 * Math.max(0.2, cosLat);
     const rings = Math.min(400, Math.ceil(maxMetres / cellMetres) + 1);
+    const points = this.lat;
+    const lngs = this.lng;
     let best = -1;
-    let bestMetres = maxMetres;
+    let bestSquared = maxMetres * maxMetres;
     for (let ring = 0; ring <= rings; ring++) {
-      if (best !== -1 && (ring - 1) * cellMetres > bestMetres) break;
+      if (best !== -1 && (ring - 1) * cellMetres > Math.sqrt(bestSquared)) break;
       for (let r = row - ring; r <= row + ring; r++) {
         for (let c = col - ring; c <= col + ring; c++) {
           if (Math.max(Math.abs(r - row), Math.abs(c - col)) !== ring) continue;
@@ -242,19 +251,18 @@ export class PointGrid {
           if (!cell) continue;
           for (const i of cell) {
             if (filter && !filter(i)) continue;
-            const metres = greatCircleMetres(
-              { lat, lng },
-              { lat: this.lat[i]!, lng: this.lng[i]! },
-            );
-            if (metres <= bestMetres) {
+            const north = (points[i]! - lat) * METRES_PER_DEGREE;
+            const east = (lngs[i]! - lng) * METRES_PER_DEGREE * cosLat;
+            const squared = north * north + east * east;
+            if (squared <= bestSquared) {
               best = i;
-              bestMetres = metres;
+              bestSquared = squared;
             }
           }
         }
       }
     }
-    return { index: best, metres: bestMetres };
+    return { index: best, metres: Math.sqrt(bestSquared) };
   }
 }
 

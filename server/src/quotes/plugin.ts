@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Corporation } from '../corporations/directory.ts';
 import { spend } from '../events/limits.ts';
-import { freeTaxis } from '../fleet/taxis.ts';
+import { nearestFreeTaxi } from '../fleet/taxis.ts';
 import { readOrderForm } from '../orders/form.ts';
 import { refuseSecondImmediateOrder } from '../orders/store.ts';
 import type { Services } from '../services.ts';
 import { located, ridePrice } from './quote.ts';
-import { greatCircleMetres, type LatLng } from './routing.ts';
+import type { LatLng } from './routing.ts';
 
 /** ETAs above this are shown as "more than" it (spec section 9). */
 export const ACCEPT_MISSING_TAXI_ETA_GT = 1000;
@@ -21,11 +21,8 @@ export async function quotesPlugin(_app: FastifyInstance, services: Services) {
     pickup: LatLng,
     now: number,
   ): Promise<number | null> {
-    const taxis = await freeTaxis(storage.db, corporation, now);
-    if (taxis.length === 0) return null;
-    const nearest = taxis.reduce((best, taxi) =>
-      greatCircleMetres(taxi, pickup) < greatCircleMetres(best, pickup) ? taxi : best,
-    );
+    const nearest = await nearestFreeTaxi(storage.db, corporation, pickup, now);
+    if (!nearest) return null;
     const route = await routes.estimate(corporation, nearest, pickup);
     return Math.max(1, Math.ceil(route.durationS / 60));
   }

@@ -21,6 +21,8 @@ const MAX_BUFFERED_BYTES = 1 << 20;
 const MAX_MESSAGE_BYTES = 16 * 1024;
 /** The close code of a connection that broke a limit (RFC 6455: policy violation). */
 const POLICY_CLOSE = 1008;
+/** Connections pinged before the event loop gets a turn. */
+const PING_SLICE = 500;
 
 interface Connection extends Viewer {
   ws: WebSocket;
@@ -311,10 +313,13 @@ export async function trackingSocket(
   }
 
   // One timer for every connection: PING, and goodbye to the silent and to those never logged in.
+  // In slices: ten thousand sends at once held the event loop, and every taxi update behind it.
   const ping = JSON.stringify({ action_id: 'PING' });
-  const timer = setInterval(() => {
+  const timer = setInterval(async () => {
     const now = Date.now();
-    for (const connection of connections) {
+    let visited = 0;
+    for (const connection of [...connections]) {
+      if (++visited % PING_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
       if (now - connection.lastHeard > 3 * PING_INTERVAL_MS) connection.ws.terminate();
       else if (connection.orderId === undefined && now - connection.openedAt > LOGIN_WITHIN_MS)
         connection.close(4408, 'no login');
