@@ -64,7 +64,8 @@ test("a Polish passenger's map asks its server for Polish labels, its glyphs and
 
 /** A page of the app's origin with the server's style drawn by maplibre-gl at a place. */
 async function serverMap(at: { lat: number; lng: number; zoom: number }, language = '') {
-  const context = await newContext(it.browser);
+  // A harness page, not the app: its inline script and style are outside the app's CSP.
+  const context = await newContext(it.browser, 'en-US', { bypassCSP: true });
   const page = await context.newPage();
   await page.goto(`${it.app.url}/tiles/style.json`);
   await page.setContent('<div id="map" style="position:absolute;inset:0"></div>');
