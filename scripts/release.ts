@@ -193,32 +193,45 @@ async function health(corporationId: string, part: string | undefined, hours: nu
   }
 }
 
-/** The commands over the release API. */
-async function remoteMain(remote: Remote, command: string | undefined, rest: string[]) {
+/** A command line, checked: what either mode runs. */
+type Command =
+  | { name: 'build'; part: string; version?: string }
+  | { name: 'publish'; parts: string[]; version?: string; replace: boolean }
+  | { name: 'promote'; part: string; version: string; channel: string; canary?: number }
+  | {
+      name: 'pin';
+      corporation: string;
+      part: string;
+      use: string;
+      fallback?: string;
+      canary?: number;
+    }
+  | { name: 'rollback'; target: Target; part: string }
+  | { name: 'list' }
+  | { name: 'health'; corporation: string; part?: string; hours: number };
+
+/** Parses a command and its options; undefined for an unknown command. */
+function parse(command: string | undefined, rest: string[]): Command | undefined {
   switch (command) {
     case 'build': {
       const version = option(rest, '--version');
       const [part] = rest;
       if (!part) throw new Error('build <part> [--version V]');
-      build(part, version, false);
-      return publishRemote(remote, part);
+      return { name: 'build', part, version };
     }
     case 'publish': {
       const version = option(rest, '--version');
-      if (version) process.env.RELEASE_VERSION = version;
+      const replace = rest.includes('--replace');
       const names = rest.filter((arg) => !arg.startsWith('--'));
       const parts = names.length === 0 || names.includes('all') ? Object.keys(PARTS) : names;
-      const results = [];
-      for (const part of parts) results.push(await publishRemote(remote, part));
-      return results.join('\n');
+      return { name: 'publish', parts, version, replace };
     }
     case 'promote': {
       const canary = percentOption(rest);
       const [part, version, channel] = rest;
       if (!part || !version || !channel)
         throw new Error('promote <part> <version> <channel> [--canary PERCENT]');
-      const body = { part, version, channel, ...(canary !== undefined ? { canary } : {}) };
-      return describe((await call(remote, 'promote', body)).change!);
+      return { name: 'promote', part, version, channel, canary };
     }
     case 'pin': {
       const fallback = option(rest, '--fallback');
@@ -226,100 +239,102 @@ async function remoteMain(remote: Remote, command: string | undefined, rest: str
       const [corporation, part, use] = rest;
       if (!corporation || !part || !use)
         throw new Error('pin <corporation> <part> <pointer> [--fallback P] [--canary PERCENT]');
-      const body = {
-        corporation,
-        part,
-        use,
-        ...(fallback ? { fallback } : {}),
-        ...(canary !== undefined ? { canary } : {}),
-      };
-      return describe((await call(remote, 'pin', body)).change!);
+      return { name: 'pin', corporation, part, use, fallback, canary };
     }
     case 'rollback': {
       const [who, part] = rest;
       if (!who || !part) throw new Error('rollback <corporation | channel:NAME> <part>');
-      const target = who.startsWith('channel:') ? who : `corporation:${who}`;
-      return describe((await call(remote, 'rollback', { target, part })).change!);
+      const target: Target = who.startsWith('channel:') ? (who as Target) : `corporation:${who}`;
+      return { name: 'rollback', target, part };
+    }
+    case 'list':
+      return { name: 'list' };
+    case 'health': {
+      const hours = Number(option(rest, '--hours') ?? HEALTH_HOURS);
+      const [corporation, part] = rest;
+      if (!corporation || !(hours > 0))
+        throw new Error('health <corporation> [<part>] [--hours N]');
+      return { name: 'health', corporation, part, hours };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** `--version` names the version a part is built and published under. */
+function useVersion(version: string | undefined): void {
+  if (version) process.env.RELEASE_VERSION = version;
+}
+
+/** Runs a command here, on the server's folders. */
+async function runLocal(command: Command): Promise<string> {
+  switch (command.name) {
+    case 'build':
+      return build(command.part, command.version);
+    case 'publish':
+      useVersion(command.version);
+      return command.parts
+        .map((part) => publish(part, places.releasesDir, command.replace))
+        .join('\n');
+    case 'promote':
+      return describe(
+        promote(places, command.part, command.version, command.channel, 'operator', command.canary),
+      );
+    case 'pin': {
+      const { corporation, part, use, fallback, canary } = command;
+      return describe(pin(places, corporation, part, use, { fallback, canary, by: 'operator' }));
+    }
+    case 'rollback':
+      return describe(rollback(places, command.target, command.part, 'operator'));
+    case 'list':
+      return list();
+    case 'health':
+      return health(command.corporation, command.part, command.hours);
+  }
+}
+
+/** Runs a command over the release API; JSON leaves out the options not given. */
+async function runRemote(remote: Remote, command: Command): Promise<string> {
+  switch (command.name) {
+    case 'build':
+      build(command.part, command.version, false);
+      return publishRemote(remote, command.part);
+    case 'publish': {
+      // The server never replaces a published release, so --replace has nothing to do here.
+      useVersion(command.version);
+      const results = [];
+      for (const part of command.parts) results.push(await publishRemote(remote, part));
+      return results.join('\n');
+    }
+    case 'promote':
+    case 'pin':
+    case 'rollback': {
+      const { name, ...body } = command;
+      return describe((await call(remote, name, body)).change!);
     }
     case 'list':
       return JSON.stringify((await call(remote, 'list')).corporations, null, 2);
     case 'health': {
-      const hours = option(rest, '--hours');
-      const [corporation, part] = rest;
-      if (!corporation) throw new Error('health <corporation> [<part>] [--hours N]');
-      const query = { corporation, ...(part ? { part } : {}), ...(hours ? { hours } : {}) };
+      const { corporation, part, hours } = command;
+      const query = { corporation, ...(part ? { part } : {}), hours: String(hours) };
       return table(healthRows((await call(remote, 'health', undefined, query)).health ?? []));
     }
-    default:
-      throw new Error('remote commands: build, publish, promote, pin, rollback, list, health');
   }
 }
 
 async function main(args: string[]): Promise<string> {
   const server = option(args, '--server') ?? process.env.RELEASE_SERVER;
   const token = option(args, '--token') ?? process.env.RELEASE_TOKEN;
-  if (server) {
-    if (!token) throw new Error('--server needs --token (or RELEASE_TOKEN)');
-    const [command, ...rest] = args;
-    return remoteMain({ server, token }, command, rest);
-  }
-  const [command, ...rest] = args;
-  switch (command) {
-    case 'build': {
-      const version = option(rest, '--version');
-      const [part] = rest;
-      if (!part) throw new Error('build <part> [--version V]');
-      return build(part, version);
-    }
-    case 'publish': {
-      const version = option(rest, '--version');
-      if (version) process.env.RELEASE_VERSION = version;
-      const replace = rest.includes('--replace');
-      const names = rest.filter((arg) => !arg.startsWith('--'));
-      const parts = names.length === 0 || names.includes('all') ? Object.keys(PARTS) : names;
-      return parts.map((part) => publish(part, places.releasesDir, replace)).join('\n');
-    }
-    case 'promote': {
-      const canary = percentOption(rest);
-      const [part, version, channel] = rest;
-      if (!part || !version || !channel)
-        throw new Error('promote <part> <version> <channel> [--canary PERCENT]');
-      return describe(promote(places, part, version, channel, 'operator', canary));
-    }
-    case 'pin': {
-      const fallback = option(rest, '--fallback');
-      const canary = percentOption(rest);
-      const [corporation, part, use] = rest;
-      if (!corporation || !part || !use)
-        throw new Error('pin <corporation> <part> <pointer> [--fallback P] [--canary PERCENT]');
-      return describe(
-        pin(places, corporation, part, use, {
-          ...(fallback ? { fallback } : {}),
-          ...(canary !== undefined ? { canary } : {}),
-          by: 'operator',
-        }),
-      );
-    }
-    case 'rollback': {
-      const [who, part] = rest;
-      if (!who || !part) throw new Error('rollback <corporation | channel:NAME> <part>');
-      const target: Target = who.startsWith('channel:') ? (who as Target) : `corporation:${who}`;
-      return describe(rollback(places, target, part, 'operator'));
-    }
-    case 'list':
-      return list();
-    case 'health': {
-      const hours = Number(option(rest, '--hours') ?? HEALTH_HOURS);
-      const [corporation, part] = rest;
-      if (!corporation || !(hours > 0))
-        throw new Error('health <corporation> [<part>] [--hours N]');
-      return health(corporation, part, hours);
-    }
-    default:
-      throw new Error(
-        'commands: build, publish, promote, pin, rollback, list, health (see the top of scripts/release.ts)',
-      );
-  }
+  if (server && !token) throw new Error('--server needs --token (or RELEASE_TOKEN)');
+  const [name, ...rest] = args;
+  const command = parse(name, rest);
+  if (!command)
+    throw new Error(
+      server
+        ? 'remote commands: build, publish, promote, pin, rollback, list, health'
+        : 'commands: build, publish, promote, pin, rollback, list, health (see the top of scripts/release.ts)',
+    );
+  return server && token ? runRemote({ server, token }, command) : runLocal(command);
 }
 
 if (import.meta.main) {
