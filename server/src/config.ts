@@ -143,7 +143,7 @@ export interface SmsLimits {
 
 export type SmsConfig =
   | { driver: 'outbox'; public?: boolean }
-  | { driver: 'http'; url: string; token: string; sender: string };
+  | { driver: 'http'; url: string; token: string; sender: string; timeoutMs: number };
 
 function smsConfig(env: NodeJS.ProcessEnv, production: boolean): SmsConfig {
   const driver = env.SMS_DRIVER || (production ? 'http' : 'outbox');
@@ -159,6 +159,7 @@ function smsConfig(env: NodeJS.ProcessEnv, production: boolean): SmsConfig {
     url: env.SMS_HTTP_URL,
     token: env.SMS_HTTP_TOKEN ?? '',
     sender: env.SMS_HTTP_SENDER ?? '',
+    timeoutMs: positiveInteger('SMS_HTTP_TIMEOUT_MS', env.SMS_HTTP_TIMEOUT_MS, 5_000),
   };
 }
 

@@ -34,7 +34,13 @@ describe('SMS delivery', () => {
       corporations: [taxiCorporation('demo', ['localhost'])],
       config: {
         production: true,
-        sms: { driver: 'http', url: sms.url, token: 'gateway-token', sender: 'WislaTaxi' },
+        sms: {
+          driver: 'http',
+          url: sms.url,
+          token: 'gateway-token',
+          sender: 'WislaTaxi',
+          timeoutMs: 5000,
+        },
       },
     });
     assertOk(
@@ -59,7 +65,7 @@ describe('SMS delivery', () => {
     const sms = await gateway(500);
     const { app } = await startApp({
       corporations: [taxiCorporation('demo', ['localhost'])],
-      config: { sms: { driver: 'http', url: sms.url, token: '', sender: '' } },
+      config: { sms: { driver: 'http', url: sms.url, token: '', sender: '', timeoutMs: 5000 } },
     });
     assertErr(
       await call(app, 'GET_AUTH_PHONE_SEND_SECRET', { phone: '605 000 002', gdpr: true }),
@@ -97,6 +103,7 @@ describe('SMS delivery', () => {
         url: 'https://sms.example/send',
         token: '',
         sender: '',
+        timeoutMs: 5000,
       },
     );
   });

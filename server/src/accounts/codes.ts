@@ -47,7 +47,7 @@ export async function sendCode(services: Services, request: CodeRequest): Promis
   const limits = services.config.smsLimits;
   const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
   const keys = [`sms-ip:${ip}`, `sms:${corporation.id}:${phone}`, `sms-corp:${corporation.id}`];
-  await withLock(storage, keys, async (trx) => {
+  const codeId = await withLock(storage, keys, async (trx) => {
     // A number out of guesses gets no new code either: a new code would be a new set of tries.
     if ((await wrongCodesToday(trx, corporation.id, phone, now)) >= limits.wrongCodesPerDay)
       throw new ApiFailure('BLOCKED');
@@ -106,7 +106,7 @@ export async function sendCode(services: Services, request: CodeRequest): Promis
       );
     }
     const salt = randomBytes(16).toString('base64url');
-    await trx
+    const row = await trx
       .insertInto('sms_codes')
       .values({
         corporation_id: corporation.id,
@@ -121,7 +121,9 @@ export async function sendCode(services: Services, request: CodeRequest): Promis
         tries: 0,
         used_at: null,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   });
   const corp =
     typeof corporation.settings.corp === 'string' && corporation.settings.corp
@@ -136,6 +138,9 @@ export async function sendCode(services: Services, request: CodeRequest): Promis
     });
   } catch (error) {
     services.log.error({ err: error }, 'sms: sending failed');
+    // Not sent, so not counted: the passenger's retry after the gateway recovers is not refused
+    // by the limits. (A send that timed out may still arrive; its code is then void.)
+    await storage.db.deleteFrom('sms_codes').where('id', '=', codeId).execute();
     throw new ApiFailure('FAILED', 'The text message could not be sent; try again later');
   }
 }

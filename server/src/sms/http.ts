@@ -4,7 +4,8 @@ export interface HttpGatewayOptions {
   url: string;
   token: string;
   sender: string;
-  timeoutMs?: number;
+  /** The bound on one send: a gateway that hangs costs the passenger this long, then FAILED. */
+  timeoutMs: number;
 }
 
 /**
@@ -15,7 +16,7 @@ export function createHttpGateway({
   url,
   token,
   sender,
-  timeoutMs = 10_000,
+  timeoutMs,
 }: HttpGatewayOptions): SmsSender {
   return {
     async send({ phone, text }) {
