@@ -88,7 +88,12 @@ export async function buildApp(
 
   // Before the database opens: a bad key stops the start with nothing left open.
   const orderSecrets = createOrderSecrets(orderSecretKey(config));
-  const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const storage = await openStorage({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionError: (error) =>
+      app.log.warn({ err: error }, 'database: an idle connection broke; the pool opens another'),
+  });
   if (storage.applied.length > 0)
     app.log.info(
       { migrations: storage.applied, engine: storage.engine },

@@ -29,9 +29,12 @@ export interface StorageOptions {
   /** PostgreSQL when set; otherwise SQLite in `dataDir`. */
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** A pooled PostgreSQL connection broke while idle (the server restarted, say). */
+  onConnectionError?: (error: Error) => void;
 }
 
 const INT8 = 20;
+const POOL_WAIT_MS = 5_000;
 /** Prepared statements kept per SQLite connection; the set is dropped whole when it grows past this. */
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -69,15 +72,23 @@ function openSqlite(dataDir: string): Storage {
   return { db, engine: 'sqlite', applied: [], close: () => db.destroy() };
 }
 
-function openPostgres(connectionString: string): Storage {
+function openPostgres(connectionString: string, onError: (error: Error) => void): Storage {
   const pool = new pg.Pool({
     connectionString,
     max: 10,
+    // While PostgreSQL is away a call waits at most this for a connection, then fails (EXCEPTION),
+    // rather than queueing until the request times out.
+    connectionTimeoutMillis: POOL_WAIT_MS,
     // Times are epoch milliseconds in bigint columns; they fit a JavaScript number.
     types: {
       getTypeParser: (oid, format) => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format)),
     },
   });
+  // A connection that PostgreSQL cuts (a restart, a failover) emits 'error' on its client, idle or
+  // checked out, and then on the pool if idle: unheard, either ends the process. A broken client
+  // is not returned to the pool; the next call opens a new connection.
+  pool.on('connect', (client) => client.on('error', onError));
+  pool.on('error', () => {});
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', applied: [], close: () => db.destroy() };
 }
@@ -85,7 +96,7 @@ function openPostgres(connectionString: string): Storage {
 /** Opens the database and brings its schema up to date. */
 export async function openStorage(options: StorageOptions): Promise<Storage> {
   const storage = options.databaseUrl
-    ? openPostgres(options.databaseUrl)
+    ? openPostgres(options.databaseUrl, options.onConnectionError ?? (() => {}))
     : openSqlite(options.dataDir);
   const migrations = MIGRATIONS(storage.engine);
   // Kysely looks for its migration tables in every schema unless told which: name the current

@@ -1,0 +1,106 @@
+import { execFile, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+/**
+ * Runs `remove` when the test process ends however it ends (finished, failed, interrupted or
+ * stopped by the runner's timeout), so that a fault test never leaves a server of its own behind.
+ */
+function onExit(remove: () => void): () => void {
+  let removed = false;
+  const once = () => {
+    if (removed) return;
+    removed = true;
+    remove();
+  };
+  const signal = (name: NodeJS.Signals) => () => {
+    once();
+    process.kill(process.pid, name);
+  };
+  const onInt = signal('SIGINT');
+  const onTerm = signal('SIGTERM');
+  process.once('exit', once);
+  process.once('SIGINT', onInt);
+  process.once('SIGTERM', onTerm);
+  return () => {
+    once();
+    process.off('exit', once);
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
+  };
+}
+
+export interface PrivatePostgres {
+  url: string;
+  start(): Promise<void>;
+  /** `fast` ends sessions cleanly; `immediate` is a crash (recovery at the next start). */
+  stop(mode: 'fast' | 'immediate'): Promise<void>;
+  /** Stops the cluster and deletes its files. */
+  remove(): void;
+}
+
+/** The machine's PostgreSQL binaries (Debian's /usr/lib/postgresql/<version>/bin). */
+function postgresBin(): string {
+  const root = '/usr/lib/postgresql';
+  const [version] = fs
+    .readdirSync(root)
+    .filter((name) => fs.existsSync(path.join(root, name, 'bin/initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  if (!version) throw new Error(`no PostgreSQL under ${root}`);
+  return path.join(root, version, 'bin');
+}
+
+/**
+ * A PostgreSQL cluster of the test's own on a spare port (initdb + pg_ctl as the postgres user),
+ * never the machine's shared one; removed when the test process ends.
+ */
+export async function privatePostgres(): Promise<PrivatePostgres> {
+  const bin = postgresBin();
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taxi-faults-pg-'));
+  fs.chmodSync(dir, 0o700);
+  // PostgreSQL refuses to run as root: as root the cluster belongs to the postgres user.
+  const root = process.getuid?.() === 0;
+  if (root) execFileSync('chown', ['postgres:postgres', dir]);
+  const command = (tool: string, args: string[]): [string, string[]] =>
+    root
+      ? ['runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args]]
+      : [path.join(bin, tool), args];
+  const options = `-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off`;
+  const ctl = (args: string[]) =>
+    run(...command('pg_ctl', ['-D', dir, '-o', options, '-s', ...args]));
+  const removeNow = () => {
+    try {
+      execFileSync(...command('pg_ctl', ['-D', dir, '-s', 'stop', '-m', 'immediate']), {
+        stdio: 'ignore',
+      });
+    } catch {
+      // Not running.
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const remove = onExit(removeNow);
+  await run(...command('initdb', ['-D', dir, '-U', 'postgres', '-A', 'trust']));
+  await ctl(['-w', 'start', '-l', path.join(dir, 'log')]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    start: async () => void (await ctl(['-w', 'start', '-l', path.join(dir, 'log')])),
+    stop: async (mode) => void (await ctl(['-w', 'stop', '-m', mode])),
+    remove,
+  };
+}
