@@ -110,7 +110,7 @@ export async function buildApp(
     (config.redisUrl ? redisBus(config.redisUrl, config.redisPrefix, onError) : memoryBus(onError));
   const clock = overrides.clock ?? systemClock;
   const limits = config.redisUrl
-    ? redisLimiter(config.redisUrl, config.redisPrefix, onError)
+    ? redisLimiter(config.redisUrl, config.redisPrefix, app.log)
     : memoryLimiter(() => clock.now());
   const corporations = openCorporationDirectory(config.corpDir, app.log, config.corpRefreshMs);
   const geo = new GeoService({

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { describe, test } from 'node:test';
 import { limitsConfig } from '../src/config.ts';
-import { ApiFailure } from '../src/errors.ts';
 import { redisLimiter } from '../src/events/limits.ts';
 import { assertErr, assertOk, call, fakeClock, signIn } from './api.ts';
 import { taxiCorporation } from './fixtures.ts';
@@ -122,12 +121,24 @@ describe('limits answer with a catalogue error', () => {
     assert.ok(Date.now() - started < 3000, `closed after ${Date.now() - started} ms`);
   });
 
-  test('limits fail closed: while Redis cannot count, FAILED', async () => {
-    const limiter = redisLimiter('redis://127.0.0.1:1', 'taxi-test:', () => undefined);
-    await assert.rejects(
-      limiter.take('any', 10, 1000),
-      (error) => error instanceof ApiFailure && error.code === 'FAILED',
+  test('while Redis cannot count, the limits still hold, counted in this process', async () => {
+    const warnings: string[] = [];
+    const limiter = redisLimiter('redis://127.0.0.1:1', 'taxi-test:', {
+      warn: (message) => warnings.push(message),
+      info: () => {},
+    });
+    const started = Date.now();
+    assert.deepEqual(
+      [
+        await limiter.take('k', 2, 60_000),
+        await limiter.take('k', 2, 60_000),
+        await limiter.take('k', 2, 60_000),
+      ],
+      [true, true, false],
     );
+    assert.equal(await limiter.used('k'), 3);
+    assert.ok(Date.now() - started < 1000, 'no waiting for Redis');
+    assert.equal(warnings.length, 1, 'one warning per outage, not one per call');
     await limiter.close();
   });
 });

@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -101,6 +101,54 @@ export async function privatePostgres(): Promise<PrivatePostgres> {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     start: async () => void (await ctl(['-w', 'start', '-l', path.join(dir, 'log')])),
     stop: async (mode) => void (await ctl(['-w', 'stop', '-m', mode])),
+    remove,
+  };
+}
+
+export interface PrivateRedis {
+  url: string;
+  start(): Promise<void>;
+  /** SIGKILL: Redis is gone at once, as in a crash. */
+  stop(): Promise<void>;
+  remove(): void;
+}
+
+/** A redis-server of the test's own on a spare port, nothing saved; stopped when the test ends. */
+export async function privateRedis(): Promise<PrivateRedis> {
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  const remove = onExit(() => child?.kill('SIGKILL'));
+  const start = async () => {
+    const args = [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+    ];
+    const started = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    child = started;
+    await new Promise<void>((resolve, reject) => {
+      started.once('exit', (code) => reject(new Error(`redis-server exited with ${code}`)));
+      started.stdout.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('Ready to accept connections')) resolve();
+      });
+    });
+  };
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    start,
+    stop: async () => {
+      const running = child;
+      if (!running || running.exitCode !== null) return;
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      running.kill('SIGKILL');
+      await exited;
+    },
     remove,
   };
 }

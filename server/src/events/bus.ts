@@ -11,6 +11,11 @@ export interface EventBus {
   publish(channel: string, message: unknown): void;
   /** Resolves once messages of the channel are delivered to `handler`. */
   subscribe<T = unknown>(channel: string, handler: (message: T) => void): Promise<Unsubscribe>;
+  /**
+   * Calls `handler` each time the bus is back after an outage (Redis restarted): messages
+   * published meanwhile were lost, so a subscriber reloads what it shows. Never for one process.
+   */
+  onResume?(handler: () => void): void;
   close(): Promise<void>;
 }
 
@@ -61,6 +66,13 @@ export function redisBus(url: string, prefix: string, onError: (error: unknown) 
   publisher.on('error', onError);
   subscriber.on('error', onError);
   const channels = new Map<string, Set<Handler>>();
+  const resumed = new Set<() => void>();
+  let connected = false;
+  // 'ready' again after a connection was lost: ioredis has subscribed the channels anew.
+  subscriber.on('ready', () => {
+    if (connected) for (const handler of resumed) handler();
+    connected = true;
+  });
   /** Pending SUBSCRIBE/UNSUBSCRIBE per channel, so that they stay in order. */
   const pending = new Map<string, Promise<unknown>>();
   const queue = (channel: string, step: () => Promise<unknown>) => {
@@ -111,8 +123,12 @@ export function redisBus(url: string, prefix: string, onError: (error: unknown) 
         ).catch(onError);
       };
     },
+    onResume(handler) {
+      resumed.add(handler);
+    },
     async close() {
       channels.clear();
+      resumed.clear();
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
     },
   };

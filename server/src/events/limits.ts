@@ -25,17 +25,6 @@ export async function spend(
     throw new ApiFailure('ACTION_NOT_ALLOWED', message);
 }
 
-/**
- * Limits fail closed: while Redis cannot count, a limited call ends with the catalogue's FAILED
- * rather than going through uncounted (an SMS budget that lapses with Redis is no budget).
- */
-function unavailable(onError: (error: unknown) => void) {
-  return (error: unknown): never => {
-    onError(error);
-    throw new ApiFailure('FAILED', 'Limits cannot be checked now; try again later');
-  };
-}
-
 export function memoryLimiter(now: () => number = Date.now): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
   let sweptAt = now();
@@ -62,32 +51,57 @@ export function memoryLimiter(now: () => number = Date.now): RateLimiter {
   };
 }
 
+/**
+ * Counters in Redis, shared by every process of a city. While Redis cannot answer, each process
+ * counts in its own memory instead: the limits still hold (per process, so N processes let up to
+ * N times a limit through) and orders keep being taken; the counts in Redis resume when it returns.
+ */
 export function redisLimiter(
   url: string,
   prefix: string,
-  onError: (error: unknown) => void,
+  log: { warn(message: string): void; info(message: string): void },
 ): RateLimiter {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
-  redis.on('error', onError);
-  const failed = unavailable(onError);
+  // No offline queue: while Redis is away a command fails at once instead of waiting for it.
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: false });
+  redis.on('error', () => {});
+  const local = memoryLimiter();
+  let degraded = false;
+  const fallback = () => {
+    if (!degraded)
+      log.warn('limits: Redis is unavailable; counting in this process until it returns');
+    degraded = true;
+    return local;
+  };
+  const resumed = () => {
+    if (degraded) log.info('limits: Redis is back; counting there again');
+    degraded = false;
+  };
   return {
     async take(key, limit, windowMs) {
       const name = `${prefix}limit:${key}`;
-      const replies = await redis
-        .multi()
-        .incr(name)
-        .pexpire(name, windowMs, 'NX')
-        .exec()
-        .catch(failed);
-      const [error, count] = replies?.[0] ?? [null, 0];
-      if (error) failed(error);
-      return Number(count) <= limit;
+      try {
+        const replies = await redis.multi().incr(name).pexpire(name, windowMs, 'NX').exec();
+        const [error, count] = replies?.[0] ?? [new Error('no reply'), 0];
+        if (error) throw error;
+        resumed();
+        return Number(count) <= limit;
+      } catch {
+        return fallback().take(key, limit, windowMs);
+      }
     },
     async used(key) {
-      return Number((await redis.get(`${prefix}limit:${key}`).catch(failed)) ?? 0);
+      try {
+        const count = await redis.get(`${prefix}limit:${key}`);
+        resumed();
+        return Number(count ?? 0);
+      } catch {
+        return fallback().used(key);
+      }
     },
     async close() {
-      await redis.quit().catch(() => {});
+      await local.close();
+      // QUIT is refused while disconnected (no offline queue); then stop reconnecting at once.
+      await redis.quit().catch(() => redis.disconnect());
     },
   };
 }

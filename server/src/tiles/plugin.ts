@@ -103,7 +103,7 @@ export async function tilesPlugin(app: FastifyInstance, services: Services) {
           .code(404)
           .send(errorReply('NOT_FOUND', `No tile ${coordinates}: z 0-14, x and y 0 to 2^z-1`));
       }
-      // Cutting a tile costs CPU: a per-address budget (also refused while Redis cannot count).
+      // Cutting a tile costs CPU: a per-address budget.
       const key = `tiles:${clientAddress(request.raw)}`;
       if (!(await limits.take(key, config.limits.tilesPerIpPerMinute, 60_000).catch(() => false)))
         return reply

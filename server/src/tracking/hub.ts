@@ -46,6 +46,19 @@ export class TrackingHub {
 
   constructor(sources: HubSources) {
     this.#sources = sources;
+    sources.bus.onResume?.(() => void this.#reload());
+  }
+
+  /** After a bus outage: updates published meanwhile were lost, so each order is read anew. */
+  async #reload(): Promise<void> {
+    for (const watched of [...this.#orders.values()]) {
+      // The database may be away too: then the viewers catch up at the order's next update.
+      const event = await this.#sources
+        .loadOrder(watched.corporation, watched.orderId)
+        .catch(() => undefined);
+      if (event && (!watched.event || event.record.revision > watched.event.record.revision))
+        await this.#onOrder(watched, event).catch(() => {});
+    }
   }
 
   get viewerCount(): number {

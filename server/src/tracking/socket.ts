@@ -161,7 +161,7 @@ export async function trackingSocket(
       }
       if (isBinary) return connection.send(failure('', 'ARG_ERROR', 'Messages are JSON text'));
       void handle(connection, corporationId, data.toString()).catch((error: unknown) => {
-        // A catalogue failure (e.g. FAILED while Redis cannot count) is the answer; else a bug.
+        // A catalogue failure (e.g. ACTION_NOT_ALLOWED) is the answer; else a bug.
         if (error instanceof ApiFailure)
           return connection.send(failure('', error.code, error.message));
         app.log.error({ err: error }, 'tracking socket: message failed');
