@@ -9,7 +9,7 @@ import type { Reply } from './api.ts';
 import { taxiCorporation } from './fixtures.ts';
 import { tempDir, testDatabaseUrl, writeFile } from './helpers.ts';
 import { trackingSocket, trackLogin } from './live.ts';
-import { freshDatabase } from './postgres.ts';
+import { dropDatabase, freshDatabase } from './postgres.ts';
 import { privateRedis } from './private-services.ts';
 import { startServerProcess } from './server-process.ts';
 
@@ -43,8 +43,9 @@ test(
   async () => {
     const redis = await privateRedis();
     after(redis.remove);
+    const schemaUrl = await testDatabaseUrl();
     const databaseUrl =
-      (await testDatabaseUrl()) ||
+      schemaUrl ||
       (await freshDatabase(`postgres://postgres@127.0.0.1:5432/taxi_faults_redis_${process.pid}`));
     assert.ok(databaseUrl, 'needs PostgreSQL on 127.0.0.1:5432');
     const root = tempDir();
@@ -67,6 +68,8 @@ test(
       ORDER_SECRET_KEY: randomBytes(32).toString('base64url'),
     });
     after(server.kill);
+    // A database of its own on the machine's PostgreSQL goes after the server.
+    if (!schemaUrl) after(() => dropDatabase(databaseUrl));
     const base = server.base;
     const storage = await openStorage({ databaseUrl, dataDir: root });
     await provisionTaxi(storage.db, 'demo', {
