@@ -230,10 +230,12 @@ describe('active orders on load', () => {
     const { user } = await renderHome({ GET_CURRENT_ORDERS: { data_list: ACTIVE } });
     const dialog = await screen.findByRole('dialog', { name: 'You have an active order' });
     expect(sessionStore.get(activeOrdersAtom)).toHaveLength(2);
-    const nearest = within(dialog).getByRole('link', {
-      name: /Track this order: Taxi now, In progress/,
-    });
+    const nearest = within(dialog).getByRole('link', { name: /^Taxi now In progress/ });
     expect(nearest).toHaveAttribute('href', '/t/NEAR/s1');
+    // Named by its visible text first (WCAG 2.5.3), then what it does.
+    expect(nearest).toHaveAccessibleName(
+      `Taxi now In progress ${nearest.querySelector('.or-track-card__time')!.textContent} Track this order`,
+    );
     expect(within(dialog).getByRole('link', { name: 'See all (2)' })).toHaveAttribute(
       'href',
       '/orders/',
