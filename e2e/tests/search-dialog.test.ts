@@ -16,7 +16,7 @@ test('with results the hint stays above the result count, neither over the other
   await storeToken(context, token);
   const page = await context.newPage();
   await page.goto(`${it.app.url}/`);
-  await page.getByRole('button', { name: /^Pickup:/ }).click();
+  await page.getByRole('button', { name: /^Pickup / }).click();
   const dialog = page.getByRole('dialog', { name: 'Pickup address' });
   await dialog.getByRole('combobox', { name: 'Search address' }).fill('Monte');
   const status = dialog.getByRole('status');

@@ -181,15 +181,15 @@ test('the active orders list shows each order with its time and opens Track', as
   await page.getByRole('heading', { level: 1, name: 'Active rides' }).waitFor();
   assert.equal(new URL(page.url()).pathname, '/orders/');
   await page.getByText('Orders in progress and scheduled. Tap one to follow it live.').waitFor();
-  const cards = page.getByRole('link', { name: /^Track this order/ });
+  const cards = page.getByRole('link', { name: /Track this order$/ });
   await cards.nth(1).waitFor();
   assert.equal(await cards.count(), 2);
-  const scheduledCard = page.getByRole('link', { name: /Scheduled, Created/ });
+  const scheduledCard = page.getByRole('link', { name: /^Scheduled Created/ });
   assert.match(
     (await scheduledCard.textContent()) ?? '',
     new RegExp(`Pickup ${scheduledEntry.date_time.slice(0, 16)}`),
   );
-  const nowCard = page.getByRole('link', { name: /Regular/ });
+  const nowCard = page.getByRole('link', { name: /^Regular/ });
   assert.match((await nowCard.textContent()) ?? '', /Ordered \d{4}-\d\d-\d\d \d\d:\d\d/);
   await shot(page, 'orders');
   await nowCard.click();

@@ -41,17 +41,13 @@ export function AddressCards({
         : line || t(pickup ? 'address.pickupPlaceholder' : 'address.destinationPlaceholder');
     return (
       <div className={`or-address or-address--${target}`}>
-        <button
-          type="button"
-          className="or-address__button"
-          aria-label={`${t(pickup ? 'address.pickup' : 'address.destination')}: ${shown}`}
-          onClick={() => setSearching(target)}
-        >
+        {/* Named by its visible text, label first (WCAG 2.5.3): the space keeps the two words apart. */}
+        <button type="button" className="or-address__button" onClick={() => setSearching(target)}>
           <span className="or-address__dot" aria-hidden="true" />
           <span className="or-address__text">
             <span className="or-address__label">
               {t(pickup ? 'address.pickup' : 'address.destination')}
-            </span>
+            </span>{' '}
             <span className={line ? 'or-address__line' : 'or-address__placeholder'}>{shown}</span>
           </span>
         </button>

@@ -53,15 +53,16 @@ export function ActiveOrdersDialog({
       <Link
         className="or-track-card"
         to={`/t/${encodeURIComponent(nearest.track.order_short_id)}/${encodeURIComponent(nearest.track.secret)}`}
-        aria-label={`${t('active.open')}: ${t(`types.${nearest.order_type}`)}, ${t(`states.${nearest.state}`)}`}
       >
-        <span className="or-track-card__type">{t(`types.${nearest.order_type}`)}</span>
-        <span className="or-track-card__state">{t(`states.${nearest.state}`)}</span>
+        {/* Named by its visible text first (WCAG 2.5.3), then what tapping does. */}
+        <span className="or-track-card__type">{t(`types.${nearest.order_type}`)}</span>{' '}
+        <span className="or-track-card__state">{t(`states.${nearest.state}`)}</span>{' '}
         <span className="or-track-card__time">
           {timed && nearest.date_time
             ? t('active.at', { time: shortDateTime(nearest.date_time) })
             : t('active.created', { time: shortDateTime(nearest.created) })}
-        </span>
+        </span>{' '}
+        <span className="tx-visually-hidden">{t('active.open')}</span>
       </Link>
     </Dialog>
   );

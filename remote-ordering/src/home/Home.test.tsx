@@ -81,13 +81,22 @@ describe('Home order form', () => {
     const order = screen.getByRole('button', { name: 'Order' });
     expect(order).toBeDisabled();
     expect(
-      screen.getByRole('button', { name: /^Pickup: Where should the taxi come\?/ }),
+      screen.getByRole('button', { name: /^Pickup Where should the taxi come\?/ }),
     ).toBeInTheDocument();
     act(() => setDraft({ poi: FLORIANSKA }));
     expect(order).toBeEnabled();
-    expect(
-      screen.getByRole('button', { name: 'Pickup: Floriańska 1, Kraków' }),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pickup Floriańska 1, Kraków' })).toBeInTheDocument();
+  });
+
+  it('names each address button by its visible text, label first (WCAG 2.5.3)', async () => {
+    setDraft({ poi: FLORIANSKA, dst: AIRPORT });
+    await renderHome();
+    const pickup = screen.getByRole('button', { name: /^Pickup / });
+    const destination = screen.getByRole('button', { name: /^Destination / });
+    expect(pickup).toHaveAccessibleName('Pickup Floriańska 1, Kraków');
+    expect(pickup).toHaveTextContent('Pickup Floriańska 1, Kraków');
+    expect(destination).toHaveAccessibleName(destination.textContent ?? '');
+    expect(destination).toHaveTextContent(/^Destination \S/);
   });
 
   it('goes to the summary with Order and to the options with More', async () => {
@@ -221,10 +230,12 @@ describe('active orders on load', () => {
     const { user } = await renderHome({ GET_CURRENT_ORDERS: { data_list: ACTIVE } });
     const dialog = await screen.findByRole('dialog', { name: 'You have an active order' });
     expect(sessionStore.get(activeOrdersAtom)).toHaveLength(2);
-    const nearest = within(dialog).getByRole('link', {
-      name: /Track this order: Taxi now, In progress/,
-    });
+    const nearest = within(dialog).getByRole('link', { name: /^Taxi now In progress/ });
     expect(nearest).toHaveAttribute('href', '/t/NEAR/s1');
+    // Named by its visible text first (WCAG 2.5.3), then what it does.
+    expect(nearest).toHaveAccessibleName(
+      `Taxi now In progress ${nearest.querySelector('.or-track-card__time')!.textContent} Track this order`,
+    );
     expect(within(dialog).getByRole('link', { name: 'See all (2)' })).toHaveAttribute(
       'href',
       '/orders/',
@@ -299,7 +310,7 @@ describe('geolocation', () => {
       GET_ADDRESS: { result: { city: 'Kraków', street: 'Rynek Główny', number: '1' } },
     });
     expect(
-      await screen.findByRole('button', { name: 'Pickup: Rynek Główny 1, Kraków' }),
+      await screen.findByRole('button', { name: 'Pickup Rynek Główny 1, Kraków' }),
     ).toBeInTheDocument();
     expect(api.of('GET_ADDRESS')[0]!.payload).toMatchObject({ lat: 50.0614, lng: 19.9366 });
     expect(draft().poi).toMatchObject({ lat: 50.0614, lng: 19.9366, street: 'Rynek Główny' });
@@ -309,19 +320,19 @@ describe('geolocation', () => {
     fakeGeolocation('granted', (ok) => ok({ coords: { latitude: 50.0614, longitude: 19.9366 } }));
     let answer: (reply: Reply) => void = () => undefined;
     await renderHome({ GET_ADDRESS: () => new Promise<Reply>((resolve) => (answer = resolve)) });
-    const card = await screen.findByRole('button', { name: 'Pickup: Finding the address…' });
+    const card = await screen.findByRole('button', { name: 'Pickup Finding the address…' });
     expect(card).toHaveTextContent('Finding the address…');
     await act(async () =>
       answer({ result: { city: 'Kraków', street: 'Rynek Główny', number: '1' } }),
     );
-    expect(card).toHaveAccessibleName('Pickup: Rynek Główny 1, Kraków');
+    expect(card).toHaveAccessibleName('Pickup Rynek Główny 1, Kraków');
   });
 
   it('keeps the coordinates as the pickup when the address lookup fails', async () => {
     fakeGeolocation('granted', (ok) => ok({ coords: { latitude: 50.0614, longitude: 19.9366 } }));
     await renderHome({ GET_ADDRESS: err('CONNECTION_ERROR') });
     expect(
-      await screen.findByRole('button', { name: 'Pickup: 50.06140, 19.93660' }),
+      await screen.findByRole('button', { name: 'Pickup 50.06140, 19.93660' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Order' })).toBeEnabled();
   });

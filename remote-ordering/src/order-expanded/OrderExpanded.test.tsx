@@ -54,6 +54,18 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
+describe('address buttons', () => {
+  it('are named by their visible text, label first (WCAG 2.5.3)', () => {
+    setDraft({ poi: FLORIANSKA });
+    renderExpanded({ ...ALL_ON, show_dst: true });
+    const pickup = screen.getByRole('button', { name: /^Pickup / });
+    expect(pickup).toHaveAccessibleName('Pickup Floriańska 1, Kraków');
+    expect(pickup).toHaveTextContent('Pickup Floriańska 1, Kraków');
+    const destination = screen.getByRole('button', { name: /^Destination / });
+    expect(destination).toHaveAccessibleName(destination.textContent ?? '');
+  });
+});
+
 describe('option visibility (settings)', () => {
   it('shows every option the settings enable', () => {
     renderExpanded();

@@ -59,11 +59,11 @@ describe('OrderList', () => {
     expect(
       screen.getByText('Orders in progress and scheduled. Tap one to follow it live.'),
     ).toBeInTheDocument();
-    const cards = await screen.findAllByRole('link', { name: /^Track this order/ });
+    const cards = await screen.findAllByRole('link', { name: /Track this order$/ });
     expect(cards.map((card) => card.textContent)).toEqual([
-      expect.stringContaining('RegularIn progressOrdered 2026-11-21 09:58Floriańska 1, Kraków'),
-      expect.stringContaining('ScheduledCreatedPickup 2026-11-22 07:30'),
-      expect.stringContaining('CalculatedCreatedPickup 2026-11-23 18:15'),
+      expect.stringContaining('Regular In progress Ordered 2026-11-21 09:58 Floriańska 1, Kraków'),
+      expect.stringContaining('Scheduled Created Pickup 2026-11-22 07:30'),
+      expect.stringContaining('Calculated Created Pickup 2026-11-23 18:15'),
     ]);
     expect(cards[0]).toHaveAttribute('href', '/t/AAAA2222/one');
   });
@@ -71,7 +71,7 @@ describe('OrderList', () => {
   it('keeps the active orders in the session', async () => {
     answer({ GET_CURRENT_ORDERS: ok({ data_list: ORDERS }) });
     renderList();
-    await screen.findAllByRole('link', { name: /^Track this order/ });
+    await screen.findAllByRole('link', { name: /Track this order$/ });
     expect(sessionStore.get(activeOrdersAtom).map((order) => order.track.order_short_id)).toEqual([
       'AAAA2222',
       'BBBB3333',
@@ -79,10 +79,25 @@ describe('OrderList', () => {
     ]);
   });
 
+  it('names each card by its visible text first, then what it does (WCAG 2.5.3)', async () => {
+    answer({ GET_CURRENT_ORDERS: ok({ data_list: ORDERS }) });
+    renderList();
+    const cards = await screen.findAllByRole('link', { name: /Track this order$/ });
+    expect(cards).toHaveLength(3);
+    for (const card of cards) {
+      const visible = [...card.children]
+        .filter((part) => !part.matches('.tx-visually-hidden, [aria-hidden="true"]'))
+        .map((part) => part.textContent)
+        .join(' ');
+      expect(card).toHaveAccessibleName(`${visible} Track this order`);
+    }
+    expect(cards[0]).toHaveAccessibleName(/Floriańska 1, Kraków Track this order$/);
+  });
+
   it('opens Track when a card is tapped', async () => {
     answer({ GET_CURRENT_ORDERS: ok({ data_list: ORDERS }) });
     const { router } = renderList();
-    await userEvent.click(await screen.findByRole('link', { name: /Scheduled, Created/ }));
+    await userEvent.click(await screen.findByRole('link', { name: /^Scheduled Created/ }));
     expect(screen.getByRole('heading', { name: 'Track screen' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/t/BBBB3333/two');
   });
@@ -91,14 +106,14 @@ describe('OrderList', () => {
     jest.useFakeTimers();
     answer({ GET_CURRENT_ORDERS: ok({ data_list: ORDERS }) });
     renderList();
-    expect(await screen.findAllByRole('link', { name: /^Track this order/ })).toHaveLength(3);
+    expect(await screen.findAllByRole('link', { name: /Track this order$/ })).toHaveLength(3);
     const server = answer({ GET_CURRENT_ORDERS: ok({ data_list: ORDERS.slice(1) }) });
     act(() => void jest.advanceTimersByTime(ORDER_LIST_REFRESH_MS - 100));
     expect(server.of('GET_CURRENT_ORDERS')).toHaveLength(0);
     act(() => void jest.advanceTimersByTime(100));
     expect(server.of('GET_CURRENT_ORDERS')).toHaveLength(1);
     await waitFor(() =>
-      expect(screen.getAllByRole('link', { name: /^Track this order/ })).toHaveLength(2),
+      expect(screen.getAllByRole('link', { name: /Track this order$/ })).toHaveLength(2),
     );
     expect(sessionStore.get(activeOrdersAtom)).toHaveLength(2);
   });
@@ -117,14 +132,14 @@ describe('OrderList', () => {
     expect(alert).toHaveTextContent('The active orders could not be loaded. Access denied');
     answer({ GET_CURRENT_ORDERS: ok({ data_list: ORDERS }) });
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findAllByRole('link', { name: /^Track this order/ })).toHaveLength(3);
+    expect(await screen.findAllByRole('link', { name: /Track this order$/ })).toHaveLength(3);
   });
 
   it('speaks Polish', async () => {
     answer({ GET_CURRENT_ORDERS: ok({ data_list: ORDERS.slice(1, 2) }) });
     renderList('pl');
     expect(screen.getByRole('heading', { name: 'Aktywne przejazdy' })).toBeInTheDocument();
-    const card = await screen.findByRole('link', { name: /^Śledź to zamówienie/ });
+    const card = await screen.findByRole('link', { name: /Śledź to zamówienie$/ });
     expect(card).toHaveTextContent('Terminowe');
     expect(card).toHaveTextContent('Utworzone');
     expect(card).toHaveTextContent('Odbiór 2026-11-22 07:30');

@@ -40,12 +40,18 @@ function TrackCard({ order }: { order: ActiveOrder }) {
     <Link
       className="tr-card"
       to={trackPath({ shortId: order.track.order_short_id, secret: order.track.secret })}
-      aria-label={`${t('client.orders.open')}: ${type}, ${state}, ${time}`}
     >
-      <span className="tr-card__type">{type}</span>
-      <span className={`tr-card__state tr-card__state--${order.state}`}>{state}</span>
+      {/* Named by its visible text first (WCAG 2.5.3), then what tapping does. */}
+      <span className="tr-card__type">{type}</span>{' '}
+      <span className={`tr-card__state tr-card__state--${order.state}`}>{state}</span>{' '}
       <span className="tr-card__time">{time}</span>
-      {place ? <span className="tr-card__place">{place}</span> : null}
+      {place ? (
+        <>
+          {' '}
+          <span className="tr-card__place">{place}</span>
+        </>
+      ) : null}{' '}
+      <span className="tx-visually-hidden">{t('client.orders.open')}</span>
       <span className="tr-card__chevron" aria-hidden="true">
         ›
       </span>

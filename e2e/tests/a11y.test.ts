@@ -1,0 +1,174 @@
+// WCAG 2.1 AA on every screen: axe-core audits each screen of the real app, signed out and
+// signed in, dark and light, text at 100 % and 150 %. Serious and critical findings fail; the
+// rest are printed.
+import { describe, test, type TestContext } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { audit, auditContext, BLOCKING, type Look } from '../support/axe.ts';
+import { useApp } from '../support/fixture.ts';
+import { ROOT } from '../support/app.ts';
+import { callApi, signInByApi, storeToken } from '../support/session.ts';
+
+const it = useApp();
+const FLORIANSKA = {
+  street: 'Floriańska',
+  number: '1',
+  city: 'Kraków',
+  lat: 50.0625,
+  lng: 19.9397,
+};
+const WAWEL = { street: 'Wawel', number: '5', city: 'Kraków', lat: 50.054, lng: 19.9355 };
+
+let phoneSeq = 600_700_100;
+const newPhone = () => `+48${phoneSeq++}`;
+
+/** A ride of this passenger: its public link, left active or finished by the operator. */
+async function ride(token: string, finished: boolean): Promise<string> {
+  const reply = await callApi(it.app, 'ORDER_SAVE', {
+    auth: token,
+    order: { order_type: 'Z', taxi_count: 1, taxi_group_id: null, poi: FLORIANSKA, dst: WAWEL },
+  });
+  assert.equal(reply.status, 'OK', JSON.stringify(reply));
+  const { order_short_id: shortId, secret } = reply.track as {
+    order_short_id: string;
+    secret: string;
+  };
+  if (finished) {
+    execFileSync(
+      process.execPath,
+      [path.join(ROOT, 'server/src/cli.ts'), 'order-state', 'demo', shortId, 'Z'],
+      {
+        env: { ...process.env, CORP_DIR: it.app.corpDir, DATA_DIR: it.app.dataDir },
+        stdio: 'pipe',
+      },
+    );
+  }
+  return `${shortId}/${secret}`;
+}
+
+const h1 = (page: Page, name: string) =>
+  page.getByRole('heading', { level: 1, name, exact: true }).waitFor({ state: 'attached' });
+
+/** Audits each screen as it is reached; fails with every serious or critical finding. */
+class Auditor {
+  private readonly blocking: string[] = [];
+  private readonly others: string[] = [];
+  private readonly t: TestContext;
+  private readonly look: Look;
+  constructor(t: TestContext, look: Look) {
+    this.t = t;
+    this.look = look;
+  }
+
+  async screen(page: Page): Promise<void> {
+    // The audit is only worth its look: the page wears the stored theme and text size.
+    const worn = await page.evaluate(() => ({
+      theme: document.documentElement.dataset.theme,
+      scale: document.documentElement.style.getPropertyValue('--tx-font-scale'),
+    }));
+    assert.deepEqual(worn, {
+      theme: this.look.dark ? 'dark' : 'light',
+      scale: String(this.look.fontScale),
+    });
+    for (const finding of await audit(page)) {
+      (BLOCKING.has(finding.impact) ? this.blocking : this.others).push(finding.line);
+    }
+  }
+
+  done(): void {
+    for (const line of this.others) this.t.diagnostic(line);
+    assert.deepEqual(this.blocking, [], this.blocking.join('\n'));
+  }
+}
+
+const LOOKS: Look[] = [
+  { dark: true, fontScale: 1 },
+  { dark: false, fontScale: 1 },
+  { dark: true, fontScale: 1.5 },
+  { dark: false, fontScale: 1.5 },
+];
+
+for (const look of LOOKS) {
+  describe(`${look.dark ? 'dark' : 'light'}, text ${look.fontScale * 100} %`, () => {
+    test('signed out: the login, the legal pages, a shared ride and its rating', async (t) => {
+      const token = await signInByApi(it.app, newPhone());
+      const finished = await ride(token, true);
+      const active = await ride(token, false);
+      const auditor = new Auditor(t, look);
+      const context = await auditContext(it.browser, look);
+      const page = await context.newPage();
+      await page.goto(`${it.app.url}/auth/`);
+      await h1(page, 'Log in');
+      await auditor.screen(page);
+      for (const [address, heading] of [
+        ['/regulations/', 'Regulations'],
+        ['/about-app/', 'About app'],
+        ['/privacy-policy/', 'Privacy policy'],
+        ['/privacy-taxi/', 'Privacy policy taxi'],
+        ['/delete-account/', 'Delete account'],
+        ['/install-ios/', 'Install on iPhone'],
+        ['/install-android/', 'Install on Android'],
+      ] as const) {
+        await page.goto(`${it.app.url}${address}`);
+        await h1(page, heading);
+        await auditor.screen(page);
+      }
+      await page.goto(`${it.app.url}/t/${active}`);
+      await page.getByRole('region', { name: 'Map of the ride' }).waitFor();
+      await auditor.screen(page);
+      await page.goto(`${it.app.url}/r/${finished}`);
+      await page.getByRole('heading', { name: 'How would you rate this ride?' }).waitFor();
+      await auditor.screen(page);
+      await context.close();
+      auditor.done();
+    });
+
+    test('signed in: Home, options, summary, history, active rides, Track, rating, account', async (t) => {
+      const token = await signInByApi(it.app, newPhone());
+      const finished = await ride(token, true);
+      const auditor = new Auditor(t, look);
+      const context = await auditContext(it.browser, look);
+      await storeToken(context, token);
+      const page = await context.newPage();
+      // Pages behind the login are reached as a passenger does: a first visit goes Home.
+      await page.goto(`${it.app.url}/`);
+      await page.getByRole('link', { name: 'Order history' }).click();
+      const again = page.getByRole('article').first().getByRole('button', { name: 'Order again' });
+      await again.waitFor();
+      await auditor.screen(page);
+      await again.click();
+      await page.getByRole('button', { name: 'Pickup Floriańska 1, Kraków' }).waitFor();
+      await auditor.screen(page);
+      await page.getByRole('button', { name: 'More' }).click();
+      await h1(page, 'Order options');
+      await auditor.screen(page);
+      await page.getByRole('button', { name: 'Order', exact: true }).click();
+      await page.getByRole('heading', { name: 'Order summary' }).waitFor();
+      await auditor.screen(page);
+      await page.getByRole('button', { name: 'Order', exact: true }).click();
+      await page.getByRole('region', { name: 'Map of the ride' }).waitFor();
+      await auditor.screen(page);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page
+        .getByRole('navigation', { name: 'Menu' })
+        .getByRole('link', { name: 'Active rides' })
+        .click();
+      await page.getByRole('link', { name: /Track this order$/ }).waitFor();
+      await auditor.screen(page);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const menu = page.getByRole('navigation', { name: 'Menu' });
+      await menu.getByRole('link', { name: 'Homepage' }).waitFor();
+      await auditor.screen(page);
+      await menu.getByRole('link', { name: /My account/ }).click();
+      await h1(page, 'My account');
+      await auditor.screen(page);
+      await page.goto(`${it.app.url}/r/${finished}`);
+      await page.getByRole('heading', { name: 'How would you rate this ride?' }).waitFor();
+      await auditor.screen(page);
+      await context.close();
+      auditor.done();
+    });
+  });
+}
