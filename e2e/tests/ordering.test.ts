@@ -165,13 +165,34 @@ test('with a destination from the search the passenger sees the price, the ETA o
   // Twelve simulated taxis drive in Monaco: the nearest free one is minutes away.
   assert.match(await quoteValue(page, 'Taxi arrives in').innerText(), /^(>\s)?\d+ min$/);
   // Both pins are fitted into the part of the map that the order form leaves free.
+  // The view flies there over a second after the route arrives, slower on a loaded machine: wait
+  // for the pins to settle in that part (never settling there fails the test).
   await page.locator('.or-home__map[aria-busy="false"]').waitFor();
-  const sheetTop = (await page.getByRole('region', { name: 'Order a taxi' }).boundingBox())!.y;
-  const menu = (await page.getByRole('button', { name: 'Open menu' }).boundingBox())!;
-  for (const name of ['Pickup point', 'Destination point']) {
-    const pin = (await page.getByRole('img', { name, exact: true }).boundingBox())!;
-    assert.ok(pin.y >= menu.y + menu.height, `${name} below the floating buttons`);
-    assert.ok(pin.y + pin.height <= sheetTop, `${name} above the order form`);
+  const sheet = await page.getByRole('region', { name: 'Order a taxi' }).elementHandle();
+  const menu = await page.getByRole('button', { name: 'Open menu' }).elementHandle();
+  const pins = await Promise.all(
+    ['Pickup point', 'Destination point'].map((name) =>
+      page.getByRole('img', { name, exact: true }).elementHandle(),
+    ),
+  );
+  try {
+    await page.waitForFunction(
+      ([sheet, menu, ...pins]) => {
+        const top = sheet!.getBoundingClientRect().top;
+        const below = menu!.getBoundingClientRect().bottom;
+        return pins.every((pin) => {
+          const box = pin!.getBoundingClientRect();
+          return box.top >= below && box.bottom <= top;
+        });
+      },
+      [sheet, menu, ...pins],
+      { timeout: 10_000 },
+    );
+  } catch (error) {
+    throw new Error(
+      'the pickup and destination pins never stood between the floating buttons and the order form',
+      { cause: error },
+    );
   }
   await shot(page, 'home-quote');
   await page.getByRole('button', { name: 'More', exact: true }).click();
