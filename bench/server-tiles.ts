@@ -14,6 +14,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { importExtract } from '../server/src/geo/importer.ts';
 import { TileService } from '../server/src/tiles/service.ts';
+import { tileXY } from '../server/test/tile-coordinates.ts';
 import { benchServer, percentile } from './server-common.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,20 +29,11 @@ interface Style {
   sources: { osm: { tiles: string[]; bounds: [number, number, number, number] } };
 }
 
-function tileOf(lng: number, lat: number, z: number): { x: number; y: number } {
-  const n = 2 ** z;
-  const rad = (lat * Math.PI) / 180;
-  return {
-    x: Math.floor(((lng + 180) / 360) * n),
-    y: Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n),
-  };
-}
-
 /** Every tile of zoom z over the bounds. */
 function tilesOver(bounds: [number, number, number, number], z: number): string[] {
   const [west, south, east, north] = bounds;
-  const from = tileOf(west, north, z);
-  const to = tileOf(east, south, z);
+  const from = tileXY(north, west, z);
+  const to = tileXY(south, east, z);
   const out: string[] = [];
   for (let x = from.x; x <= to.x; x++)
     for (let y = from.y; y <= to.y; y++) out.push(`${z}/${x}/${y}`);
@@ -94,7 +86,7 @@ async function run(name: string, extract: string) {
     const style = (await (await fetch(`${server.base}/tiles/style.json`)).json()) as Style;
     const { tiles, bounds } = style.sources.osm;
     const url = (zxy: string) => server.base + tiles[0]!.replace('{z}/{x}/{y}', zxy);
-    const centre = tileOf((bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2, 14);
+    const centre = tileXY((bounds[1] + bounds[3]) / 2, (bounds[0] + bounds[2]) / 2, 14);
     const first = await get(url(`14/${centre.x}/${centre.y}`));
     console.log(
       `${name}: first tile (tile set built) ${first.ms.toFixed(0)} ms, ${first.bytes} bytes gzipped`,

@@ -5,28 +5,15 @@ import { after, test } from 'node:test';
 import { openStorage } from '../src/db/storage.ts';
 import { provisionTaxi } from '../src/driver/accounts.ts';
 import { gridPoint, TOWN_FILE } from './fixtures/make-town.ts';
-import type { Reply } from './api.ts';
 import { taxiCorporation } from './fixtures.ts';
 import { tempDir, testDatabaseUrl, writeFile } from './helpers.ts';
-import { trackingSocket, trackLogin } from './live.ts';
+import { post, trackingSocket, trackLogin } from './live.ts';
 import { dropDatabase, freshDatabase } from './postgres.ts';
 import { privateRedis } from './private-services.ts';
 import { startServerProcess } from './server-process.ts';
 
 /** Redis stays away this long; the issue's 20 s proves nothing more than 5 s does. */
 const OUTAGE_MS = 5000;
-
-async function post(base: string, pathname: string, body: Record<string, unknown>, form = true) {
-  const response = await fetch(`${base}${pathname}`, {
-    method: 'POST',
-    ...(form
-      ? { body: new URLSearchParams({ cmd: JSON.stringify(body) }) }
-      : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  assert.equal(response.status, 200);
-  return (await response.json()) as Reply;
-}
 
 const timedOrder = (minutes: number) => ({
   order_type: 'T',

@@ -6,10 +6,9 @@ import { after, test } from 'node:test';
 import { openStorage, type Storage } from '../src/db/storage.ts';
 import { provisionTaxi } from '../src/driver/accounts.ts';
 import { gridPoint, TOWN_FILE } from './fixtures/make-town.ts';
-import type { Reply } from './api.ts';
 import { taxiCorporation } from './fixtures.ts';
 import { tempDir, testDatabaseUrl, writeFile } from './helpers.ts';
-import { trackingSocket, trackLogin } from './live.ts';
+import { post, trackingSocket, trackLogin } from './live.ts';
 import { freshDatabase } from './postgres.ts';
 import { startServerProcess } from './server-process.ts';
 
@@ -24,16 +23,6 @@ function reachable(url: string): Promise<boolean> {
     });
     socket.on('error', () => resolve(false));
   });
-}
-
-async function post(base: string, pathname: string, body: Record<string, unknown>, form = true) {
-  const response = await fetch(`${base}${pathname}`, {
-    method: 'POST',
-    ...(form
-      ? { body: new URLSearchParams({ cmd: JSON.stringify(body) }) }
-      : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-  });
-  return (await response.json()) as Reply;
 }
 
 test('two server processes over Redis and PostgreSQL: a passenger on B sees the taxi that reports to A', async () => {

@@ -8,6 +8,7 @@ import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import { PbfReader } from 'pbf';
 import { rangeStart, stackFont } from '../src/tiles/glyphs.ts';
 import { TOWN_FILE } from './fixtures/make-town.ts';
+import { tileAt } from './tile-coordinates.ts';
 import { corporationFile, startApp } from './helpers.ts';
 
 interface Glyph {
@@ -50,15 +51,6 @@ function readGlyphs(body: Buffer): { name: string; range: string; glyphs: Glyph[
       ),
     );
   }, []);
-}
-
-/** The tile of zoom z holding a point. */
-function tileAt(lat: number, lng: number, z: number): string {
-  const n = 2 ** z;
-  const rad = (lat * Math.PI) / 180;
-  const x = Math.floor(((lng + 180) / 360) * n);
-  const y = Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n);
-  return `${z}/${x}/${y}`;
 }
 
 describe('glyph ranges', () => {

@@ -156,3 +156,21 @@ export async function trackLogin(
   socket.send({ action_id: 'LOGIN', user_agent: 'test', ...track });
   return socket.next((m) => m.action_id === 'LOGIN');
 }
+
+/** A call over HTTP to a server process: form `cmd` (client style) or a JSON body (driver style). */
+export async function post(
+  base: string,
+  pathname: string,
+  body: Record<string, unknown>,
+  form = true,
+): Promise<Reply> {
+  const response = await fetch(`${base}${pathname}`, {
+    method: 'POST',
+    ...(form
+      ? { body: new URLSearchParams({ cmd: JSON.stringify(body) }) }
+      : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  assert.equal(response.status, 200);
+  return (await response.json()) as Reply;
+}

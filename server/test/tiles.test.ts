@@ -20,16 +20,8 @@ import {
 import { TileService } from '../src/tiles/service.ts';
 import { TileSet } from '../src/tiles/tileset.ts';
 import { TOWN_FILE } from './fixtures/make-town.ts';
+import { tileAt } from './tile-coordinates.ts';
 import { corporationFile, startApp } from './helpers.ts';
-
-/** The tile of zoom z holding a point. */
-function tileAt(lat: number, lng: number, z: number): string {
-  const n = 2 ** z;
-  const rad = (lat * Math.PI) / 180;
-  const x = Math.floor(((lng + 180) / 360) * n);
-  const y = Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n);
-  return `${z}/${x}/${y}`;
-}
 
 interface Style {
   version: number;
