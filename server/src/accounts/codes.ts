@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Lang } from '../api/registry.ts';
 import type { Corporation } from '../corporations/directory.ts';
-import { type Db, withLock } from '../db/storage.ts';
+import { type Db, deleteCreatedBefore, withLock } from '../db/storage.ts';
 import { ApiFailure } from '../errors.ts';
 import type { Services } from '../services.ts';
 
@@ -222,9 +222,5 @@ export async function checkCode(
 
 /** Deletes the codes past CODE_RETENTION_MS (the retention schedule). */
 export async function purgeOldCodes(db: Db, now: number): Promise<number> {
-  const result = await db
-    .deleteFrom('sms_codes')
-    .where('created_at', '<', now - CODE_RETENTION_MS)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteCreatedBefore(db, 'sms_codes', now - CODE_RETENTION_MS);
 }

@@ -3,7 +3,7 @@ import { flag, optionalText, type Payload, text } from '../api/fields.ts';
 import { refuseCrossSite } from '../api/cross-site.ts';
 import type { ActionContext } from '../api/registry.ts';
 import { featureLists } from '../corporations/features.ts';
-import { type Db, isUniqueViolation, rowsFromAddress } from '../db/storage.ts';
+import { type Db, deleteCreatedBefore, isUniqueViolation, rowsFromAddress } from '../db/storage.ts';
 import { ApiFailure, errorReply } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { findClient, signInClient } from './clients.ts';
@@ -21,11 +21,7 @@ export const DELETION_REQUEST_RETENTION_MS = 90 * 24 * 60 * 60_000;
 
 /** Deletes the deletion requests past their handling (the retention schedule). */
 export async function purgeOldDeletionRequests(db: Db, now: number): Promise<number> {
-  const result = await db
-    .deleteFrom('deletion_requests')
-    .where('created_at', '<', now - DELETION_REQUEST_RETENTION_MS)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteCreatedBefore(db, 'deletion_requests', now - DELETION_REQUEST_RETENTION_MS);
 }
 
 function phoneParameter(context: ActionContext): string {

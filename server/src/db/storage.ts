@@ -158,6 +158,16 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Rows a client address added since `since`: for limits on calls that need no sign-in. */
+/** Deletes a table's rows made before `before` (each owner's purge of the retention schedule). */
+export async function deleteCreatedBefore(
+  db: Db,
+  table: 'sms_codes' | 'error_reports' | 'deletion_requests',
+  before: number,
+): Promise<number> {
+  const result = await db.deleteFrom(table).where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function rowsFromAddress(
   db: Db,
   table: 'error_reports' | 'deletion_requests',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { refuseCrossSite } from '../api/cross-site.ts';
 import { ApiFailure } from '../errors.ts';
 import { redactUrl } from '../redact.ts';
-import { type Db, rowsFromAddress } from '../db/storage.ts';
+import { type Db, deleteCreatedBefore, rowsFromAddress } from '../db/storage.ts';
 import type { Services } from '../services.ts';
 import { countError, reportedSource } from './health.ts';
 
@@ -46,11 +46,7 @@ export const REPORT_RETENTION_MS = 30 * 24 * 60 * 60_000;
 
 /** Deletes the error reports past their retention. */
 export async function purgeOldReports(db: Db, now: number): Promise<number> {
-  const result = await db
-    .deleteFrom('error_reports')
-    .where('created_at', '<', now - REPORT_RETENTION_MS)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteCreatedBefore(db, 'error_reports', now - REPORT_RETENTION_MS);
 }
 
 /** A page in a crash loop reports again and again; past this, reports of that address are refused. */
