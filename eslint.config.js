@@ -4,6 +4,80 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/*
+ * Import zones: contract ← shared ← remotes ← host, and contract ← server. A package imports
+ * only packages below it, by their names (a relative path into another package would bypass
+ * the shared singleton); a remote never imports another remote; the host imports remotes as
+ * types only (its route table is checked against what they expose); the server imports no
+ * front-end code. scripts/lint-zones.test.ts proves each zone.
+ */
+const REMOTES = 'remote-[a-z]+';
+
+/** Imports of these package folders by name (@taxi/…). */
+const named = (folders, message, extra = {}) => ({
+  regex: `^@taxi/(${folders.join('|')})(/|$)`,
+  message,
+  ...extra,
+});
+
+/** Imports of these package folders by a relative path out of the importing package. */
+const relative = (folders, message) => ({
+  regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`,
+  message,
+});
+
+const byName = 'import another package by its name (@taxi/…), not by a relative path';
+const frontEnd = ['shared', 'host', REMOTES];
+
+/** One block per zone (a file is in one zone at most: a later block would replace the rule). */
+const zone = (files, ...patterns) => ({
+  files,
+  rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
+});
+
+const zones = [
+  zone(
+    ['contract/**'],
+    named([...frontEnd, 'server'], 'contract is at the bottom: it imports nothing of ours'),
+    relative([...frontEnd, 'server'], 'contract is at the bottom: it imports nothing of ours'),
+  ),
+  zone(
+    ['shared/**'],
+    named(
+      ['host', REMOTES, 'server'],
+      'shared is below the remotes and the host, apart from the server',
+    ),
+    relative(
+      ['host', REMOTES, 'server'],
+      'shared is below the remotes and the host, apart from the server',
+    ),
+    relative(['contract'], byName),
+  ),
+  zone(
+    ['remote-*/**'],
+    named(['host'], 'a remote never imports the host'),
+    named([REMOTES], 'a remote never imports another remote (the host composes them)'),
+    named(['server'], 'the front end reaches the server over HTTP only'),
+    relative(['host', REMOTES, 'server'], 'a remote imports only shared and contract'),
+    relative(['shared', 'contract'], byName),
+  ),
+  zone(
+    ['host/**'],
+    named([REMOTES], 'the host loads remotes at run time; it imports their types only', {
+      allowTypeImports: true,
+    }),
+    named(['server'], 'the front end reaches the server over HTTP only'),
+    relative(['server'], 'the front end reaches the server over HTTP only'),
+    relative([REMOTES, 'shared', 'contract'], byName),
+  ),
+  zone(
+    ['server/**'],
+    named(frontEnd, 'the server imports no front-end code'),
+    relative(frontEnd, 'the server imports no front-end code'),
+    relative(['contract'], byName),
+  ),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -35,6 +109,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  ...zones,
   {
     files: ['**/*.test.{ts,tsx}'],
     languageOptions: { globals: { ...globals.jest } },

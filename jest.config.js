@@ -1,6 +1,7 @@
 // Component and unit tests of every front-end package, in one jest run.
 export default {
   projects: [
+    '<rootDir>/contract',
     '<rootDir>/shared',
     '<rootDir>/host',
     '<rootDir>/remote-ordering',

@@ -5,6 +5,7 @@
 import { gzipSync } from 'node:zlib';
 import { startApp } from '../e2e/support/app.ts';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
+import { countTrips } from './waterfall.ts';
 
 const path = process.argv[2] ?? '/auth/';
 const readyText = process.argv[3];
@@ -17,25 +18,6 @@ interface Fetched {
   start: number;
   end: number;
   trip: number;
-}
-
-/**
- * Waterfall depth: a script that starts only after a script of the current trip has
- * arrived could have been asked for by it, so it opens the next trip.
- */
-function countTrips(scripts: Fetched[]): number {
-  let trips = 0;
-  let firstArrival = -Infinity;
-  for (const script of [...scripts].sort((a, b) => a.start - b.start)) {
-    if (script.start >= firstArrival) {
-      trips += 1;
-      firstArrival = script.end;
-    } else {
-      firstArrival = Math.min(firstArrival, script.end);
-    }
-    script.trip = trips;
-  }
-  return trips;
 }
 
 const app = await startApp();

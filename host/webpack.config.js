@@ -1,4 +1,5 @@
 import { federatedConfig, serviceWorkerConfig } from '@taxi/tooling/webpack';
+import { RoutesManifest } from './routes-manifest.js';
 
 // The shell: no remote is compiled in; they are registered at runtime from remotes.json.
 const host = federatedConfig({
@@ -10,5 +11,8 @@ const host = federatedConfig({
 const serviceWorker = serviceWorkerConfig({ dir: import.meta.dirname });
 
 // Production builds add the service worker (sw.js); development registers none.
-export default (env, argv) =>
-  argv.mode === 'development' ? host(env, argv) : [host(env, argv), serviceWorker(env, argv)];
+export default (env, argv) => {
+  const shell = host(env, argv);
+  shell.plugins.push(new RoutesManifest());
+  return argv.mode === 'development' ? shell : [shell, serviceWorker(env, argv)];
+};

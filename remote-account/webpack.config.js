@@ -1,12 +1,10 @@
 import { federatedConfig } from '@taxi/tooling/webpack';
+import { exposes } from './src/exposes.ts';
 
-// One module per screen; the host's route table names them.
+// One module per screen (src/exposes.ts); the host's route table names them.
 export default federatedConfig({
   dir: import.meta.dirname,
   name: 'account',
   devPort: 3003,
-  exposes: {
-    './Auth': './src/auth/Auth.tsx',
-    './Profile': './src/profile/Profile.tsx',
-  },
+  exposes,
 });

@@ -1,6 +1,12 @@
 #!/usr/bin/env bash
 # The multi-instance tests need the machine's PostgreSQL and Redis; start them if they are down.
+# The scale-out test runs its own HAProxy: install Debian's package when it is missing.
 set -uo pipefail
+if ! command -v haproxy >/dev/null 2>&1; then
+  echo "installing HAProxy" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y -q haproxy >&2 || { apt-get update -q >&2 && apt-get install -y -q haproxy >&2; }
+fi
 if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
   echo "starting PostgreSQL" >&2
   pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start >&2 || true
@@ -12,4 +18,5 @@ if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
     --dir /var/lib/redis --logfile /var/log/redis/ci.log >&2 || true
   for _ in $(seq 1 30); do redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1 && break; sleep 1; done
 fi
-pg_isready -q -h 127.0.0.1 -p 5432 && redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null
+pg_isready -q -h 127.0.0.1 -p 5432 && redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null &&
+  command -v haproxy >/dev/null

@@ -38,12 +38,15 @@ build_and_publish() {
 typecheck() { pnpm -r --workspace-concurrency=2 run typecheck && tsc -p scripts/tsconfig.json; }
 step "typecheck" typecheck
 step "lint" eslint --max-warnings=0 .
+step "lint zone tests" node --test scripts/lint-zones.test.ts
 step "format" prettier --check --log-level=warn .
 step "component tests (jest)" jest --ci
-step "release tooling tests" node --test scripts/release.test.ts
+step "release tooling tests" node --test scripts/release.test.ts scripts/budget.test.ts
 step "server tests (SQLite)" pnpm --filter @taxi/server test
 step "server tests (PostgreSQL)" pnpm --filter @taxi/server run --if-present test:pg
 step "production build" build_and_publish
+# Bytes of the first screens as served (issue 16); times are printed by bench/coldstart.ts.
+step "first-screen JavaScript budget" node scripts/budget.ts "$releases"
 step "browser tests (Chromium)" env E2E_RELEASES_DIR="$releases" pnpm --filter @taxi/e2e test
 
 echo

@@ -3,50 +3,27 @@
 // rest are printed.
 import { describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { audit, auditContext, BLOCKING, type Look } from '../support/axe.ts';
 import { useApp } from '../support/fixture.ts';
-import { ROOT } from '../support/app.ts';
-import { callApi, signInByApi, storeToken } from '../support/session.ts';
+import { demoCorporation } from '../support/app.ts';
+import { ride } from '../support/rides.ts';
+import { signInByApi, storeToken } from '../support/session.ts';
 
-const it = useApp();
-const FLORIANSKA = {
-  street: 'Floriańska',
-  number: '1',
-  city: 'Kraków',
-  lat: 50.0625,
-  lng: 19.9397,
-};
-const WAWEL = { street: 'Wawel', number: '5', city: 'Kraków', lat: 50.054, lng: 19.9355 };
-
+const demo = demoCorporation();
+const MAINTENANCE_HOST = 'maintenance.localhost';
+const it = useApp({
+  corporations: [
+    {
+      ...demo,
+      id: 'maintenance-corp',
+      hostnames: [MAINTENANCE_HOST],
+      settings: { ...demo.settings, maintenance: true },
+    },
+  ],
+});
 let phoneSeq = 600_700_100;
 const newPhone = () => `+48${phoneSeq++}`;
-
-/** A ride of this passenger: its public link, left active or finished by the operator. */
-async function ride(token: string, finished: boolean): Promise<string> {
-  const reply = await callApi(it.app, 'ORDER_SAVE', {
-    auth: token,
-    order: { order_type: 'Z', taxi_count: 1, taxi_group_id: null, poi: FLORIANSKA, dst: WAWEL },
-  });
-  assert.equal(reply.status, 'OK', JSON.stringify(reply));
-  const { order_short_id: shortId, secret } = reply.track as {
-    order_short_id: string;
-    secret: string;
-  };
-  if (finished) {
-    execFileSync(
-      process.execPath,
-      [path.join(ROOT, 'server/src/cli.ts'), 'order-state', 'demo', shortId, 'Z'],
-      {
-        env: { ...process.env, CORP_DIR: it.app.corpDir, DATA_DIR: it.app.dataDir },
-        stdio: 'pipe',
-      },
-    );
-  }
-  return `${shortId}/${secret}`;
-}
 
 const h1 = (page: Page, name: string) =>
   page.getByRole('heading', { level: 1, name, exact: true }).waitFor({ state: 'attached' });
@@ -94,8 +71,8 @@ for (const look of LOOKS) {
   describe(`${look.dark ? 'dark' : 'light'}, text ${look.fontScale * 100} %`, () => {
     test('signed out: the login, the legal pages, a shared ride and its rating', async (t) => {
       const token = await signInByApi(it.app, newPhone());
-      const finished = await ride(token, true);
-      const active = await ride(token, false);
+      const finished = await ride(it.app, token, true);
+      const active = await ride(it.app, token, false);
       const auditor = new Auditor(t, look);
       const context = await auditContext(it.browser, look);
       const page = await context.newPage();
@@ -127,7 +104,7 @@ for (const look of LOOKS) {
 
     test('signed in: Home, options, summary, history, active rides, Track, rating, account', async (t) => {
       const token = await signInByApi(it.app, newPhone());
-      const finished = await ride(token, true);
+      const finished = await ride(it.app, token, true);
       const auditor = new Auditor(t, look);
       const context = await auditContext(it.browser, look);
       await storeToken(context, token);
@@ -166,6 +143,32 @@ for (const look of LOOKS) {
       await auditor.screen(page);
       await page.goto(`${it.app.url}/r/${finished}`);
       await page.getByRole('heading', { name: 'How would you rate this ride?' }).waitFor();
+      await auditor.screen(page);
+      await context.close();
+      auditor.done();
+    });
+
+    test('the active-orders dialog, OrderSuccess and the maintenance page', async (t) => {
+      const token = await signInByApi(it.app, newPhone());
+      await ride(it.app, token, false);
+      const auditor = new Auditor(t, look);
+      const context = await auditContext(it.browser, look);
+      await storeToken(context, token);
+      const page = await context.newPage();
+      await page.goto(`${it.app.url}/`);
+      const dialog = page.getByRole('dialog', { name: 'You have an active order' });
+      await dialog.waitFor();
+      await auditor.screen(page);
+      // OrderSuccess follows an order where the corporation offers no tracking; a fresh load of
+      // a page behind the login goes Home, so the app's router is sent there in the page.
+      await page.evaluate((to) => {
+        history.pushState(null, '', to);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, '/success/');
+      await h1(page, 'Thank you');
+      await auditor.screen(page);
+      await page.goto(`${it.app.urlFor(MAINTENANCE_HOST)}/`);
+      await h1(page, 'We are sorry');
       await auditor.screen(page);
       await context.close();
       auditor.done();

@@ -1,6 +1,8 @@
 // The service worker: a first visit online installs it, the next load is served through it,
-// an offline start still opens the app (the shell and the screens already visited), and online
-// again a newly published release is picked up on the next load; a signed-in passenger
+// an offline start still opens the app (the shell and the screens already visited); online
+// again a start uses what the worker kept while it fetches the server's answer for the next one,
+// so a pin reaches the passenger within one more start, and a kept registry naming a release the
+// host refuses is replaced by the server's at once (a rollback); a signed-in passenger
 // whose token check cannot reach the server is told so on Auth and may try again.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,6 +14,7 @@ import { ROOT, demoCorporation } from '../support/app.ts';
 import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
 import { signInByApi } from '../support/session.ts';
+import { registryKept } from '../support/worker.ts';
 
 // A releases folder of this file's own, to publish into.
 const work = mkdtempSync(path.join(tmpdir(), 'taxi-offline-'));
@@ -107,20 +110,32 @@ test('first visit installs the worker, the next load comes through it, offline t
   await context.setOffline(false);
 });
 
-test('online again, a newly published release is used on the next load', async () => {
-  // Publish legal 1.0.1 (the bytes of 1.0.0 under another version) and pin the corporation to it.
+/** Publishes the bytes of legal 1.0.0 as `version`, recorded as built against `shared`. */
+function publishLegal(version: string, shared: Record<string, string> = {}): void {
   const from = path.join(releasesDir, 'mf/legal/1.0.0');
-  const to = path.join(releasesDir, 'mf/legal/1.0.1');
+  const to = path.join(releasesDir, `mf/legal/${version}`);
   cpSync(from, to, { recursive: true });
   for (const file of ['mf-manifest.json', 'release.json']) {
-    const json = readFileSync(path.join(to, file), 'utf8').replaceAll('"1.0.0"', '"1.0.1"');
+    const json = readFileSync(path.join(to, file), 'utf8').replaceAll('"1.0.0"', `"${version}"`);
     writeFileSync(path.join(to, file), json);
     rmSync(path.join(to, `${file}.br`), { force: true });
     rmSync(path.join(to, `${file}.gz`), { force: true });
   }
+  const record = JSON.parse(readFileSync(path.join(to, 'release.json'), 'utf8')) as {
+    shared?: Record<string, string>;
+  };
+  record.shared = { ...record.shared, ...shared };
+  writeFileSync(path.join(to, 'release.json'), JSON.stringify(record));
+}
+
+const legalManifest = (version: string) => `/mf/legal/${version}/mf-manifest.json`;
+
+/** Pins (or rolls back) the corporation's legal part to `version`, once the server says so. */
+async function pinLegal(version: string): Promise<void> {
+  // The demo corporation's own file: another file with its id would be ignored as a duplicate.
   writeFileSync(
-    path.join(it.app.corpDir, `${demo.id}.json`),
-    JSON.stringify({ ...demo, releases: { ...(demo.releases ?? {}), legal: '1.0.1' } }),
+    path.join(it.app.corpDir, 'localhost.json'),
+    JSON.stringify({ ...demo, releases: { ...(demo.releases ?? {}), legal: version } }),
   );
   // The server re-reads corporation files about once a second.
   for (const deadline = Date.now() + 10_000; ;) {
@@ -129,14 +144,45 @@ test('online again, a newly published release is used on the next load', async (
     ).json()) as {
       remotes: Record<string, string>;
     };
-    if (registry.remotes.legal === '/mf/legal/1.0.1/mf-manifest.json') break;
-    assert.ok(Date.now() < deadline, 'the registry names legal 1.0.1');
+    if (registry.remotes.legal === legalManifest(version)) break;
+    assert.ok(Date.now() < deadline, `the registry names legal ${version}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
 
+const legalRelease = (page: Page) =>
+  page.locator('[data-remote="legal"]').getAttribute('data-release');
+
+test('online again, a pin reaches the passenger within one more start (kept registry first)', async () => {
+  publishLegal('1.0.1');
+  await pinLegal('1.0.1');
+  // This start does not wait for the network: the worker answers with the registry it kept
+  // and fetches the server's in the background.
   await page.goto(`${it.app.url}/regulations/`);
   await page.getByRole('heading', { level: 1, name: 'Regulations' }).waitFor();
-  assert.equal(await page.locator('[data-remote="legal"]').getAttribute('data-release'), '1.0.1');
+  assert.equal(await legalRelease(page), '1.0.0');
+  await registryKept(page, legalManifest('1.0.1'));
+  // The next start runs the pinned release.
+  await page.goto(`${it.app.url}/regulations/`);
+  await page.getByRole('heading', { level: 1, name: 'Regulations' }).waitFor();
+  assert.equal(await legalRelease(page), '1.0.1');
+});
+
+test('a kept registry naming a release the host refuses is replaced by the server’s at once (a rollback)', async () => {
+  // A bad release, built against a @taxi/shared the host does not have, is pinned; the
+  // worker keeps the registry naming it, fetched in the background of a start.
+  publishLegal('1.0.2', { '@taxi/shared': '99.0.0' });
+  await pinLegal('1.0.2');
+  await page.goto(`${it.app.url}/regulations/`);
+  await page.getByRole('heading', { level: 1, name: 'Regulations' }).waitFor();
+  await registryKept(page, legalManifest('1.0.2'));
+  // The operator rolls it back. The next start finds the bad registry kept, refuses its
+  // release and asks the server: the rollback is there at once, not one start later.
+  await pinLegal('1.0.1');
+  await page.goto(`${it.app.url}/regulations/`);
+  await page.getByRole('heading', { level: 1, name: 'Regulations' }).waitFor();
+  assert.equal(await legalRelease(page), '1.0.1');
+  await registryKept(page, legalManifest('1.0.1'));
   await context.close();
 });
 

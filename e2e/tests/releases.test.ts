@@ -21,6 +21,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { ROOT, demoCorporation, startApp, type RunningApp } from '../support/app.ts';
 import { failOnCspViolations, launchBrowser, newContext } from '../support/browser.ts';
+import { registryKept } from '../support/worker.ts';
 
 const run = promisify(execFile);
 const demo = demoCorporation();
@@ -90,7 +91,8 @@ const servesTracking = (version: string, fallback?: string) => (registry: Regist
 
 /**
  * The tracking release a passenger of `hostname` gets once its registry names `pinned`, as the
- * page marks the screen it drew (the version comes from the remote's own manifest).
+ * page marks the screen it drew (the version comes from the remote's own manifest), on the
+ * start after the one whose worker kept that registry.
  */
 async function trackingRelease(
   page: Page,
@@ -99,8 +101,14 @@ async function trackingRelease(
   fallback?: string,
 ): Promise<string | null> {
   await registryServes(hostname, servesTracking(pinned, fallback));
-  await page.goto(`${app.urlFor(hostname)}/t/NOSUCHID/not-a-secret`);
-  await page.getByRole('heading', { name: 'Order not found' }).waitFor();
+  const start = async () => {
+    await page.goto(`${app.urlFor(hostname)}/t/NOSUCHID/not-a-secret`);
+    await page.getByRole('heading', { name: 'Order not found' }).waitFor();
+  };
+  // With the service worker the change reaches the passenger within one more start.
+  await start();
+  await registryKept(page, `/mf/tracking/${pinned}/mf-manifest.json`);
+  await start();
   return page.locator('[data-remote="tracking"]').getAttribute('data-release');
 }
 

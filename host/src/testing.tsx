@@ -10,9 +10,10 @@ import {
   sessionStore,
   settingsAtom,
   tokenAtom,
-  type ActiveOrder,
+  type OpenableOrder,
   type Settings,
 } from '@taxi/shared';
+import { fakeApi, type Answers } from '@taxi/shared/testing';
 import { shellTexts } from './i18n/texts';
 import { appRoutes } from './routes/createAppRouter';
 
@@ -20,12 +21,15 @@ export interface AppOptions {
   settings?: Partial<Settings>;
   token?: string | null;
   phone?: string | null;
-  activeOrders?: ActiveOrder[];
+  activeOrders?: OpenableOrder[];
   language?: 'pl' | 'en';
+  /** The server's answers; an action without one is refused. */
+  answers?: Answers;
 }
 
-/** The whole shell at a URL, with the one store and the real route table. */
+/** The whole shell at a URL, with the one store, the real route table and the fake API. */
 export function renderApp(path: string, options: AppOptions = {}) {
+  const api = fakeApi(options.answers);
   initI18n(options.language ?? 'en');
   addTranslations('shell', shellTexts);
   sessionStore.set(
@@ -46,5 +50,5 @@ export function renderApp(path: string, options: AppOptions = {}) {
       <RouterProvider router={router} />
     </Provider>,
   );
-  return { ...result, router };
+  return { ...result, router, api };
 }

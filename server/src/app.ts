@@ -69,6 +69,9 @@ export async function buildApp(
     requestTimeout: config.limits.requestTimeoutMs,
     connectionTimeout: config.limits.connectionTimeoutMs,
     keepAliveTimeout: Math.min(72_000, config.limits.connectionTimeoutMs),
+    // Draining (server/README.md, Load balancer and rolling restarts): a request that arrives on
+    // an open connection while the server closes is served (database and bus still there).
+    return503OnClosing: false,
     logger:
       config.logLevel === false
         ? false
@@ -165,6 +168,14 @@ export async function buildApp(
     await storage.close();
   });
 
+  // Draining: every reply from now on, to a request that came before too, ends its connection,
+  // so that the load balancer opens the next one to another process (an idle keep-alive
+  // connection is closed at once; one busy then would otherwise stay open).
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+
   // API callers treat any non-200 reply as a lost connection, so a failed call is HTTP 200 with
   // status ERR; pages and files keep their HTTP status.
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -193,6 +204,7 @@ export async function buildApp(
   // How long the server itself took, so that a client can tell network and server time apart.
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
+    if (draining) reply.header('connection', 'close');
     return payload;
   });
   await app.register(fastifyFormbody);

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { setClientBlocked } from './accounts/clients.ts';
 import { normalisePhone } from './accounts/phone.ts';
 import { pathsFromEnv } from './config.ts';
 import {
@@ -16,9 +17,10 @@ import {
 } from './corporations/directory.ts';
 import { openStorage, type Storage } from './db/storage.ts';
 import { randomBytes } from 'node:crypto';
-import { provisionTaxi } from './driver/accounts.ts';
-import { TAXI_STATES } from './driver/plugin.ts';
-import { ORDER_STATES, type OrderState, setOrderState } from './orders/store.ts';
+import { closeTaxiSessions, provisionTaxi } from './driver/accounts.ts';
+import { setTaxiState } from './fleet/taxis.ts';
+import { ORDER_STATES, type OrderState, TAXI_STATES } from '@taxi/contract';
+import { setOrderState } from './orders/store.ts';
 import { formatLocal } from './time.ts';
 import { createToken, listTokens, revokeTokens } from './releases/tokens.ts';
 import type { ReleaseName } from './releases/resolve.ts';
@@ -115,16 +117,8 @@ async function setBlocked([corporationId, phoneInput]: string[], blocked: boolea
   const corp = corporation(corporationId);
   if (!phoneInput) throw new UsageError('phone missing');
   const phone = normalisePhone(phoneInput, corp);
-  const changed = await withStorage(async ({ db }) =>
-    db
-      .updateTable('clients')
-      .set({ blocked: blocked ? 1 : 0 })
-      .where('corporation_id', '=', corp.id)
-      .where('phone', '=', phone)
-      .executeTakeFirst(),
-  );
-  if (Number(changed.numUpdatedRows) === 0)
-    throw new UsageError(`no client ${phone} in ${corp.id}`);
+  const changed = await withStorage(({ db }) => setClientBlocked(db, corp.id, phone, blocked));
+  if (!changed) throw new UsageError(`no client ${phone} in ${corp.id}`);
   console.log(`${phone} ${blocked ? 'blocked' : 'unblocked'}`);
 }
 
@@ -205,21 +199,10 @@ async function taxiState([corporationId, callNumber, state]: string[]): Promise<
   if (!(TAXI_STATES as readonly string[]).includes(state ?? ''))
     throw new UsageError(`state: one of ${TAXI_STATES.join(', ')}`);
   const changed = await withStorage(async ({ db }) => {
-    if (state === 'B')
-      await db
-        .deleteFrom('taxi_sessions')
-        .where('corporation_id', '=', corp.id)
-        .where('call_number', '=', callNumber)
-        .execute();
-    return db
-      .updateTable('taxis')
-      .set({ state })
-      .where('corporation_id', '=', corp.id)
-      .where('call_number', '=', callNumber)
-      .executeTakeFirst();
+    if (state === 'B') await closeTaxiSessions(db, corp.id, callNumber);
+    return setTaxiState(db, corp.id, callNumber, state!);
   });
-  if (Number(changed.numUpdatedRows) === 0)
-    throw new UsageError(`no taxi ${callNumber} in ${corp.id}`);
+  if (!changed) throw new UsageError(`no taxi ${callNumber} in ${corp.id}`);
   console.log(`taxi ${callNumber} is now ${state}`);
 }
 

@@ -1,37 +1,6 @@
-/**
- * The error catalogue of spec section 8, plus IN_PROGRESS which the spec names for quotes and
- * orders. Every API failure travels as `{status: "ERR", status_mesg, error_data}`.
- */
-export const ERROR_MESSAGES = {
-  ACCESS_DENIED: 'Access denied',
-  ACCESS_NOT_ALLOWED: 'Missing permission to execute action',
-  ACTION_ACCESS_DENIED: 'You cannot perform this action',
-  ACTION_NOT_ALLOWED: 'Action not allowed',
-  ARG_ERROR: 'Invalid call parameters',
-  BLOCKED: 'Client blocked',
-  DOC_ERROR: 'File content error',
-  DOC_MISSING: 'File missing',
-  EXCEPTION: 'Error in execution, returned exception',
-  FAILED: 'Operation failed',
-  INVALID_DATA: 'Incorrect data provided',
-  IN_PROGRESS: 'Another order is in progress',
-  NOT_FOUND: 'Object does not exist',
-  ORDER_ACCESS_DENIED: 'Order not available',
-  STORAGE_MISSING: 'No data storage',
-  TAXI_NOT_CONNECTED: 'Taxi is not connected to the system',
-  WRONG_DATE_TIME: 'Wrong date of scheduled order',
-  WRONG_REPEATED: 'Wrong dates or other error in subscription order',
-} as const;
+import { type ErrorCode, type ErrorReply, ERROR_MESSAGES } from '@taxi/contract';
 
-export type ErrorCode = keyof typeof ERROR_MESSAGES;
-
-export interface ErrorReply {
-  status: 'ERR';
-  status_mesg: string;
-  error_data: ErrorCode;
-}
-
-/** Thrown by an action to end it with an ERR reply. */
+/** Thrown by an action to end it with an ERR reply (the catalogue: @taxi/contract). */
 export class ApiFailure extends Error {
   readonly code: ErrorCode;
 

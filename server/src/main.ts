@@ -5,9 +5,21 @@ import { configFromEnv } from './config.ts';
 const config = configFromEnv();
 const app = await buildApp(config);
 
+/**
+ * Past this the drain gives up: the longest legitimate request is a driver's 25 s long poll.
+ * A process manager or orchestrator should allow a little more before its SIGKILL.
+ */
+const DRAIN_LIMIT_MS = 30_000;
+
+// SIGTERM drains: no new connections, tracking sockets told to reconnect elsewhere (1012),
+// requests in flight (long polls too) finished, buffered positions written, then exit.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal }, 'shutting down: draining');
+    setTimeout(() => {
+      app.log.error('drain took too long: exiting with requests in flight');
+      process.exit(1);
+    }, DRAIN_LIMIT_MS).unref();
     app.close().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ClientActions } from '@taxi/contract';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { CorporationLookup } from './corporations/directory.ts';
@@ -38,5 +39,5 @@ export interface Services {
   /** Makes order secrets and gives them back to the owner (orders/secrets.ts). */
   orderSecrets: OrderSecrets;
   /** The client API's actions (/api/2/): each concern adds its own. */
-  actions: ActionRegistry;
+  actions: ActionRegistry<ClientActions>;
 }

@@ -11,7 +11,7 @@ export interface LocalTime {
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>();
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const SHORT_DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 function format(zone: string): Intl.DateTimeFormat {
   let result = formats.get(zone);
@@ -57,7 +57,7 @@ function partsOf(epochMs: number, zone: string): LocalTime {
     hour: Number(parts.hour),
     minute: Number(parts.minute),
     second: Number(parts.second),
-    weekday: WEEKDAYS.indexOf(parts.weekday ?? ''),
+    weekday: SHORT_DAY_NAMES.indexOf(parts.weekday ?? ''),
   };
 }
 

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { ERROR_MESSAGES } from '../src/errors.ts';
+import { ERROR_MESSAGES } from '@taxi/contract';
 import type { Reply } from './api.ts';
 import { taxiCorporation } from './fixtures.ts';
 import { tempDir, writeFile } from './helpers.ts';
+import { signInPassenger } from './live.ts';
 import { privatePostgres } from './private-services.ts';
 import { startServerProcess } from './server-process.ts';
 
@@ -24,14 +25,6 @@ async function api(base: string, body: Record<string, unknown>) {
   if (reply.status === 'ERR') assert.ok(reply.error_data in ERROR_MESSAGES, JSON.stringify(reply));
   else assert.equal(reply.status, 'OK', JSON.stringify(reply));
   return { reply, ms };
-}
-
-async function signIn(base: string, phone: string): Promise<string> {
-  await api(base, { action_id: 'GET_AUTH_PHONE_SEND_SECRET', phone, gdpr: true });
-  const outbox = await fetch(`${base}/dev/sms-outbox?phone=${phone}`);
-  const [message] = (await outbox.json()) as { code: string }[];
-  const { reply } = await api(base, { action_id: 'GET_AUTH_PHONE', phone, secret: message?.code });
-  return reply.auth;
 }
 
 /** A timed order for tomorrow, one minute apart per call key. */
@@ -68,7 +61,7 @@ test(
     after(server.kill);
     const base = server.base;
     const tokens = await Promise.all(
-      ['605200001', '605200002', '605200003'].map((phone) => signIn(base, phone)),
+      ['605200001', '605200002', '605200003'].map((phone) => signInPassenger(base, phone)),
     );
 
     const acknowledged = new Map<string, { token: string; orderId: number }>();

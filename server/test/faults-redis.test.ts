@@ -7,7 +7,7 @@ import { provisionTaxi } from '../src/driver/accounts.ts';
 import { gridPoint, TOWN_FILE } from './fixtures/make-town.ts';
 import { taxiCorporation } from './fixtures.ts';
 import { tempDir, testDatabaseUrl, writeFile } from './helpers.ts';
-import { post, trackingSocket, trackLogin } from './live.ts';
+import { post, signInPassenger, trackingSocket, trackLogin } from './live.ts';
 import { dropDatabase, freshDatabase } from './postgres.ts';
 import { privateRedis } from './private-services.ts';
 import { startServerProcess } from './server-process.ts';
@@ -77,15 +77,7 @@ test(
       post(base, '/driver/api/1/', { action_id: action, token: login.token, ...fields }, false);
     assert.equal((await driver('TAXI_POSITION', { ...gridPoint(2, 3), state: 'W' })).status, 'OK');
 
-    const phone = '+48608000002';
-    await post(base, '/api/2/', { action_id: 'GET_AUTH_PHONE_SEND_SECRET', phone, gdpr: true });
-    const outbox = await fetch(`${base}/dev/sms-outbox?phone=${encodeURIComponent(phone)}`);
-    const [sms] = (await outbox.json()) as { code: string }[];
-    const { auth } = await post(base, '/api/2/', {
-      action_id: 'GET_AUTH_PHONE',
-      phone,
-      secret: sms?.code,
-    });
+    const auth = await signInPassenger(base, '+48608000002');
     const waiting = driver('GET_OFFERS', { wait: 15 });
     const saved = await post(base, '/api/2/', {
       action_id: 'ORDER_SAVE',

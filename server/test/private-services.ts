@@ -152,3 +152,58 @@ export async function privateRedis(): Promise<PrivateRedis> {
     remove,
   };
 }
+
+export interface PrivateHaproxy {
+  /** Where clients connect: http://127.0.0.1:<port>. */
+  base: string;
+  /** Waits until HAProxy's health check sees `server` (its index in the list) in `state`. */
+  waitFor(server: number, state: 'UP' | 'DOWN', timeoutMs?: number): Promise<void>;
+  remove(): void;
+}
+
+/**
+ * HAProxy (Debian's package, scripts/ensure-services.sh) on a spare port in front of `backends`
+ * (host:port), configured as server/README.md's "Several instances" tells an operator, with
+ * faster health checks; stopped when the test ends.
+ */
+export async function privateHaproxy(backends: string[]): Promise<PrivateHaproxy> {
+  const [port, statsPort] = [await freePort(), await freePort()];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taxi-haproxy-'));
+  const config = fs
+    .readFileSync(new URL('../haproxy.cfg', import.meta.url), 'utf8')
+    .replace('127.0.0.1:8080', `127.0.0.1:${port}`)
+    .replace('127.0.0.1:8404', `127.0.0.1:${statsPort}`)
+    .replace('inter 2s fall 2 rise 2', 'inter 500ms fall 2 rise 1')
+    .replace(/^ {2}server .*\n/gm, '')
+    .replace(
+      'default-server inter 500ms fall 2 rise 1\n',
+      (line) => line + backends.map((address, n) => `  server s${n} ${address} check\n`).join(''),
+    );
+  fs.writeFileSync(path.join(dir, 'haproxy.cfg'), config);
+  const child = spawn('haproxy', ['-db', '-f', path.join(dir, 'haproxy.cfg')], {
+    // TEST_SERVER_LOGS=1 shows its log too (backends going DOWN and UP).
+    stdio: ['ignore', 'ignore', process.env.TEST_SERVER_LOGS ? 'inherit' : 'ignore'],
+  });
+  const remove = onExit(() => {
+    child.kill('SIGKILL');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const states = async (): Promise<string[]> => {
+    const response = await fetch(`http://127.0.0.1:${statsPort}/stats;csv`);
+    const rows = (await response.text()).split('\n').map((line) => line.split(','));
+    return backends.map((_, n) => rows.find((row) => row[1] === `s${n}`)?.[17] ?? '');
+  };
+  const waitFor = async (server: number, state: 'UP' | 'DOWN', timeoutMs = 20_000) => {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`haproxy exited with ${child.exitCode}`);
+      const now = await states().catch(() => []);
+      if (now[server] === state) return;
+      if (Date.now() > until)
+        throw new Error(`haproxy: s${server} is ${now[server]}, not ${state}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  for (let n = 0; n < backends.length; n++) await waitFor(n, 'UP');
+  return { base: `http://127.0.0.1:${port}`, waitFor, remove };
+}

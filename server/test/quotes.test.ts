@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { greatCircleMetres } from '../src/quotes/routing.ts';
+import { greatCircleMetres } from '../src/geo/geometry.ts';
 import { assertErr, assertOk, call, fakeClock, signIn } from './api.ts';
 import { taxiCorporation, testStorage } from './fixtures.ts';
 import { startApp } from './helpers.ts';

@@ -3,7 +3,13 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import { DEVICES_KEPT_MS, forgetOldDevices, readHealth } from '../src/reports/health.ts';
+import {
+  countViews,
+  DEVICES_KEPT_MS,
+  forgetOldDevices,
+  readHealth,
+  viewsWritten,
+} from '../src/reports/health.ts';
 import { corporationHealth } from '../src/releases/health.ts';
 import { rateDifference } from '../src/releases/rule.ts';
 import { corporationFile, startApp, writeFile } from './helpers.ts';
@@ -51,6 +57,7 @@ test('each registry request is a page view of every release it gives, per hour, 
   later(HOUR);
   await registry('device-aaaaaaaaaaaaaaaa');
   await app.inject({ url: '/remotes.json?hostname=localhost' });
+  await viewsWritten(app.services.storage.db);
 
   const health = await readHealth(app.services.storage.db, 'demo', now() - 2 * HOUR);
   const views = (part: string) =>
@@ -82,6 +89,35 @@ test('each registry request is a page view of every release it gives, per hour, 
   assert.equal(counted.find((row) => row.part === 'host')?.views, 6);
 });
 
+test(
+  'the registry answers while its page-view write waits for the database',
+  { timeout: 15_000 },
+  async () => {
+    const { app, now } = await healthApp();
+    // Another write holds the host's row of this hour (and, on SQLite, the only connection).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const other = app.services.storage.db.transaction().execute(async (trx) => {
+      await countViews(trx, 'demo', [{ part: 'host', release: '1.0.0' }], undefined, now());
+      locked();
+      await held;
+    });
+    await holding;
+    const answered = await app.inject({
+      url: '/remotes.json?hostname=localhost&device=abcdabcdabcdabcd',
+    });
+    assert.equal(answered.statusCode, 200);
+    assert.ok(answered.json().remotes.tracking);
+    release();
+    await other;
+    await viewsWritten(app.services.storage.db);
+    const health = await readHealth(app.services.storage.db, 'demo', now() - HOUR);
+    assert.equal(health.find((row) => row.part === 'host')?.views, 2, 'the view is still counted');
+  },
+);
+
 test('an error report naming its part and release counts against that release', async () => {
   const { app, now } = await healthApp();
   // Twelve devices: both halves of the 50 % canary get some.
@@ -96,6 +132,7 @@ test('an error report naming its part and release counts against that release', 
   await app.inject(report({ part: 'nonsense', release: '1.0.0' }));
   await app.inject(report({ part: 'tracking', release: '../../x' }));
   await app.inject(report({ part: 'tracking', release: '1.1.0' }, 'unknown.example'));
+  await viewsWritten(app.services.storage.db);
 
   const health = await readHealth(app.services.storage.db, 'demo', now() - HOUR);
   const errors = Object.fromEntries(

@@ -9,6 +9,8 @@ export interface ServerProcess {
   base: string;
   /** SIGKILL, resolved once the process is gone. */
   kill(): Promise<void>;
+  /** SIGTERM (a graceful drain); resolves with the exit code once the process is gone. */
+  stop(): Promise<number | null>;
 }
 
 function freePort(): Promise<number> {
@@ -23,11 +25,17 @@ function freePort(): Promise<number> {
 
 /**
  * The real server (src/main.ts) in its own process on a free loopback port, once it answers;
- * without the demo fleet and extract unless `env` asks for them.
+ * without the demo fleet and extract unless `env` asks for them. `prefix` runs it under another
+ * command (`prlimit --fsize=…`, say). On `env.PORT` if given (a process restarted behind a load
+ * balancer), else on a free port.
  */
-export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
+export async function startServerProcess(
+  env: NodeJS.ProcessEnv,
+  prefix: string[] = [],
+): Promise<ServerProcess> {
+  const port = Number(env.PORT) || (await freePort());
+  const [command, ...args] = [...prefix, process.execPath, MAIN];
+  const child = spawn(command!, args, {
     env: {
       ...process.env,
       FLEET: 'off',
@@ -39,7 +47,9 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<Server
     // TEST_SERVER_LOGS=1 shows the server's log (pino writes to standard output).
     stdio: ['ignore', process.env.TEST_SERVER_LOGS ? 'inherit' : 'ignore', 'inherit'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   const base = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -57,6 +67,10 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<Server
     kill: async () => {
       if (child.exitCode === null) child.kill('SIGKILL');
       await exited;
+    },
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
     },
   };
 }

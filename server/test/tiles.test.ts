@@ -8,15 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { PbfReader } from 'pbf';
 import { DEMO_EXTRACT } from '../src/config.ts';
 import { importExtract } from '../src/geo/importer.ts';
-import {
-  type Coord,
-  joinWays,
-  MapBuilder,
-  mapClass,
-  type MapData,
-  POLYGON,
-  seaPolygons,
-} from '../src/geo/map.ts';
+import { MapBuilder, mapClass, type MapData, POLYGON } from '../src/geo/map.ts';
+import { type Coord, joinWays, seaPolygons } from '../src/geo/map-geometry.ts';
 import { TileService } from '../src/tiles/service.ts';
 import { TileSet } from '../src/tiles/tileset.ts';
 import { TOWN_FILE } from './fixtures/make-town.ts';

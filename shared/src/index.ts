@@ -1,4 +1,6 @@
-// @taxi/shared: one instance per page (a module-federation singleton).
+// @taxi/shared: one instance per page (a module-federation singleton). It re-exports the
+// wire contract, so that the parts import it from here only.
+export * from '@taxi/contract';
 export * from './api/errors';
 export * from './api/client';
 export { api } from './api/instance';
@@ -6,7 +8,6 @@ export { reportError, ERROR_REPORT_PATH, type ErrorReport } from './api/reportEr
 export * from './model/settings';
 export * from './model/preferences';
 export * from './model/constants';
-export * from './model/entities';
 export * from './session/store';
 export * from './session/session';
 export { deviceStorage } from './session/storage';
@@ -17,3 +18,4 @@ export * from './ui/index';
 export * from './order/index';
 export { StarRating, RATING_VALUES, type StarRatingProps } from './ui/StarRating';
 export * from './tracking/index';
+export { FIRST_COUNTRY, useSupportedCountries } from './phone/countries';

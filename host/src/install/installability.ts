@@ -1,3 +1,4 @@
+import { SCREEN_PATHS } from '@taxi/shared';
 /**
  * Install is offered only in browser mode on Android or iOS, and not inside the
  * company's own app, whose web view marks its user agent with this token.
@@ -27,5 +28,5 @@ export function currentInstallContext(): InstallContext {
 }
 
 export function installPath(platform: InstallPlatform): string {
-  return platform === 'android' ? '/install-android/' : '/install-ios/';
+  return platform === 'android' ? SCREEN_PATHS.InstallAppAndroid : SCREEN_PATHS.InstallAppIOS;
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
+import { SCREEN_PATHS } from '@taxi/shared';
 import { installPath } from '../install/installability';
 import { useInstallPlatform } from '../install/useInstallPlatform';
 
@@ -9,11 +10,11 @@ export function BottomBar() {
   const platform = useInstallPlatform();
   return (
     <nav className="sh-bottom" aria-label={t('bottom.label')}>
-      <NavLink to="/" end className="sh-bottom__item">
+      <NavLink to={SCREEN_PATHS.Home} end className="sh-bottom__item">
         <span aria-hidden="true">⌂</span>
         {t('bottom.home')}
       </NavLink>
-      <NavLink to="/settings/" className="sh-bottom__item">
+      <NavLink to={SCREEN_PATHS.Profile} className="sh-bottom__item">
         <span aria-hidden="true">☺</span>
         {t('bottom.profile')}
       </NavLink>

@@ -6,6 +6,7 @@ import {
   activeOrdersAtom,
   formatPhone,
   isLoggedInAtom,
+  keepTabInside,
   phoneAtom,
   settingsAtom,
 } from '@taxi/shared';
@@ -61,8 +62,11 @@ export function Drawer({ onClose, onLogout }: DrawerProps) {
   const installPlatform = useInstallPlatform();
   const panel = useRef<HTMLDivElement>(null);
 
+  // Modal while open: focus moves in, and goes back to the menu button when it closes.
   useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
     panel.current?.querySelector<HTMLElement>('button, a')?.focus();
+    return () => opener?.focus?.();
   }, []);
 
   if (!settings) return null;
@@ -82,7 +86,10 @@ export function Drawer({ onClose, onLogout }: DrawerProps) {
         aria-modal="true"
         aria-label={t('menu.title')}
         onClick={(event) => event.stopPropagation()}
-        onKeyDown={(event) => event.key === 'Escape' && onClose()}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onClose();
+          keepTabInside(event, panel.current);
+        }}
       >
         <div className="sh-drawer__header">
           <span className="sh-drawer__corp">{settings.corp}</span>

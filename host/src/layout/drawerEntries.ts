@@ -1,4 +1,4 @@
-import type { Settings } from '@taxi/shared';
+import { SCREEN_PATHS, type Settings } from '@taxi/shared';
 import type { InstallPlatform } from '../install/installability';
 import { installPath } from '../install/installability';
 
@@ -24,10 +24,10 @@ export function drawerEntries({
   settings,
 }: DrawerContext): DrawerEntry[] {
   const entries: DrawerEntry[] = [];
-  if (loggedIn) entries.push({ kind: 'profile', to: '/settings/' });
-  if (loggedIn) entries.push({ kind: 'link', id: 'home', to: '/' });
+  if (loggedIn) entries.push({ kind: 'profile', to: SCREEN_PATHS.Profile });
+  if (loggedIn) entries.push({ kind: 'link', id: 'home', to: SCREEN_PATHS.Home });
   if (loggedIn && activeOrders > 0)
-    entries.push({ kind: 'link', id: 'active_rides', to: '/orders/' });
+    entries.push({ kind: 'link', id: 'active_rides', to: SCREEN_PATHS.OrderList });
   if (installPlatform)
     entries.push({ kind: 'link', id: 'install', to: installPath(installPlatform) });
   for (const link of settings.corp_links) {
@@ -36,11 +36,11 @@ export function drawerEntries({
   }
   if (settings.call_us_data.length > 0)
     entries.push({ kind: 'call', numbers: settings.call_us_data });
-  entries.push({ kind: 'link', id: 'regulations', to: '/regulations/' });
+  entries.push({ kind: 'link', id: 'regulations', to: SCREEN_PATHS.Regulations });
   if (!settings.corp_legal)
-    entries.push({ kind: 'link', id: 'privacy_policy', to: '/privacy-policy/' });
-  entries.push({ kind: 'link', id: 'privacy_policy_taxi', to: '/privacy-taxi/' });
-  entries.push({ kind: 'link', id: 'about', to: '/about-app/' });
+    entries.push({ kind: 'link', id: 'privacy_policy', to: SCREEN_PATHS.PrivacyPolicy });
+  entries.push({ kind: 'link', id: 'privacy_policy_taxi', to: SCREEN_PATHS.PrivacyTaxi });
+  entries.push({ kind: 'link', id: 'about', to: SCREEN_PATHS.AboutApp });
   if (loggedIn) entries.push({ kind: 'logout' });
   return entries;
 }

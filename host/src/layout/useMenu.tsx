@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmDialog, logOut } from '@taxi/shared';
-import { AUTH_PATH } from '../routes/routeTable';
+import { ConfirmDialog, logOut, SCREEN_PATHS } from '@taxi/shared';
 import { Drawer } from './Drawer';
 
 /** The drawer and the logout confirmation, shared by the default and map layouts. */
@@ -32,7 +31,7 @@ export function useMenu() {
           onConfirm={() => {
             setConfirmLogout(false);
             logOut();
-            navigate(AUTH_PATH, { replace: true });
+            navigate(SCREEN_PATHS.Auth, { replace: true });
           }}
         />
       ) : null}

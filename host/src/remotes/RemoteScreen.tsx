@@ -1,7 +1,7 @@
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Button, reportError, Spinner } from '@taxi/shared';
+import { Button, reportError, Spinner, SCREEN_PATHS } from '@taxi/shared';
 import type { RemoteName } from '../routes/routeTable';
 import {
   bucketOf,
@@ -55,7 +55,7 @@ export function NotYetAvailable() {
     <section className="tx-page tx-notice" aria-labelledby="not-yet-title">
       <h1 id="not-yet-title">{t('remote.not_yet_title')}</h1>
       <p>{t('remote.not_yet_message')}</p>
-      <Link className="tx-button tx-button--secondary" to="/">
+      <Link className="tx-button tx-button--secondary" to={SCREEN_PATHS.Home}>
         {t('remote.home')}
       </Link>
     </section>

@@ -38,12 +38,15 @@ let buckets: Partial<Record<RemoteName, Bucket>> = {};
  */
 export async function fetchRegistry(hostname = location.hostname): Promise<ChosenReleases> {
   const device = deviceId();
-  const query = new URLSearchParams({ hostname, ...(device ? { device } : {}) });
-  const response = await takeEarly('registry', () =>
-    fetch(`/remotes.json?${query}`, { cache: 'no-cache' }),
-  );
-  if (!response.ok) throw new Error(`remotes.json: HTTP ${response.status}`);
-  const chosen = chooseReleases((await response.json()) as RegistryReply);
+  const url = `/remotes.json?${new URLSearchParams({ hostname, ...(device ? { device } : {}) })}`;
+  const read = async (response: Response) => {
+    if (!response.ok) throw new Error(`remotes.json: HTTP ${response.status}`);
+    return chooseReleases((await response.json()) as RegistryReply);
+  };
+  let chosen = await read(await takeEarly('registry', () => fetch(url, { cache: 'no-cache' })));
+  // The service worker answers with the registry it kept; one naming a release this host
+  // refuses may be older than the host itself: the server's answer is asked for at once.
+  if (chosen.refused.length > 0) chosen = await read(await fetch(url, { cache: 'reload' }));
   for (const refusal of chosen.refused) reportRefusal(refusal);
   return chosen;
 }

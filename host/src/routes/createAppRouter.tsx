@@ -7,21 +7,20 @@ import {
   useLocation,
   type RouteObject,
 } from 'react-router-dom';
-import { AlertDialog, isLoggedInAtom, preferencesAtom, settingsAtom } from '@taxi/shared';
+import {
+  AlertDialog,
+  isLoggedInAtom,
+  preferencesAtom,
+  settingsAtom,
+  SCREEN_PATHS,
+} from '@taxi/shared';
 import { useTranslation } from 'react-i18next';
 import { DefaultLayout, MapLayout, MaintenanceLayout } from '../layout/layouts';
 import { Maintenance } from '../maintenance/Maintenance';
 import { RemoteScreen } from '../remotes/RemoteScreen';
 import { applyPreferences } from '../settings/branding';
 import { uncaughtErrorAtom } from '../errors/reporting';
-import {
-  AUTH_PATH,
-  HOME_PATH,
-  MAINTENANCE_PATH,
-  ROUTE_TABLE,
-  type LayoutName,
-  type RouteRow,
-} from './routeTable';
+import { ROUTE_TABLE, type LayoutName, type RouteRow } from './routeTable';
 
 /** What is true of every page: maintenance mode, preferences, the uncaught-error alert. */
 function Shell() {
@@ -33,9 +32,11 @@ function Shell() {
 
   useEffect(() => applyPreferences(preferences), [preferences]);
 
-  const inMaintenance = pathname === MAINTENANCE_PATH || pathname === MAINTENANCE_PATH.slice(0, -1);
-  if (settings?.maintenance && !inMaintenance) return <Navigate to={MAINTENANCE_PATH} replace />;
-  if (!settings?.maintenance && inMaintenance) return <Navigate to={HOME_PATH} replace />;
+  const inMaintenance =
+    pathname === SCREEN_PATHS.Maintenance || pathname === SCREEN_PATHS.Maintenance.slice(0, -1);
+  if (settings?.maintenance && !inMaintenance)
+    return <Navigate to={SCREEN_PATHS.Maintenance} replace />;
+  if (!settings?.maintenance && inMaintenance) return <Navigate to={SCREEN_PATHS.Home} replace />;
   return (
     <>
       <Outlet />
@@ -49,7 +50,7 @@ function Shell() {
 /** A route of the table: non-public ones need a token, at any time. */
 function TableRoute({ row }: { row: RouteRow }) {
   const loggedIn = useAtomValue(isLoggedInAtom);
-  if (!row.public && !loggedIn) return <Navigate to={AUTH_PATH} replace />;
+  if (!row.public && !loggedIn) return <Navigate to={SCREEN_PATHS.Auth} replace />;
   if (!row.remote || !row.module) return null;
   return <RemoteScreen remote={row.remote} module={row.module} />;
 }
@@ -69,11 +70,11 @@ export function appRoutes(): RouteObject[] {
       children: [
         {
           element: <MaintenanceLayout />,
-          children: [{ path: MAINTENANCE_PATH, element: <Maintenance /> }],
+          children: [{ path: SCREEN_PATHS.Maintenance, element: <Maintenance /> }],
         },
         { element: <DefaultLayout />, children: routesOf('default') },
         { element: <MapLayout />, children: routesOf('map') },
-        { path: '*', element: <Navigate to={HOME_PATH} replace /> },
+        { path: '*', element: <Navigate to={SCREEN_PATHS.Home} replace /> },
       ],
     },
   ];

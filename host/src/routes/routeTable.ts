@@ -1,25 +1,23 @@
 /** The URL space of the app (spec section 2): the host owns it, remotes render the screens. */
-export type RemoteName = 'ordering' | 'tracking' | 'account' | 'legal';
+// From the contract itself (not the whole of shared): the host's build reads this table in Node.
+import { SCREEN_PATHS, type ScreenName } from '@taxi/contract';
+import type { RemoteModule, RemoteName } from './remoteScreens.ts';
+
+export type { RemoteName };
 export type LayoutName = 'default' | 'map' | 'maintenance';
 
-export interface RouteRow {
+/** A route; which remote module renders it (the host renders Maintenance itself). */
+export type RouteRow = {
   path: string;
-  screen: string;
+  screen: ScreenName;
   layout: LayoutName;
   public: boolean;
-  /** Which remote module renders it; the host renders Maintenance itself. */
-  remote?: RemoteName;
-  module?: string;
-}
-
-export const MAINTENANCE_PATH = '/maintenance/';
-export const HOME_PATH = '/';
-export const AUTH_PATH = '/auth/';
+} & (RemoteModule | { remote?: undefined; module?: undefined });
 
 export const ROUTE_TABLE: readonly RouteRow[] = [
-  { path: MAINTENANCE_PATH, screen: 'Maintenance', layout: 'maintenance', public: true },
+  { path: SCREEN_PATHS.Maintenance, screen: 'Maintenance', layout: 'maintenance', public: true },
   {
-    path: HOME_PATH,
+    path: SCREEN_PATHS.Home,
     screen: 'Home',
     layout: 'map',
     public: false,
@@ -27,7 +25,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     module: './Home',
   },
   {
-    path: AUTH_PATH,
+    path: SCREEN_PATHS.Auth,
     screen: 'Auth',
     layout: 'default',
     public: true,
@@ -35,7 +33,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     module: './Auth',
   },
   {
-    path: '/history/',
+    path: SCREEN_PATHS.OrderHistory,
     screen: 'OrderHistory',
     layout: 'default',
     public: false,
@@ -43,7 +41,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     module: './OrderHistory',
   },
   {
-    path: '/summary/',
+    path: SCREEN_PATHS.OrderSummary,
     screen: 'OrderSummary',
     layout: 'default',
     public: false,
@@ -51,7 +49,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     module: './OrderSummary',
   },
   {
-    path: '/success/',
+    path: SCREEN_PATHS.OrderSuccess,
     screen: 'OrderSuccess',
     layout: 'default',
     public: false,
@@ -59,7 +57,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     module: './OrderSuccess',
   },
   {
-    path: '/order-expanded/',
+    path: SCREEN_PATHS.OrderExpanded,
     screen: 'OrderExpanded',
     layout: 'default',
     public: false,
@@ -67,7 +65,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     module: './OrderExpanded',
   },
   {
-    path: '/orders/',
+    path: SCREEN_PATHS.OrderList,
     screen: 'OrderList',
     layout: 'default',
     public: false,
@@ -75,7 +73,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     module: './OrderList',
   },
   {
-    path: '/settings/',
+    path: SCREEN_PATHS.Profile,
     screen: 'Profile',
     layout: 'default',
     public: false,
@@ -83,7 +81,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     module: './Profile',
   },
   {
-    path: '/track/',
+    path: SCREEN_PATHS.TrackWithQuery,
     screen: 'TrackWithQuery',
     layout: 'map',
     public: true,
@@ -91,7 +89,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     module: './TrackWithQuery',
   },
   {
-    path: '/t/:o/:p',
+    path: SCREEN_PATHS.Track,
     screen: 'Track',
     layout: 'map',
     public: true,
@@ -99,7 +97,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     module: './Track',
   },
   {
-    path: '/rate/',
+    path: SCREEN_PATHS.RateWithQuery,
     screen: 'RateWithQuery',
     layout: 'default',
     public: true,
@@ -107,7 +105,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     module: './RateWithQuery',
   },
   {
-    path: '/r/:o/:p',
+    path: SCREEN_PATHS.Rate,
     screen: 'Rate',
     layout: 'default',
     public: true,
@@ -115,7 +113,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     module: './Rate',
   },
   {
-    path: '/about-app/',
+    path: SCREEN_PATHS.AboutApp,
     screen: 'AboutApp',
     layout: 'default',
     public: true,
@@ -123,7 +121,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     module: './AboutApp',
   },
   {
-    path: '/install-android/',
+    path: SCREEN_PATHS.InstallAppAndroid,
     screen: 'InstallAppAndroid',
     layout: 'default',
     public: true,
@@ -131,7 +129,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     module: './InstallAppAndroid',
   },
   {
-    path: '/install-ios/',
+    path: SCREEN_PATHS.InstallAppIOS,
     screen: 'InstallAppIOS',
     layout: 'default',
     public: true,
@@ -139,7 +137,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     module: './InstallAppIOS',
   },
   {
-    path: '/privacy-policy/',
+    path: SCREEN_PATHS.PrivacyPolicy,
     screen: 'PrivacyPolicy',
     layout: 'default',
     public: true,
@@ -147,7 +145,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     module: './PrivacyPolicy',
   },
   {
-    path: '/privacy-taxi/',
+    path: SCREEN_PATHS.PrivacyTaxi,
     screen: 'PrivacyTaxi',
     layout: 'default',
     public: true,
@@ -155,7 +153,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     module: './PrivacyTaxi',
   },
   {
-    path: '/regulations/',
+    path: SCREEN_PATHS.Regulations,
     screen: 'Regulations',
     layout: 'default',
     public: true,
@@ -163,7 +161,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     module: './Regulations',
   },
   {
-    path: '/delete-account/',
+    path: SCREEN_PATHS.DeleteAccount,
     screen: 'DeleteAccount',
     layout: 'default',
     public: true,
@@ -174,10 +172,10 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
 
 /** Start-up hash links (#privacy ...) and the page each one opens. */
 export const HASH_REDIRECTS: Readonly<Record<string, string>> = {
-  privacy: '/privacy-policy/',
-  privacytaxi: '/privacy-taxi/',
-  regulations: '/regulations/',
-  deleteaccount: '/delete-account/',
+  privacy: SCREEN_PATHS.PrivacyPolicy,
+  privacytaxi: SCREEN_PATHS.PrivacyTaxi,
+  regulations: SCREEN_PATHS.Regulations,
+  deleteaccount: SCREEN_PATHS.DeleteAccount,
 };
 
 function matches(pattern: string, pathname: string): boolean {

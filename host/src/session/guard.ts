@@ -1,5 +1,5 @@
-import type { TokenCheck } from '@taxi/shared';
-import { AUTH_PATH, HASH_REDIRECTS, HOME_PATH, isPublicPath } from '../routes/routeTable';
+import { SCREEN_PATHS, type TokenCheck } from '@taxi/shared';
+import { HASH_REDIRECTS, isPublicPath } from '../routes/routeTable';
 
 /**
  * Where the first load goes (spec section 4, "Session guard"):
@@ -12,12 +12,12 @@ export function startupDestination(pathname: string, check: TokenCheck): string 
   const isPublic = isPublicPath(pathname);
   switch (check) {
     case 'valid':
-      return isPublic && pathname !== AUTH_PATH ? pathname : HOME_PATH;
+      return isPublic && pathname !== SCREEN_PATHS.Auth ? pathname : SCREEN_PATHS.Home;
     case 'rejected':
     case 'unreachable':
-      return isPublic ? pathname : AUTH_PATH;
+      return isPublic ? pathname : SCREEN_PATHS.Auth;
     case 'none':
-      return isPublic ? pathname : AUTH_PATH;
+      return isPublic ? pathname : SCREEN_PATHS.Auth;
   }
 }
 
@@ -28,5 +28,5 @@ export function hashDestination(hash: string): string | undefined {
 
 /** Where the logo leads. */
 export function logoDestination(loggedIn: boolean): string {
-  return loggedIn ? HOME_PATH : AUTH_PATH;
+  return loggedIn ? SCREEN_PATHS.Home : SCREEN_PATHS.Auth;
 }

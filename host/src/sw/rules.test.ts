@@ -4,7 +4,7 @@ const origin = 'https://taxi.example';
 const get = (path: string, mode = 'cors') => ({ method: 'GET', mode, url: `${origin}${path}` });
 
 describe('the service worker rules', () => {
-  test('release files are cache first, their manifests and records network first', () => {
+  test('release files are cache first, their manifests and records stale-while-revalidate', () => {
     expect(ruleFor(get('/mf/host/1.0.0/main.js'), origin)).toBe('release');
     expect(ruleFor(get('/mf/legal/1.2.0/__federation_expose_Legal.1a2b3c4d.js'), origin)).toBe(
       'release',
@@ -14,12 +14,12 @@ describe('the service worker rules', () => {
     expect(ruleFor(get('/mf/tracking/1.4.2/release.json'), origin)).toBe('fresh');
   });
 
-  test('every app route is the shell, network first', () => {
+  test('every app route is the shell, stale-while-revalidate', () => {
     for (const path of ['/', '/auth/', '/regulations/', '/rate/', '/t/abc/def', '/track/?o=1'])
       expect(ruleFor(get(path, 'navigate'), origin)).toBe('page');
   });
 
-  test('settings, registry, web manifest, brand and the map style are network first', () => {
+  test('settings, registry, web manifest, brand and the map style are stale-while-revalidate', () => {
     for (const path of [
       '/settings.json?t=1&hostname=taxi.example',
       '/remotes.json?hostname=taxi.example',
@@ -29,6 +29,20 @@ describe('the service worker rules', () => {
       '/tiles/style.json?theme=dark',
     ])
       expect(ruleFor(get(path), origin)).toBe('fresh');
+  });
+
+  test('the registry, settings and manifests asked for with cache: reload are network first', () => {
+    const reload = (path: string) => ({ ...get(path), cache: 'reload' });
+    for (const path of [
+      '/remotes.json?hostname=taxi.example&device=0f1e2d3c4b5a69788796a5b4c3d2e1f0',
+      '/settings.json?t=1&hostname=taxi.example',
+      '/mf/tracking/1.4.2/mf-manifest.json',
+    ])
+      expect(ruleFor(reload(path), origin)).toBe('reload');
+    expect(CACHE_NAMES.reload).toBe(CACHE_NAMES.fresh);
+    // Immutable files stay cache first, however they are asked for.
+    expect(ruleFor(reload('/mf/host/1.0.0/main.js'), origin)).toBe('release');
+    expect(ruleFor(reload('/api/2/'), origin)).toBeNull();
   });
 
   test('vector tiles of the own map are cache first', () => {

@@ -10,16 +10,25 @@ export type Rule =
   | 'release'
   /** a tile, glyph range or sprite of the server's own map (immutable): cache first, capped */
   | 'tile'
-  /** an app route (a navigation, answered with the host's index.html): network first, short timeout */
+  /**
+   * an app route (a navigation, answered with the host's index.html): the kept copy at once,
+   * refreshed in the background for the next start (stale-while-revalidate)
+   */
   | 'page'
-  /** settings, registry, manifests, web manifest, brand, map style: network first, cache fallback */
-  | 'fresh';
+  /** settings, registry, manifests, web manifest, brand, map style: stale-while-revalidate too */
+  | 'fresh'
+  /**
+   * one of those asked for with `cache: 'reload'` (the host refused the kept registry's release
+   * as incompatible): network first, cache fallback, and the answer is kept
+   */
+  | 'reload';
 
 export const CACHE_NAMES: Record<Rule, string> = {
   release: `${CACHE_PREFIX}release-v${CACHE_VERSION}`,
   tile: `${CACHE_PREFIX}tiles-v${CACHE_VERSION}`,
   page: `${CACHE_PREFIX}shell-v${CACHE_VERSION}`,
   fresh: `${CACHE_PREFIX}fresh-v${CACHE_VERSION}`,
+  reload: `${CACHE_PREFIX}fresh-v${CACHE_VERSION}`,
 };
 
 /** Caches of this origin that the current worker does not use (another version's, or unknown). */
@@ -49,6 +58,8 @@ export interface RequestLike {
   method: string;
   mode: string;
   url: string;
+  /** The request's cache mode (`reload`: the page wants the server's answer). */
+  cache?: string;
 }
 
 /** The rule for `request` made by a page of `origin`, or null: straight to the network, never cached. */
@@ -60,9 +71,10 @@ export function ruleFor(request: RequestLike, origin: string): Rule | null {
   const path = url.pathname;
   if (request.mode === 'navigate') return NOT_A_SCREEN.test(path) ? null : 'page';
   if (request.mode === 'websocket' || NEVER.test(path)) return null;
-  if (RELEASE.test(path)) return MUTABLE_RELEASE_FILE.test(path) ? 'fresh' : 'release';
+  if (RELEASE.test(path) && !MUTABLE_RELEASE_FILE.test(path)) return 'release';
   if (TILE.test(path)) return 'tile';
-  if (FRESH.test(path)) return 'fresh';
+  if (FRESH.test(path) || RELEASE.test(path))
+    return request.cache === 'reload' ? 'reload' : 'fresh';
   return null;
 }
 

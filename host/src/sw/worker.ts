@@ -1,7 +1,7 @@
 // The service worker, bundled alone into /mf/host/<version>/sw.js (served at /sw.js): runtime
 // caching only, no precache. The rules are in rules.ts; Workbox does the caching.
 import { Route, Router } from 'workbox-routing';
-import { CacheFirst, NetworkFirst, type Strategy } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { CACHE_NAMES, SHELL_KEY, freshKey, ruleFor, staleCaches, type Rule } from './rules';
@@ -10,6 +10,11 @@ declare const self: ServiceWorkerGlobalScope;
 
 const DAY = 24 * 60 * 60;
 const okOnly = () => new CacheableResponsePlugin({ statuses: [200] });
+const freshPlugins = () => [
+  okOnly(),
+  { cacheKeyWillBeUsed: async ({ request }: { request: Request }) => freshKey(request.url) },
+  new ExpirationPlugin({ maxEntries: 60, purgeOnQuotaError: true }),
+];
 
 const strategies: Record<Rule, Strategy> = {
   // Versioned, immutable paths: a cached copy is always right. The cap keeps old releases
@@ -28,10 +33,10 @@ const strategies: Record<Rule, Strategy> = {
       new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
     ],
   }),
-  // Every app route is the same index.html: one copy, the newest, for offline starts.
-  page: new NetworkFirst({
+  // Every app route is the same index.html, kept once. A start never waits for the network:
+  // the kept shell is used and the server's is fetched beside it for the next start.
+  page: new StaleWhileRevalidate({
     cacheName: CACHE_NAMES.page,
-    networkTimeoutSeconds: 3,
     plugins: [
       okOnly(),
       { cacheKeyWillBeUsed: async () => SHELL_KEY },
@@ -42,15 +47,13 @@ const strategies: Record<Rule, Strategy> = {
       },
     ],
   }),
-  // Online these are always fresh (a rollback or a settings change shows on the next load).
-  fresh: new NetworkFirst({
-    cacheName: CACHE_NAMES.fresh,
+  // The same for settings, registry and manifests: a pin, rollback or settings change reaches
+  // the passenger on the start after the one that fetched it (README, Offline and caching).
+  fresh: new StaleWhileRevalidate({ cacheName: CACHE_NAMES.fresh, plugins: freshPlugins() }),
+  reload: new NetworkFirst({
+    cacheName: CACHE_NAMES.reload,
     networkTimeoutSeconds: 6,
-    plugins: [
-      okOnly(),
-      { cacheKeyWillBeUsed: async ({ request }) => freshKey(request.url) },
-      new ExpirationPlugin({ maxEntries: 60, purgeOnQuotaError: true }),
-    ],
+    plugins: freshPlugins(),
   }),
 };
 
@@ -80,8 +83,8 @@ async function cacheShell(): Promise<void> {
   }
 }
 
-// HTML is network first and release files are versioned, so the new worker may take over at
-// once: the page it takes over keeps running the release it started with.
+// Release files are versioned, so the new worker may take over at once: the page it takes over
+// keeps running the release it started with.
 self.addEventListener('install', (event) => {
   void self.skipWaiting();
   event.waitUntil(cacheShell());

@@ -1,6 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderScreen } from '@taxi/shared/testing';
 import {
   clientDataAtom,
   featuresAtom,
@@ -10,7 +9,15 @@ import {
   tokenCheckAtom,
 } from '@taxi/shared';
 import Auth from './Auth';
-import { fail, fakeApi, landing, offline, resetSession } from '../testing/fakeApi';
+import {
+  fail,
+  failUnlisted,
+  fakeApi,
+  offline,
+  renderScreen,
+  resetSession,
+} from '@taxi/shared/testing';
+import { landing } from '../testing/landing';
 
 const AUTH_REPLY = {
   auth: 'new-token',
@@ -172,7 +179,7 @@ describe('Auth, step 2: phone number', () => {
     const user = userEvent.setup();
     renderAuth();
     await toCodeStep(user, '0048 600 100 200');
-    expect(api.last('GET_AUTH_PHONE_SEND_SECRET')).toMatchObject({
+    expect(api.last('GET_AUTH_PHONE_SEND_SECRET')?.sent).toMatchObject({
       phone: '+48600100200',
       gdpr: 'true',
     });
@@ -183,7 +190,7 @@ describe('Auth, step 2: phone number', () => {
 
   it.each([
     ['a refusal', fail('BLOCKED'), 'Client blocked'],
-    ['an unknown code', fail('TOO_MANY'), 'Error in execution, try again later'],
+    ['an unknown code', failUnlisted('TOO_MANY'), 'Error in execution, try again later'],
     ['a network failure', offline, 'Connection to server error'],
   ] as const)('shows the catalogue message on %s and stays', async (_name, answer, message) => {
     fakeApi({ GET_AUTH_PHONE_SEND_SECRET: answer });
@@ -269,12 +276,15 @@ describe('Auth, step 3: code', () => {
     await user.click(ok());
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
-    expect(api.last('GET_AUTH_PHONE')).toMatchObject({ phone: '+48600100200', secret: '123456' });
+    expect(api.last('GET_AUTH_PHONE')?.sent).toMatchObject({
+      phone: '+48600100200',
+      secret: '123456',
+    });
     expect(localStorage.getItem('client_token')).toBe('new-token');
     expect(sessionStore.get(featuresAtom).features).toEqual(AUTH_REPLY.taxi_features);
     expect(sessionStore.get(clientDataAtom)).toEqual(CLIENT);
     expect(sessionStore.get(phoneAtom)).toBe('+48600100200');
-    expect(api.last('GET_CLIENT')).toMatchObject({ auth: 'new-token' });
+    expect(api.last('GET_CLIENT')?.sent).toMatchObject({ auth: 'new-token' });
   });
 
   it('offers another code only after the countdown', async () => {
@@ -374,7 +384,7 @@ describe('Auth when the start-up check of a kept token could not reach the serve
     reachable = true;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
-    expect(api.last('GET_AUTH')).toMatchObject({ auth: 'kept-token' });
+    expect(api.last('GET_AUTH')?.sent).toMatchObject({ auth: 'kept-token' });
     expect(sessionStore.get(tokenAtom)).toBe('new-token');
     expect(sessionStore.get(clientDataAtom)).toEqual(CLIENT);
   });

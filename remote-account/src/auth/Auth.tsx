@@ -9,6 +9,7 @@ import {
   logOut,
   signIn,
   tokenCheckAtom,
+  SCREEN_PATHS,
 } from '@taxi/shared';
 import { CodeForm, preloadPhoneField } from '../phone';
 import { useAccountTexts } from '../common/useAccountTexts';
@@ -46,7 +47,7 @@ export default function Auth() {
 
   useEffect(preloadPhoneField, []);
 
-  if (arrival === 'in') return <Navigate to="/" replace />;
+  if (arrival === 'in') return <Navigate to={SCREEN_PATHS.Home} replace />;
   if (unconfirmed) {
     return (
       <ServerUnreachable
@@ -85,7 +86,7 @@ export default function Auth() {
               sentTo={phone.check.formatted ?? e164}
               onSubmit={async (code) => {
                 await logIn(e164, code);
-                navigate('/', { replace: true });
+                navigate(SCREEN_PATHS.Home, { replace: true });
               }}
               onResend={() => sendLoginCode(e164)}
               onCancel={() => dispatch({ type: 'cancelCode' })}

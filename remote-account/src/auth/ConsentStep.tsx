@@ -1,7 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { Button, settingsAtom } from '@taxi/shared';
+import { Button, settingsAtom, SCREEN_PATHS } from '@taxi/shared';
 import { useAccountTexts } from '../common/useAccountTexts';
 
 interface ConsentStepProps {
@@ -26,11 +26,11 @@ export function ConsentStep({ consent, onConsent, onNext, autoFocus }: ConsentSt
       <p className="ac-lead">{t('client.auth.consent_intro')}</p>
       <ul className="ac-links">
         <li>
-          <Link to="/regulations/">{t('client.auth.regulations')}</Link>
+          <Link to={SCREEN_PATHS.Regulations}>{t('client.auth.regulations')}</Link>
         </li>
         <li>
           {/* A legal-entity corporation has only the taxi privacy policy. */}
-          <Link to={corpLegal ? '/privacy-taxi/' : '/privacy-policy/'}>
+          <Link to={corpLegal ? SCREEN_PATHS.PrivacyTaxi : SCREEN_PATHS.PrivacyPolicy}>
             {t('client.auth.privacy_policy')}
           </Link>
         </li>

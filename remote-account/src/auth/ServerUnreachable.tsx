@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, checkStoredToken, loadClient } from '@taxi/shared';
+import { Button, checkStoredToken, loadClient, SCREEN_PATHS } from '@taxi/shared';
 import { useAccountTexts } from '../common/useAccountTexts';
 
 /**
@@ -19,7 +19,7 @@ export function ServerUnreachable({ onLogIn }: { onLogIn: () => void }) {
     const check = await checkStoredToken();
     if (check === 'valid') {
       await loadClient();
-      navigate('/', { replace: true });
+      navigate(SCREEN_PATHS.Home, { replace: true });
       return;
     }
     setChecking(false);

@@ -1,15 +1,22 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderScreen } from '@taxi/shared/testing';
 import { clientDataAtom, sessionStore, tokenAtom, type Settings } from '@taxi/shared';
 import Profile from '../profile/Profile';
-import { fail, fakeApi, landing, offline, resetSession, type Handler } from '../testing/fakeApi';
+import {
+  type Answers,
+  fail,
+  fakeApi,
+  offline,
+  renderScreen,
+  resetSession,
+} from '@taxi/shared/testing';
+import { landing } from '../testing/landing';
 import { DELETION_NOTICE_PATH } from './requestDeletion';
 
 const PHONE = '+48600100200';
 const NOTICE = `POST ${DELETION_NOTICE_PATH}`;
 
-function server(handlers: Record<string, Handler>) {
+function server(handlers: Answers) {
   return fakeApi({
     GET_CLIENT: {
       client_data: {
@@ -68,7 +75,7 @@ describe('Account deletion', () => {
     await confirmDeletion(user);
     const done = await screen.findByRole('alertdialog', { name: 'Delete account' });
     expect(done).toHaveTextContent('Account deleted successfully.');
-    expect(api.last('DELETE_REQUEST')).toMatchObject({
+    expect(api.last('DELETE_REQUEST')?.sent).toMatchObject({
       auth: 'client-token',
       subject: 'Account deletion request',
       info: expect.stringContaining(`Wisła Taxi: the passenger with phone number ${PHONE}`),
@@ -91,7 +98,7 @@ describe('Account deletion', () => {
     const done = await screen.findByRole('alertdialog');
     expect(done).toHaveTextContent('Account deleted successfully.');
     expect(api.actions()).not.toContain('DELETE_REQUEST');
-    expect(api.last(NOTICE)).toEqual({
+    expect(api.last(NOTICE)?.sent).toEqual({
       phone: PHONE,
       subject: 'Account deletion request',
       info: expect.stringContaining(`Wisła Taxi: the passenger with phone number ${PHONE}`),

@@ -10,6 +10,7 @@ import {
   settingsAtom,
   SETTINGS_DEFAULTS,
   logOut as endSession,
+  SCREEN_PATHS,
 } from '@taxi/shared';
 import { useAccountTexts } from '../common/useAccountTexts';
 import { requestDeletion } from './requestDeletion';
@@ -44,7 +45,7 @@ export function DeleteAccount({ phone }: { phone: string | null }) {
 
   const logOut = () => {
     endSession();
-    navigate('/auth/', { replace: true });
+    navigate(SCREEN_PATHS.Auth, { replace: true });
   };
 
   return (

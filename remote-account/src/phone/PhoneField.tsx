@@ -1,13 +1,13 @@
 import { useId, useMemo, useState, type Ref } from 'react';
 import type { TFunction } from 'i18next';
-import type { CountryCode } from 'libphonenumber-js/mobile';
 import {
+  type CountryCode,
   checkPhone,
   countryName,
   countryOptions,
   getCountryCallingCode,
   isInternational,
-} from './phoneNumber';
+} from '@taxi/shared/phone';
 import { FIRST_COUNTRY, type PhoneCheck, type PhoneValue } from './types';
 import { useAccountTexts } from '../common/useAccountTexts';
 

@@ -1,7 +1,5 @@
-import { lazy, useMemo } from 'react';
-import { useAtomValue } from 'jotai';
-import { addTranslations, settingsAtom } from '@taxi/shared';
-import { FIRST_COUNTRY } from './types';
+import { lazy } from 'react';
+import { addTranslations } from '@taxi/shared';
 import texts from './texts.json';
 
 addTranslations('account', texts);
@@ -16,13 +14,4 @@ export function preloadPhoneField(): void {
   void loadPhoneField();
 }
 
-/** Countries whose numbers the corporation sends codes to (settings `phone_countries`). */
-export function useSupportedCountries(): readonly string[] {
-  const listed = useAtomValue(settingsAtom)?.phone_countries;
-  return useMemo(() => {
-    const codes = Array.isArray(listed)
-      ? listed.filter((code): code is string => typeof code === 'string' && /^[A-Z]{2}$/.test(code))
-      : [];
-    return codes.length > 0 ? codes : [FIRST_COUNTRY];
-  }, [listed]);
-}
+export { useSupportedCountries } from '@taxi/shared';

@@ -1,18 +1,7 @@
-/** What the phone field says of the number typed in it (see checkPhone). */
-export type PhoneStatus = 'empty' | 'incomplete' | 'invalid' | 'unsupported' | 'valid';
+import { FIRST_COUNTRY } from '@taxi/shared';
+import type { PhoneCheck } from '@taxi/shared/phone';
 
-export interface PhoneCheck {
-  status: PhoneStatus;
-  /** ISO country of the number: the one typed with its prefix, else the one chosen. */
-  country?: string | undefined;
-  reason?: 'NOT_A_NUMBER' | 'INVALID_COUNTRY' | 'TOO_LONG' | 'INVALID_LENGTH' | 'INVALID';
-  /** +48600100200: what the server is sent. */
-  e164?: string;
-  /** +48 600 100 200 */
-  formatted?: string;
-  /** The number without its country prefix. */
-  national?: string;
-}
+export type { PhoneCheck, PhoneStatus } from '@taxi/shared/phone';
 
 /** The phone field's state, held by the form around it. */
 export interface PhoneValue {
@@ -21,8 +10,7 @@ export interface PhoneValue {
   check: PhoneCheck;
 }
 
-/** Poland is the first country offered, and the one a national number is read in at first. */
-export const FIRST_COUNTRY = 'PL';
+export { FIRST_COUNTRY } from '@taxi/shared';
 
 export function emptyPhone(country: string = FIRST_COUNTRY): PhoneValue {
   return { input: '', country, check: { status: 'empty', country } };

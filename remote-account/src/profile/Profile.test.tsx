@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderScreen } from '@taxi/shared/testing';
 import {
   clientDataAtom,
   phoneAtom,
@@ -10,7 +9,15 @@ import {
 } from '@taxi/shared';
 import Profile from './Profile';
 import { reloadPage } from './reloadPage';
-import { fail, fakeApi, landing, offline, resetSession, type Handler } from '../testing/fakeApi';
+import {
+  type Answers,
+  fail,
+  fakeApi,
+  offline,
+  renderScreen,
+  resetSession,
+} from '@taxi/shared/testing';
+import { landing } from '../testing/landing';
 
 jest.mock('./reloadPage');
 
@@ -27,7 +34,7 @@ const SWITCHES_ON: Partial<Settings> = {
   show_discount: true,
 };
 
-function server(handlers: Record<string, Handler> = {}) {
+function server(handlers: Answers = {}) {
   return fakeApi({
     GET_CLIENT: { client_data: CLIENT },
     GET_PHONE: { phone: CLIENT.phone, phone_secret_verified: true },
@@ -142,7 +149,10 @@ describe('Profile: phone verification', () => {
     expect(screen.getByRole('button', { name: 'OK' })).toBeDisabled();
     await user.type(code, '654321{Enter}');
     expect(await within(phone).findByText('Verified')).toBeInTheDocument();
-    expect(api.last('SET_PHONE_SECRET')).toMatchObject({ secret: '654321', auth: 'client-token' });
+    expect(api.last('SET_PHONE_SECRET')?.sent).toMatchObject({
+      secret: '654321',
+      auth: 'client-token',
+    });
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 
@@ -209,12 +219,15 @@ describe('Profile: change phone', () => {
     expect(
       await screen.findByText('We sent a 6‑digit code to +48 601 200 300.'),
     ).toBeInTheDocument();
-    expect(api.last('CHANGE_PHONE_SEND_SECRET')).toMatchObject({ phone: '+48601200300' });
+    expect(api.last('CHANGE_PHONE_SEND_SECRET')?.sent).toMatchObject({ phone: '+48601200300' });
     await user.type(screen.getByRole('textbox', { name: 'SMS code' }), '222333{Enter}');
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Your phone number has been changed.',
     );
-    expect(api.last('CHANGE_PHONE')).toMatchObject({ phone: '+48601200300', secret: '222333' });
+    expect(api.last('CHANGE_PHONE')?.sent).toMatchObject({
+      phone: '+48601200300',
+      secret: '222333',
+    });
     expect(await phoneRegion()).toHaveTextContent('+48 601 200 300');
     expect(sessionStore.get(phoneAtom)).toBe('+48601200300');
   });

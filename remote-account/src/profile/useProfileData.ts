@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { api, clientDataAtom, errorMessage, setClientData, type ClientData } from '@taxi/shared';
+import {
+  api,
+  clientDataAtom,
+  errorMessage,
+  setClientData,
+  type PhoneState as PhoneReply,
+} from '@taxi/shared';
 
 /** The phone response (spec section 3): the number and whether a code has proved it. */
 export interface PhoneState {
@@ -8,7 +14,7 @@ export interface PhoneState {
   verified: boolean;
 }
 
-export function phoneState(reply: Record<string, unknown>): PhoneState {
+export function phoneState(reply: Partial<PhoneReply>): PhoneState {
   return { phone: String(reply.phone ?? ''), verified: reply.phone_secret_verified === true };
 }
 
@@ -30,7 +36,7 @@ export function useProfileData() {
         api.get('GET_CLIENT'),
         api.get('GET_PHONE'),
       ]);
-      if (clientReply.client_data) setClientData(clientReply.client_data as ClientData);
+      if (clientReply.client_data) setClientData(clientReply.client_data);
       setPhone(phoneState(phoneReply));
     } catch (caught) {
       setError(errorMessage(caught));

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { addTranslations, formatPhone, type CallUsEntry } from '@taxi/shared';
+import { addTranslations, formatPhone, type CallUsEntry, SCREEN_PATHS } from '@taxi/shared';
 import { LegalDocument, type LegalSection } from '../common/LegalDocument';
 import { useLegal } from '../common/useLegal';
 import pkg from '../../package.json';
@@ -30,11 +30,11 @@ function ContactList({ phones, email }: { phones: CallUsEntry[]; email: string }
 function DocumentLinks({ corpLegal }: { corpLegal: boolean }) {
   const { text } = useLegal();
   const documents = [
-    { path: '/regulations/', title: 'titles.regulations' },
+    { path: SCREEN_PATHS.Regulations, title: 'titles.regulations' },
     // A legal-entity corporation has no separate operator's policy (the drawer hides it too).
-    { path: '/privacy-policy/', title: 'titles.privacy', hidden: corpLegal },
-    { path: '/privacy-taxi/', title: 'titles.privacyTaxi' },
-    { path: '/delete-account/', title: 'titles.deleteAccount' },
+    { path: SCREEN_PATHS.PrivacyPolicy, title: 'titles.privacy', hidden: corpLegal },
+    { path: SCREEN_PATHS.PrivacyTaxi, title: 'titles.privacyTaxi' },
+    { path: SCREEN_PATHS.DeleteAccount, title: 'titles.deleteAccount' },
   ].filter((document) => !document.hidden);
   return (
     <ul className="lg-links">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { addTranslations, isLoggedInAtom } from '@taxi/shared';
+import { addTranslations, isLoggedInAtom, SCREEN_PATHS } from '@taxi/shared';
 import { TextDocument } from '../common/TextDocument';
 import { useLegal } from '../common/useLegal';
 import texts from './texts.json';
@@ -14,7 +14,10 @@ export default function DeleteAccount() {
   return (
     <TextDocument name="deleteAccount">
       <p className="lg-actions">
-        <Link className="tx-button tx-button--primary" to={loggedIn ? '/settings/' : '/auth/'}>
+        <Link
+          className="tx-button tx-button--primary"
+          to={loggedIn ? SCREEN_PATHS.Profile : SCREEN_PATHS.Auth}
+        >
           {text(loggedIn ? 'deleteAccount.account' : 'deleteAccount.login')}
         </Link>
       </p>

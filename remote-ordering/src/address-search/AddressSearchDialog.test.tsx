@@ -1,14 +1,22 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderScreen } from '@taxi/shared/testing';
+import {
+  type Answer,
+  deferred,
+  fail,
+  fakeApi,
+  offContract,
+  renderScreen,
+  type Reply,
+} from '@taxi/shared/testing';
 import type { AddressPoint } from '@taxi/shared';
-import { err, mockApi, resetSession, type Reply } from '../testing/api';
+import { resetOrdering } from '../testing/order';
 import { AddressSearchDialog } from './AddressSearchDialog';
 import { forgetRecentAddresses } from './recent';
 
 const RESULTS = [
   {
-    id: 1,
+    id: '1',
     lat: 50.0777,
     lng: 19.7848,
     quality: 'poi',
@@ -17,7 +25,7 @@ const RESULTS = [
     kind: 'airport',
   },
   {
-    id: 2,
+    id: '2',
     lat: 50.0625,
     lng: 19.9397,
     quality: 'house',
@@ -26,7 +34,7 @@ const RESULTS = [
     city: 'Kraków',
   },
   {
-    id: 3,
+    id: '3',
     lat: 50.06,
     lng: 19.93,
     quality: 'poi',
@@ -34,7 +42,7 @@ const RESULTS = [
     city: 'Kraków',
     kind: 'hotel',
   },
-];
+] satisfies Reply<'POI_QUERY'>['data_list'];
 
 const HISTORY = {
   history: [
@@ -58,7 +66,7 @@ async function open(onPick = jest.fn(), onClose = jest.fn()) {
 
 beforeEach(() => {
   jest.useFakeTimers();
-  resetSession();
+  resetOrdering();
   forgetRecentAddresses();
 });
 afterEach(() => {
@@ -68,7 +76,7 @@ afterEach(() => {
 
 describe('address search dialog', () => {
   it('is a labelled combobox with a listbox, focused when it opens', async () => {
-    mockApi({ GET_CLIENT_ORDER_HISTORY: { history: [] } });
+    fakeApi({ GET_CLIENT_ORDER_HISTORY: { history: [] } });
     const { input } = await open();
     expect(screen.getByRole('dialog', { name: 'Pickup address' })).toBeInTheDocument();
     expect(input).toHaveFocus();
@@ -77,7 +85,7 @@ describe('address search dialog', () => {
   });
 
   it('offers the recent addresses before anything is typed', async () => {
-    mockApi({ GET_CLIENT_ORDER_HISTORY: HISTORY });
+    fakeApi({ GET_CLIENT_ORDER_HISTORY: HISTORY });
     await open();
     const list = await screen.findByRole('listbox', { name: 'Recent addresses' });
     const options = within(list).getAllByRole('option');
@@ -88,9 +96,9 @@ describe('address search dialog', () => {
   });
 
   it('does not search under 3 characters', async () => {
-    const api = mockApi({
+    const api = fakeApi({
       GET_CLIENT_ORDER_HISTORY: { history: [] },
-      POI_QUERY: { result: RESULTS },
+      POI_QUERY: offContract({ result: RESULTS }),
     });
     const { user, input } = await open();
     await user.type(input, 'Fl');
@@ -99,9 +107,9 @@ describe('address search dialog', () => {
   });
 
   it('searches once, 500 ms after typing stops, with the whole text', async () => {
-    const api = mockApi({
+    const api = fakeApi({
       GET_CLIENT_ORDER_HISTORY: { history: [] },
-      POI_QUERY: { result: RESULTS },
+      POI_QUERY: offContract({ result: RESULTS }),
     });
     const { user, input } = await open();
     await user.type(input, 'Flo');
@@ -116,7 +124,7 @@ describe('address search dialog', () => {
   });
 
   it('shows each result with its kind, from result or data_list', async () => {
-    mockApi({ GET_CLIENT_ORDER_HISTORY: { history: [] }, POI_QUERY: { data_list: RESULTS } });
+    fakeApi({ GET_CLIENT_ORDER_HISTORY: { history: [] }, POI_QUERY: { data_list: RESULTS } });
     const { user, input } = await open();
     await user.type(input, 'Kra');
     await act(() => jest.advanceTimersByTimeAsync(500));
@@ -128,12 +136,12 @@ describe('address search dialog', () => {
   });
 
   it('names a kind it has no word for as a place, never in raw OpenStreetMap terms', async () => {
-    mockApi({
+    fakeApi({
       GET_CLIENT_ORDER_HISTORY: { history: [] },
       POI_QUERY: {
         data_list: [
-          { ...RESULTS[0], id: 4, name: 'Casino de Monte Carlo', kind: 'casino' },
-          { ...RESULTS[0], id: 5, name: 'Station Shell', kind: 'parking;fuel' },
+          { ...RESULTS[0], id: '4', name: 'Casino de Monte Carlo', kind: 'casino' },
+          { ...RESULTS[0], id: '5', name: 'Station Shell', kind: 'parking;fuel' },
         ],
       },
     });
@@ -147,7 +155,10 @@ describe('address search dialog', () => {
   });
 
   it('picks the first result with Enter', async () => {
-    mockApi({ GET_CLIENT_ORDER_HISTORY: { history: [] }, POI_QUERY: { result: RESULTS } });
+    fakeApi({
+      GET_CLIENT_ORDER_HISTORY: { history: [] },
+      POI_QUERY: offContract({ result: RESULTS }),
+    });
     const { user, input, onPick } = await open();
     await user.type(input, 'Kra');
     await act(() => jest.advanceTimersByTimeAsync(500));
@@ -159,7 +170,10 @@ describe('address search dialog', () => {
   });
 
   it('moves through the results with the arrow keys and picks the highlighted one', async () => {
-    mockApi({ GET_CLIENT_ORDER_HISTORY: { history: [] }, POI_QUERY: { result: RESULTS } });
+    fakeApi({
+      GET_CLIENT_ORDER_HISTORY: { history: [] },
+      POI_QUERY: offContract({ result: RESULTS }),
+    });
     const { user, input, onPick } = await open();
     await user.type(input, 'Kra');
     await act(() => jest.advanceTimersByTimeAsync(500));
@@ -176,26 +190,24 @@ describe('address search dialog', () => {
   });
 
   it('drops the reply to an older query', async () => {
-    let answer: (reply: Reply) => void = () => undefined;
-    const api = mockApi({
+    const older = deferred<Answer<'POI_QUERY'>>();
+    const api = fakeApi({
       GET_CLIENT_ORDER_HISTORY: { history: [] },
       POI_QUERY: (payload) =>
-        payload.query === 'Kra'
-          ? new Promise((resolve) => (answer = resolve))
-          : { result: [RESULTS[1]] },
+        payload.query === 'Kra' ? older.promise : offContract({ result: [RESULTS[1]] }),
     });
     const { user, input } = await open();
     await user.type(input, 'Kra');
     await act(() => jest.advanceTimersByTimeAsync(500));
     await user.type(input, 'k');
     await act(() => jest.advanceTimersByTimeAsync(500));
-    await act(async () => answer({ result: RESULTS }));
+    await act(async () => older.resolve(offContract({ result: RESULTS })));
     expect(api.of('POI_QUERY')).toHaveLength(2);
     expect(screen.getAllByRole('option')).toHaveLength(1);
   });
 
   it('lets the typed text be used when the search fails', async () => {
-    mockApi({ GET_CLIENT_ORDER_HISTORY: { history: [] }, POI_QUERY: err('CONNECTION_ERROR') });
+    fakeApi({ GET_CLIENT_ORDER_HISTORY: { history: [] }, POI_QUERY: fail('CONNECTION_ERROR') });
     const { user, input, onPick } = await open();
     await user.type(input, 'Długa 5');
     await act(() => jest.advanceTimersByTimeAsync(500));
@@ -207,7 +219,7 @@ describe('address search dialog', () => {
   });
 
   it('closes with Escape', async () => {
-    mockApi({ GET_CLIENT_ORDER_HISTORY: { history: [] } });
+    fakeApi({ GET_CLIENT_ORDER_HISTORY: { history: [] } });
     const { user, onClose } = await open();
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import {
+  addTranslations,
   addressLine,
-  emptyPoint,
+  emptyAddressPoint,
   pointFromSearch,
   type AddressPoint,
   type StreetSearchResult,
@@ -11,6 +12,9 @@ import { useOrderingText } from '../common/i18n';
 import { useOrdering } from '../common/useOrdering';
 import { recentAddresses } from './recent';
 import { useAddressSearch } from './useAddressSearch';
+import texts from './texts.json';
+
+addTranslations('ordering', texts);
 
 export type AddressTarget = 'pickup' | 'destination';
 
@@ -69,7 +73,7 @@ export function AddressSearchDialog({
     key: 'typed',
     primary: t('search.useTyped', { text: typed }),
     secondary: settings.city,
-    pick: () => ({ ...emptyPoint(), street: typed, city: settings.city }),
+    pick: () => ({ ...emptyAddressPoint(), street: typed, city: settings.city }),
   };
   let options: Option[] = [];
   let heading = '';

@@ -1,9 +1,12 @@
 import { useState } from 'react';
-import { addressLine, isPickupValid, type AddressPoint } from '@taxi/shared';
+import { addTranslations, addressLine, isPickupValid, type AddressPoint } from '@taxi/shared';
 import { AddressSearchDialog, type AddressTarget } from '../address-search/AddressSearchDialog';
 import { forgetRecentAddresses } from '../address-search/recent';
 import { useOrderingText } from './i18n';
 import { useOrdering } from './useOrdering';
+import texts from './texts.json';
+
+addTranslations('ordering', texts);
 
 /**
  * The pickup and (if the corporation shows it) destination cards: each opens the address

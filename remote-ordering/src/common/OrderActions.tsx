@@ -1,6 +1,9 @@
 import { useNavigate } from 'react-router-dom';
-import { Button } from '@taxi/shared';
+import { addTranslations, Button, SCREEN_PATHS } from '@taxi/shared';
 import { useOrderingText } from './i18n';
+import homeTexts from '../home/texts.json';
+
+addTranslations('ordering', homeTexts);
 
 /**
  * The form's two buttons: a secondary one (More, Back) and Order, which opens the summary and
@@ -27,7 +30,7 @@ export function OrderActions({
       <Button
         className="or-actions__main"
         disabled={!canOrder}
-        onClick={() => navigate('/summary/')}
+        onClick={() => navigate(SCREEN_PATHS.OrderSummary)}
       >
         {t('home.order')}
       </Button>

@@ -15,7 +15,8 @@ import {
 
 export async function fetchHistory(): Promise<HistoryEntry[]> {
   const reply = await api.get('GET_CLIENT_ORDER_HISTORY', { taxi_group_id: null });
-  const list = Array.isArray(reply.history) ? reply.history : [];
+  // Read leniently: an entry without its pickup or id is left out.
+  const list: unknown[] = Array.isArray(reply.history) ? reply.history : [];
   return list.flatMap((raw) => {
     const entry = raw as Record<string, unknown>;
     const poi = toPoint(entry.poi);
@@ -45,9 +46,7 @@ export async function simulateOrder(draft: OrderDraft, settings: Settings): Prom
   return {
     dst_price: number(reply.dst_price),
     eta_min: number(reply.eta_min),
-    dst_map_points: Array.isArray(reply.dst_map_points)
-      ? (reply.dst_map_points as Quote['dst_map_points'])
-      : [],
+    dst_map_points: Array.isArray(reply.dst_map_points) ? reply.dst_map_points : [],
     accept_missing_taxi_eta_gt:
       number(reply.accept_missing_taxi_eta_gt) ?? ACCEPT_MISSING_TAXI_ETA_GT_DEFAULT,
   };
@@ -58,9 +57,10 @@ export async function saveOrder(draft: OrderDraft, settings: Settings): Promise<
     order: orderPayload(draft, settings),
     taxi_group_id: settings.taxi_group_id,
   });
-  const track = reply.track as TrackLink | undefined;
+  // The typed reply still may lack its track when another server answers.
+  const { track } = reply;
   if (!track?.order_short_id || !track.secret) throw new Error('ORDER_SAVE without track');
-  return track;
+  return { order_short_id: track.order_short_id, secret: track.secret };
 }
 
 /** POI_QUERY: results come as `result` or `data_list` (spec section 7). */

@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { addTranslations } from '@taxi/shared';
-import { texts } from './texts';
 
-addTranslations('ordering', texts);
-
-/** `t` of the ordering namespace. */
+/**
+ * `t` of the ordering namespace. Each module registers the texts.json files of the texts it shows
+ * (README, Texts and languages).
+ */
 export function useOrderingText() {
   return useTranslation('ordering');
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderScreen } from '@taxi/shared/testing';
-import { draft, err, mockApi, resetSession, type Handler } from '../testing/api';
+import { type Answers, fail, fakeApi, renderScreen } from '@taxi/shared/testing';
+import { draft, resetOrdering } from '../testing/order';
 import OrderHistory from './OrderHistory';
 
 const ENTRIES = [
@@ -18,8 +18,8 @@ const ENTRIES = [
   },
 ];
 
-function renderHistory(handlers: Record<string, Handler>) {
-  const api = mockApi(handlers);
+function renderHistory(handlers: Answers) {
+  const api = fakeApi(handlers);
   const user = userEvent.setup();
   const view = renderScreen(<OrderHistory />, {
     token: 't',
@@ -29,7 +29,7 @@ function renderHistory(handlers: Record<string, Handler>) {
   return { api, user, ...view };
 }
 
-beforeEach(resetSession);
+beforeEach(resetOrdering);
 afterEach(() => jest.restoreAllMocks());
 
 describe('OrderHistory', () => {
@@ -85,7 +85,7 @@ describe('OrderHistory', () => {
   });
 
   it('says why the list could not be loaded', async () => {
-    renderHistory({ GET_CLIENT_ORDER_HISTORY: err('CONNECTION_ERROR') });
+    renderHistory({ GET_CLIENT_ORDER_HISTORY: fail('CONNECTION_ERROR') });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The history could not be loaded: Connection to server error',
     );

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
+  addTranslations,
   addressLine,
   AlertDialog,
   Button,
@@ -9,14 +10,18 @@ import {
   errorMessage,
   Spinner,
   type HistoryEntry,
+  shortDateTime,
+  SCREEN_PATHS,
 } from '@taxi/shared';
 import '../common/ordering.css';
 import { forgetRecentAddresses } from '../address-search/recent';
 import { deleteHistoryEntry, fetchHistory } from '../common/calls';
-import { shortDateTime } from '../common/format';
 import { useOrderingText } from '../common/i18n';
 import { useBack } from '../common/useBack';
 import { useOrdering } from '../common/useOrdering';
+import texts from './texts.json';
+
+addTranslations('ordering', texts);
 
 type Load =
   | { status: 'loading' }
@@ -48,7 +53,7 @@ export default function OrderHistory() {
 
   const again = (entry: HistoryEntry) => {
     setDraft({ ...emptyDraft(), poi: entry.poi, dst: entry.dst ?? null });
-    navigate('/');
+    navigate(SCREEN_PATHS.Home);
   };
 
   const confirmDelete = async () => {

@@ -1,8 +1,18 @@
 import { Link } from 'react-router-dom';
 import { atom } from 'jotai';
-import { Button, Dialog, type ActiveOrder } from '@taxi/shared';
+import {
+  addTranslations,
+  Button,
+  Dialog,
+  type OpenableOrder,
+  shortDateTime,
+  SCREEN_PATHS,
+  trackLink,
+} from '@taxi/shared';
 import { useOrderingText } from '../common/i18n';
-import { shortDateTime } from '../common/format';
+import texts from './texts.json';
+
+addTranslations('ordering', texts);
 
 /**
  * Short ids of the active orders the passenger dismissed the dialog over, in this page's
@@ -11,13 +21,13 @@ import { shortDateTime } from '../common/format';
 export const dismissedOrdersAtom = atom<string[]>([]);
 
 /** Whether `orders` holds one the passenger has not dismissed the dialog over. */
-export function hasUndismissed(orders: ActiveOrder[], dismissed: string[]): boolean {
+export function hasUndismissed(orders: OpenableOrder[], dismissed: string[]): boolean {
   return orders.some((order) => !dismissed.includes(order.track.order_short_id));
 }
 
 /** The nearest active order first: scheduled ones by their time, others by creation. */
-export function nearestFirst(orders: ActiveOrder[]): ActiveOrder[] {
-  const when = (order: ActiveOrder) => order.date_time || order.created || '';
+export function nearestFirst(orders: OpenableOrder[]): OpenableOrder[] {
+  const when = (order: OpenableOrder) => order.date_time || order.created || '';
   return [...orders].sort((a, b) => when(a).localeCompare(when(b)));
 }
 
@@ -27,7 +37,7 @@ export function ActiveOrdersDialog({
   lead,
   onClose,
 }: {
-  orders: ActiveOrder[];
+  orders: OpenableOrder[];
   lead?: string;
   onClose: () => void;
 }) {
@@ -41,7 +51,7 @@ export function ActiveOrdersDialog({
       onDismiss={onClose}
       actions={
         <>
-          <Link className="tx-button tx-button--secondary" to="/orders/">
+          <Link className="tx-button tx-button--secondary" to={SCREEN_PATHS.OrderList}>
             {t('active.seeAll', { count: orders.length })}
           </Link>
           <Button onClick={onClose}>{t('active.another')}</Button>
@@ -52,7 +62,7 @@ export function ActiveOrdersDialog({
       <p className="or-muted">{t('active.nearest')}</p>
       <Link
         className="or-track-card"
-        to={`/t/${encodeURIComponent(nearest.track.order_short_id)}/${encodeURIComponent(nearest.track.secret)}`}
+        to={trackLink({ shortId: nearest.track.order_short_id, secret: nearest.track.secret })}
       >
         {/* Named by its visible text first (WCAG 2.5.3), then what tapping does. */}
         <span className="or-track-card__type">{t(`types.${nearest.order_type}`)}</span>{' '}

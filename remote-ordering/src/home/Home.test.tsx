@@ -1,24 +1,21 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderScreen } from '@taxi/shared/testing';
-import { activeOrdersAtom, sessionStore, type ActiveOrder, type Settings } from '@taxi/shared';
 import {
-  AIRPORT,
-  draft,
-  err,
-  FLORIANSKA,
-  mockApi,
-  resetSession,
-  setDraft,
-  type Handler,
-  type Reply,
-} from '../testing/api';
+  type Answer,
+  type Answers,
+  deferred,
+  fail,
+  fakeApi,
+  renderScreen,
+} from '@taxi/shared/testing';
+import { activeOrdersAtom, sessionStore, type OpenableOrder, type Settings } from '@taxi/shared';
+import { AIRPORT, draft, FLORIANSKA, resetOrdering, setDraft } from '../testing/order';
 import Home from './Home';
 
 // The map library needs WebGL; Home must work without it anyway.
 jest.mock('@taxi/shared/map', () => ({ TaxiMap: () => null }));
 
-const ACTIVE: ActiveOrder[] = [
+const ACTIVE: OpenableOrder[] = [
   {
     order_type: 'T',
     state: 'U',
@@ -35,7 +32,7 @@ const ACTIVE: ActiveOrder[] = [
   },
 ];
 
-const NEW_ORDER: ActiveOrder = {
+const NEW_ORDER: OpenableOrder = {
   order_type: 'Z',
   state: 'U',
   date_time: null,
@@ -44,11 +41,11 @@ const NEW_ORDER: ActiveOrder = {
 };
 
 async function renderHome(
-  handlers: Record<string, Handler> = {},
+  handlers: Answers = {},
   settings: Partial<Settings> = {},
   state?: object,
 ) {
-  const api = mockApi({
+  const api = fakeApi({
     GET_CURRENT_ORDERS: { data_list: [] },
     GET_CLIENT_ORDER_HISTORY: { history: [] },
     ...handlers,
@@ -72,7 +69,7 @@ async function renderHome(
 
 const QUOTE = { dst_price: 42.5, eta_min: 7, dst_map_points: [], accept_missing_taxi_eta_gt: 1000 };
 
-beforeEach(resetSession);
+beforeEach(resetOrdering);
 afterEach(() => jest.restoreAllMocks());
 
 describe('Home order form', () => {
@@ -177,7 +174,7 @@ describe('price and ETA (ORDER_SIM, spec section 8)', () => {
 
   it("says 'Error calculating price.' for an error", async () => {
     setDraft({ poi: FLORIANSKA, dst: AIRPORT });
-    await renderHome({ ORDER_SIM: err('EXCEPTION') });
+    await renderHome({ ORDER_SIM: fail('EXCEPTION') });
     expect(await screen.findByRole('alert')).toHaveTextContent('Error calculating price.');
   });
 
@@ -189,7 +186,7 @@ describe('price and ETA (ORDER_SIM, spec section 8)', () => {
       date_time: '2030-01-01 10:00:00',
       advance: 5400,
     });
-    await renderHome({ ORDER_SIM: err('WRONG_DATE_TIME') });
+    await renderHome({ ORDER_SIM: fail('WRONG_DATE_TIME') });
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong date of scheduled order');
     await waitFor(() => expect(draft()).toMatchObject({ order_type: 'Z', date_time: null }));
   });
@@ -212,7 +209,7 @@ describe('price and ETA (ORDER_SIM, spec section 8)', () => {
   it('for IN_PROGRESS clears the order, says so, and opens the active orders', async () => {
     setDraft({ poi: FLORIANSKA, dst: AIRPORT });
     const { user } = await renderHome({
-      ORDER_SIM: err('IN_PROGRESS'),
+      ORDER_SIM: fail('IN_PROGRESS'),
       GET_CURRENT_ORDERS: { data_list: ACTIVE },
     });
     const alert = await screen.findByRole('alertdialog');
@@ -318,19 +315,19 @@ describe('geolocation', () => {
 
   it('says the address is being found while it is looked up, for screen readers too', async () => {
     fakeGeolocation('granted', (ok) => ok({ coords: { latitude: 50.0614, longitude: 19.9366 } }));
-    let answer: (reply: Reply) => void = () => undefined;
-    await renderHome({ GET_ADDRESS: () => new Promise<Reply>((resolve) => (answer = resolve)) });
+    const lookup = deferred<Answer<'GET_ADDRESS'>>();
+    await renderHome({ GET_ADDRESS: () => lookup.promise });
     const card = await screen.findByRole('button', { name: 'Pickup Finding the address…' });
     expect(card).toHaveTextContent('Finding the address…');
     await act(async () =>
-      answer({ result: { city: 'Kraków', street: 'Rynek Główny', number: '1' } }),
+      lookup.resolve({ result: { city: 'Kraków', street: 'Rynek Główny', number: '1' } }),
     );
     expect(card).toHaveAccessibleName('Pickup Rynek Główny 1, Kraków');
   });
 
   it('keeps the coordinates as the pickup when the address lookup fails', async () => {
     fakeGeolocation('granted', (ok) => ok({ coords: { latitude: 50.0614, longitude: 19.9366 } }));
-    await renderHome({ GET_ADDRESS: err('CONNECTION_ERROR') });
+    await renderHome({ GET_ADDRESS: fail('CONNECTION_ERROR') });
     expect(
       await screen.findByRole('button', { name: 'Pickup 50.06140, 19.93660' }),
     ).toBeInTheDocument();

@@ -2,13 +2,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAtom, useAtomValue } from 'jotai';
 import {
+  addTranslations,
   activeOrdersAtom,
   AlertDialog,
   Button,
-  emptyPoint,
+  emptyAddressPoint,
   isPickupValid,
   refreshActiveOrders,
   type AddressPoint,
+  SCREEN_PATHS,
 } from '@taxi/shared';
 import type { LatLng } from '@taxi/shared/map';
 import '../common/ordering.css';
@@ -23,6 +25,11 @@ import { ActiveOrdersDialog, dismissedOrdersAtom, hasUndismissed } from './Activ
 import { HomeMap } from './HomeMap';
 import { QuickOptions } from './QuickOptions';
 import { useGeolocation } from './useGeolocation';
+import texts from './texts.json';
+import quoteTexts from '../quote/texts.json';
+
+addTranslations('ordering', texts);
+addTranslations('ordering', quoteTexts);
 
 /** A list of active orders this recent (the shell's, at start) counts as fetched on load. */
 const ACTIVE_ORDERS_FRESH_MS = 5000;
@@ -89,7 +96,7 @@ export default function Home() {
   const placeAt = useCallback(
     (target: 'poi' | 'dst', position: LatLng) => {
       const ticket = ++lookup.current;
-      const bare: AddressPoint = { ...emptyPoint(), lat: position.lat, lng: position.lng };
+      const bare: AddressPoint = emptyAddressPoint(position.lat, position.lng);
       setDraft((current) => ({ ...current, [target]: bare }));
       if (target === 'poi') setResolving(true);
       addressAt(position.lat, position.lng)
@@ -156,7 +163,7 @@ export default function Home() {
           <h1 id="or-home-title" className="or-sheet__title">
             {t('home.title')}
           </h1>
-          <Link className="or-sheet__link" to="/history/">
+          <Link className="or-sheet__link" to={SCREEN_PATHS.OrderHistory}>
             {t('home.history')}
           </Link>
         </div>
@@ -186,7 +193,7 @@ export default function Home() {
         />
         <QuoteLine state={quote} />
         <QuickOptions />
-        <OrderActions secondary={t('home.more')} to="/order-expanded/" canOrder={valid} />
+        <OrderActions secondary={t('home.more')} to={SCREEN_PATHS.OrderExpanded} canOrder={valid} />
       </section>
       {inProgressAlert ? (
         <AlertDialog

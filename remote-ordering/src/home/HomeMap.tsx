@@ -1,8 +1,13 @@
 import { useMemo } from 'react';
-import { hasCoordinates, MAP, type AddressPoint, type Quote } from '@taxi/shared';
+import { addTranslations, hasCoordinates, MAP, type AddressPoint, type Quote } from '@taxi/shared';
 import { TaxiMap, type LatLng, type MapPin } from '@taxi/shared/map';
 import { useOrderingText } from '../common/i18n';
 import { useOrdering } from '../common/useOrdering';
+import texts from './texts.json';
+import addressTexts from '../common/texts.json';
+
+addTranslations('ordering', texts);
+addTranslations('ordering', addressTexts);
 
 /** Height of a map pin (shared map.css), which stands on its point. */
 const PIN_HEIGHT = 40;

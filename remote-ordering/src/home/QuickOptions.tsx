@@ -1,7 +1,10 @@
+import { addTranslations, shortDateTime, SCREEN_PATHS } from '@taxi/shared';
 import { Link } from 'react-router-dom';
 import { useOrderingText } from '../common/i18n';
-import { shortDateTime } from '../common/format';
 import { useOrdering } from '../common/useOrdering';
+import texts from './texts.json';
+
+addTranslations('ordering', texts);
 
 /**
  * The order options on Home, when the corporation enables features, a password or timed
@@ -30,7 +33,7 @@ export function QuickOptions() {
     <ul className="or-chips" aria-label={t('home.options')}>
       {settings.show_timely ? (
         <li>
-          <Link className="or-chip or-chip--link" to="/order-expanded/">
+          <Link className="or-chip or-chip--link" to={SCREEN_PATHS.OrderExpanded}>
             {when}
           </Link>
         </li>
@@ -51,7 +54,7 @@ export function QuickOptions() {
         : null}
       {settings.show_password ? (
         <li>
-          <Link className="or-chip or-chip--link" to="/order-expanded/">
+          <Link className="or-chip or-chip--link" to={SCREEN_PATHS.OrderExpanded}>
             {draft.passwd ? t('home.passwordSet') : t('home.password')}
           </Link>
         </li>

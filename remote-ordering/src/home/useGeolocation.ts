@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { greatCircleMetres } from '@taxi/shared';
 import type { LatLng } from '@taxi/shared/map';
-import { distanceMetres } from './geo';
 
 export type GeoPermission = 'prompt' | 'granted' | 'denied' | 'unsupported';
 
@@ -29,7 +29,7 @@ export function useGeolocation({ accuracy, timeout, onPosition }: Options) {
   const accept = useCallback(
     (coords: GeolocationCoordinates, force: boolean) => {
       const here = { lat: coords.latitude, lng: coords.longitude };
-      if (!force && last.current && distanceMetres(last.current, here) <= accuracy) return;
+      if (!force && last.current && greatCircleMetres(last.current, here) <= accuracy) return;
       last.current = here;
       report.current(here);
     },

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderScreen } from '@taxi/shared/testing';
+import { fakeApi, renderScreen } from '@taxi/shared/testing';
 import {
   addDays,
   clientDataAtom,
@@ -10,7 +10,7 @@ import {
   type ClientData,
   type Settings,
 } from '@taxi/shared';
-import { draft, FEATURES, FLORIANSKA, mockApi, resetSession, setDraft } from '../testing/api';
+import { draft, FEATURES, FLORIANSKA, resetOrdering, setDraft } from '../testing/order';
 import OrderExpanded from './OrderExpanded';
 
 const ALL_ON: Partial<Settings> = {
@@ -49,8 +49,8 @@ function renderExpanded(settings: Partial<Settings> = ALL_ON, client: ClientData
 }
 
 beforeEach(() => {
-  resetSession();
-  mockApi({ GET_CLIENT_ORDER_HISTORY: { history: [] } });
+  resetOrdering();
+  fakeApi({ GET_CLIENT_ORDER_HISTORY: { history: [] } });
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -274,5 +274,43 @@ describe('navigation', () => {
     const { user } = renderExpanded();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByText('Home page')).toBeInTheDocument();
+  });
+});
+
+describe('ride for someone else', () => {
+  it("takes the rider's name and a valid mobile number, as the login phone is checked", async () => {
+    setDraft({ poi: FLORIANSKA });
+    const { user } = renderExpanded();
+    const order = screen.getByRole('button', { name: 'Order' });
+    await user.click(screen.getByRole('checkbox', { name: 'Ride for someone else' }));
+    const phone = await screen.findByRole('textbox', { name: "Rider's phone" });
+    expect(order).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: "Rider's name" }), 'Anna');
+    await user.type(phone, '123 456');
+    expect(order).toBeDisabled();
+    await user.type(phone, '789');
+    expect(screen.getByRole('alert')).toHaveTextContent('This is not a valid mobile number.');
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(phone);
+    await user.type(phone, '602 000 101');
+    expect(phone).toHaveAttribute('aria-invalid', 'false');
+    expect(draft()).toMatchObject({ phone: '+48602000101', rider_name: 'Anna' });
+    expect(order).toBeEnabled();
+    await user.click(order);
+    expect(await screen.findByText('Summary page')).toBeInTheDocument();
+  });
+
+  it('forgets the rider when the passenger rides after all', async () => {
+    setDraft({ poi: FLORIANSKA, phone: '+48602000101', rider_name: 'Anna' });
+    const { user } = renderExpanded();
+    const rider = screen.getByRole('checkbox', { name: 'Ride for someone else' });
+    expect(rider).toBeChecked();
+    expect(await screen.findByRole('textbox', { name: "Rider's phone" })).toHaveValue(
+      '+48 602 000 101',
+    );
+    await user.click(rider);
+    expect(screen.queryByRole('textbox', { name: "Rider's phone" })).not.toBeInTheDocument();
+    expect(draft()).toMatchObject({ phone: '', rider_name: '' });
+    expect(screen.getByRole('button', { name: 'Order' })).toBeEnabled();
   });
 });

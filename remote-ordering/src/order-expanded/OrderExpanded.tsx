@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  addTranslations,
   canUseCashFree,
   canUseDiscount,
   formatPrice,
@@ -8,6 +9,7 @@ import {
   TAXI_COUNT_MAX,
   TAXI_COUNT_MIN,
   withoutScheduledTime,
+  SCREEN_PATHS,
 } from '@taxi/shared';
 import '../common/ordering.css';
 import { AddressCards } from '../common/AddressCards';
@@ -15,24 +17,18 @@ import { OrderActions } from '../common/OrderActions';
 import { useOrderingText } from '../common/i18n';
 import { useOrdering } from '../common/useOrdering';
 import { QuoteLine } from '../quote/QuoteLine';
+import { Perk } from './Perk';
+import { RideForSomeoneElse, riderReady } from './Rider';
 import { useQuote } from '../quote/useQuote';
 import { Subscription, subscriptionDraft, subscriptionProblem } from './Subscription';
 import { TimedOrder } from './TimedOrder';
+import texts from './texts.json';
+import quoteTexts from '../quote/texts.json';
+
+addTranslations('ordering', texts);
+addTranslations('ordering', quoteTexts);
 
 type When = 'now' | 'later' | 'subscription';
-
-function Perk(props: { label: string; checked: boolean; onChange: (on: boolean) => void }) {
-  return (
-    <label className="or-check">
-      <input
-        type="checkbox"
-        checked={props.checked}
-        onChange={(event) => props.onChange(event.target.checked)}
-      />
-      <span className="or-check__text">{props.label}</span>
-    </label>
-  );
-}
 
 function TaxiCount() {
   const { t } = useOrderingText();
@@ -137,7 +133,8 @@ function Features() {
 
 /**
  * Every order option the corporation enables (spec sections 3 and 5), with the price. Back
- * goes Home; Order goes to the summary, only with a valid pickup (and a valid subscription).
+ * goes Home; Order goes to the summary, only with a valid pickup (and a valid subscription, and
+ * the rider's name and phone of a ride for someone else).
  */
 export default function OrderExpanded() {
   const { t } = useOrderingText();
@@ -149,7 +146,11 @@ export default function OrderExpanded() {
   const cashFree = canUseCashFree(settings, client);
   const discount = canUseDiscount(settings, client);
   const subscriptionOk = subscriptionProblem(draft, new Date()) === null;
-  const valid = isPickupValid(draft.poi) && subscriptionOk;
+  const [forSomeoneElse, setForSomeoneElse] = useState(
+    draft.phone !== '' || Boolean(draft.rider_name),
+  );
+  const valid =
+    isPickupValid(draft.poi) && subscriptionOk && (!forSomeoneElse || riderReady(draft));
 
   const chooseWhen = (next: When) => {
     setWhen(next);
@@ -219,6 +220,7 @@ export default function OrderExpanded() {
           ) : null}
         </section>
       ) : null}
+      <RideForSomeoneElse on={forSomeoneElse} onChange={setForSomeoneElse} />
       {settings.show_info ? (
         <label className="or-field or-section">
           <span>{t('expanded.note')}</span>
@@ -251,7 +253,7 @@ export default function OrderExpanded() {
         </div>
       ) : null}
       <QuoteLine state={quote} />
-      <OrderActions secondary={t('expanded.back')} to="/" canOrder={valid} page />
+      <OrderActions secondary={t('expanded.back')} to={SCREEN_PATHS.Home} canOrder={valid} page />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  addTranslations,
   addDays,
   checkSubscription,
   localDate,
@@ -9,6 +10,9 @@ import {
 } from '@taxi/shared';
 import { useOrderingText } from '../common/i18n';
 import { useOrdering } from '../common/useOrdering';
+import texts from './texts.json';
+
+addTranslations('ordering', texts);
 
 /** A subscription starting tomorrow for a week, at the next full hour, with no day chosen. */
 export function subscriptionDraft(draft: OrderDraft, now: Date): OrderDraft {

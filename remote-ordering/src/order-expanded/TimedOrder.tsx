@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  addTranslations,
   AlertDialog,
   Button,
   checkScheduledTime,
@@ -10,10 +11,13 @@ import {
   withScheduledTime,
   withoutScheduledTime,
   type ScheduleProblem,
+  shortDateTime,
 } from '@taxi/shared';
 import { useOrderingText } from '../common/i18n';
-import { shortDateTime } from '../common/format';
 import { useOrdering } from '../common/useOrdering';
+import texts from './texts.json';
+
+addTranslations('ordering', texts);
 
 /** The first suggested pickup: now plus the advance, not before the day's start hour. */
 function suggestion(now: Date, advance: number, startHour: number): Date {

@@ -1,7 +1,10 @@
-import { formatPrice, type Quote } from '@taxi/shared';
+import { addTranslations, formatPrice, type Quote } from '@taxi/shared';
 import { useOrderingText } from '../common/i18n';
 import { useOrdering } from '../common/useOrdering';
 import type { QuoteState } from './useQuote';
+import texts from './texts.json';
+
+addTranslations('ordering', texts);
 
 /** ETA in minutes; above the limit, '> limit' (spec section 9). */
 export function EtaText({ quote }: { quote: Quote }) {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
+  type ApiErrorCode,
   emptyDraft,
   errorMessage,
   isApiError,
@@ -9,6 +10,7 @@ import {
   type OrderDraft,
   type Quote,
   UNKNOWN_ERROR,
+  SCREEN_PATHS,
 } from '@taxi/shared';
 import { simulateOrder } from '../common/calls';
 import { useOrdering } from '../common/useOrdering';
@@ -20,7 +22,7 @@ export type QuoteState =
   | { status: 'idle' }
   | { status: 'loading'; previous: Quote | null }
   | { status: 'ok'; quote: Quote }
-  | { status: 'error'; message: string; code: string };
+  | { status: 'error'; message: string; code: ApiErrorCode };
 
 /** What changes the price: not the note, not the password. */
 function priceKey(draft: OrderDraft): string {
@@ -72,7 +74,7 @@ export function useQuote() {
           const code = isApiError(error) ? error.code : UNKNOWN_ERROR;
           if (code === 'IN_PROGRESS') {
             setDraft(emptyDraft());
-            navigate('/', { state: { inProgress: true } });
+            navigate(SCREEN_PATHS.Home, { state: { inProgress: true } });
             return;
           }
           latest.current = null;

@@ -1,6 +1,10 @@
 import { Link } from 'react-router-dom';
+import { addTranslations, SCREEN_PATHS } from '@taxi/shared';
 import '../common/ordering.css';
 import { useOrderingText } from '../common/i18n';
+import texts from './texts.json';
+
+addTranslations('ordering', texts);
 
 /** The order was passed on: wait for the driver. */
 export default function OrderSuccess() {
@@ -12,7 +16,7 @@ export default function OrderSuccess() {
       </div>
       <h1>{t('success.title')}</h1>
       <p className="or-success__message">{t('success.message')}</p>
-      <Link className="tx-button tx-button--primary" to="/">
+      <Link className="tx-button tx-button--primary" to={SCREEN_PATHS.Home}>
         {t('success.home')}
       </Link>
     </div>

@@ -1,25 +1,21 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderScreen } from '@taxi/shared/testing';
-import { featuresAtom, sessionStore, type Settings } from '@taxi/shared';
 import {
-  AIRPORT,
-  draft,
-  err,
-  FEATURES,
-  FLORIANSKA,
-  mockApi,
-  resetSession,
-  setDraft,
-  type Handler,
-  type Reply,
-} from '../testing/api';
+  type Answer,
+  type Answers,
+  deferred,
+  fail,
+  fakeApi,
+  renderScreen,
+} from '@taxi/shared/testing';
+import { featuresAtom, sessionStore, type Settings } from '@taxi/shared';
+import { AIRPORT, draft, FEATURES, FLORIANSKA, resetOrdering, setDraft } from '../testing/order';
 import OrderSummary from './OrderSummary';
 
 const SAVED = { order_id: 5, track: { order_short_id: 'ABC123', secret: 'sec' } };
 
-function renderSummary(handlers: Record<string, Handler>, settings: Partial<Settings> = {}) {
-  const api = mockApi({ GET_CURRENT_ORDERS: { data_list: [] }, ...handlers });
+function renderSummary(handlers: Answers, settings: Partial<Settings> = {}) {
+  const api = fakeApi({ GET_CURRENT_ORDERS: { data_list: [] }, ...handlers });
   const user = userEvent.setup();
   const view = renderScreen(<OrderSummary />, {
     token: 't',
@@ -34,7 +30,7 @@ function renderSummary(handlers: Record<string, Handler>, settings: Partial<Sett
   return { api, user, ...view };
 }
 
-beforeEach(resetSession);
+beforeEach(resetOrdering);
 afterEach(() => jest.restoreAllMocks());
 
 describe('OrderSummary', () => {
@@ -86,13 +82,11 @@ describe('OrderSummary', () => {
 
   it('orders once for a double tap, clears the draft and goes to Track', async () => {
     setDraft({ poi: FLORIANSKA });
-    let answer: (reply: Reply) => void = () => undefined;
-    const { api, user } = renderSummary({
-      ORDER_SAVE: () => new Promise((resolve) => (answer = resolve)),
-    });
+    const saving = deferred<Answer<'ORDER_SAVE'>>();
+    const { api, user } = renderSummary({ ORDER_SAVE: () => saving.promise });
     const order = screen.getByRole('button', { name: 'Order' });
     await user.dblClick(order);
-    await act(async () => answer(SAVED));
+    await act(async () => saving.resolve(SAVED));
     expect(await screen.findByText('Track page')).toBeInTheDocument();
     expect(api.of('ORDER_SAVE')).toHaveLength(1);
     expect(api.of('ORDER_SAVE')[0]!.payload.order).toMatchObject({
@@ -109,6 +103,19 @@ describe('OrderSummary', () => {
     await user.click(screen.getByRole('button', { name: 'Order' }));
     expect(await screen.findByText('Track page')).toBeInTheDocument();
     expect(api.of('ORDER_SAVE')[0]!.payload.order).toMatchObject({ poi: FLORIANSKA, dst: null });
+  });
+
+  it("shows the rider of a ride for someone else and sends the rider's name and phone", async () => {
+    setDraft({ poi: FLORIANSKA, phone: '+48602000101', rider_name: 'Anna' });
+    const { api, user } = renderSummary({ ORDER_SAVE: SAVED });
+    const term = screen.getAllByRole('term').find((row) => row.textContent === 'For');
+    expect(term?.nextElementSibling).toHaveTextContent('Anna, +48 602 000 101');
+    await user.click(screen.getByRole('button', { name: 'Order' }));
+    await screen.findByText('Track page');
+    expect(api.of('ORDER_SAVE')[0]!.payload.order).toMatchObject({
+      phone: '+48602000101',
+      rider_name: 'Anna',
+    });
   });
 
   it('sends the taxi group with the order and beside it, and no city of the corporation', async () => {
@@ -132,7 +139,7 @@ describe('OrderSummary', () => {
       ORDER_SAVE: () => {
         if (!first) return SAVED;
         first = false;
-        return err('CONNECTION_ERROR');
+        return fail('CONNECTION_ERROR');
       },
     });
     await user.click(screen.getByRole('button', { name: 'Order' }));

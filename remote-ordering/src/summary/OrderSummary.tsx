@@ -2,11 +2,13 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import {
+  addTranslations,
   addressLine,
   AlertDialog,
   Button,
   clearDraftAtom,
   errorMessage,
+  formatPhone,
   isApiError,
   isPickupValid,
   isTimedType,
@@ -15,14 +17,25 @@ import {
   subscriptionDays,
   WEEKDAYS,
   withAllowedPerks,
+  shortDateTime,
+  SCREEN_PATHS,
+  trackLink,
 } from '@taxi/shared';
 import '../common/ordering.css';
 import { forgetRecentAddresses } from '../address-search/recent';
 import { saveOrder } from '../common/calls';
-import { shortDateTime } from '../common/format';
 import { useOrderingText } from '../common/i18n';
 import { useBack } from '../common/useBack';
 import { useOrdering } from '../common/useOrdering';
+import texts from './texts.json';
+import addressTexts from '../common/texts.json';
+import optionsTexts from '../order-expanded/texts.json';
+import quoteTexts from '../quote/texts.json';
+
+addTranslations('ordering', texts);
+addTranslations('ordering', addressTexts);
+addTranslations('ordering', optionsTexts);
+addTranslations('ordering', quoteTexts);
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -55,7 +68,7 @@ export default function OrderSummary() {
         <h1>{t('summary.title')}</h1>
         <div className="tx-card tx-notice" role="alert">
           <p>{t('address.missing')}</p>
-          <Button onClick={() => navigate('/')}>{t('summary.goHome')}</Button>
+          <Button onClick={() => navigate(SCREEN_PATHS.Home)}>{t('summary.goHome')}</Button>
         </div>
       </div>
     );
@@ -82,8 +95,8 @@ export default function OrderSummary() {
       clearDraft();
       navigate(
         settings.track
-          ? `/t/${encodeURIComponent(track.order_short_id)}/${encodeURIComponent(track.secret)}`
-          : '/success/',
+          ? trackLink({ shortId: track.order_short_id, secret: track.secret })
+          : SCREEN_PATHS.OrderSuccess,
       );
     } catch (error) {
       setFailure(
@@ -118,6 +131,11 @@ export default function OrderSummary() {
               .join(' ')}`}
           </Row>
         ) : null}
+        {draft.phone ? (
+          <Row term={t('summary.rider')}>
+            {[draft.rider_name, formatPhone(draft.phone)].filter(Boolean).join(', ')}
+          </Row>
+        ) : null}
         {draft.info ? <Row term={t('summary.note')}>{draft.info}</Row> : null}
         {draft.passwd ? <Row term={t('summary.password')}>{draft.passwd}</Row> : null}
         {draft.taxi_count > 1 ? <Row term={t('summary.taxiCount')}>{draft.taxi_count}</Row> : null}
@@ -141,7 +159,7 @@ export default function OrderSummary() {
           message={t('client.order.timely_order_dialog.message')}
           onClose={() => {
             clearDraft();
-            navigate('/');
+            navigate(SCREEN_PATHS.Home);
           }}
         />
       ) : null}

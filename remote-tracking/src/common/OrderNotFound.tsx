@@ -1,16 +1,29 @@
-import { ApiError, Button, errorMessage } from '@taxi/shared';
+import { addTranslations, ApiError, type ApiErrorCode, Button, errorMessage } from '@taxi/shared';
 import { useTrackingText } from './i18n';
 import { useBack } from './useBack';
+import trackTexts from '../track/texts.json';
+
+addTranslations('tracking', trackTexts);
 
 /** Codes that only say the order cannot be found with this link. */
-const NOT_FOUND_CODES = ['NOT_FOUND', 'ORDER_ACCESS_DENIED', 'ACCESS_DENIED'];
+const NOT_FOUND_CODES: readonly ApiErrorCode[] = [
+  'NOT_FOUND',
+  'ORDER_ACCESS_DENIED',
+  'ACCESS_DENIED',
+];
 
 /**
  * 'Order not found' ('client.track.order_not_found') with a Back button: back where the
  * visitor came from, or Home when the link opened the app. Another refusal than not-found
  * says its catalogue message instead of the hint.
  */
-export function OrderNotFound({ titleId, code = null }: { titleId: string; code?: string | null }) {
+export function OrderNotFound({
+  titleId,
+  code = null,
+}: {
+  titleId: string;
+  code?: ApiErrorCode | null;
+}) {
   const { t } = useTrackingText();
   const back = useBack();
   return (

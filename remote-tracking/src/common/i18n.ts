@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { addTranslations } from '@taxi/shared';
-import { texts } from './texts';
 
-addTranslations('tracking', texts);
-
-/** `t` of the tracking namespace. */
+/**
+ * `t` of the tracking namespace. Each module registers the texts.json files of the texts it shows
+ * (README, Texts and languages).
+ */
 export function useTrackingText() {
   return useTranslation('tracking');
 }

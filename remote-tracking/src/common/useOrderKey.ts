@@ -1,5 +1,5 @@
+import { type OrderKey } from '@taxi/shared';
 import { useParams, useSearchParams } from 'react-router-dom';
-import type { OrderKey } from './links';
 
 /** The order of /t/{o}/{p} and /r/{o}/{p}; null when a part is missing. */
 export function usePathOrderKey(): OrderKey | null {

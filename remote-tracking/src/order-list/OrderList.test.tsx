@@ -1,9 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { activeOrdersAtom, sessionStore } from '@taxi/shared';
-import { renderScreen } from '@taxi/shared/testing';
+import { fail, fakeApi, renderScreen, type Reply } from '@taxi/shared/testing';
 import OrderList, { ORDER_LIST_REFRESH_MS } from './OrderList';
-import { answer, ok, refused } from '../testing/server';
 
 const ORDERS = [
   {
@@ -34,7 +33,7 @@ const ORDERS = [
     taxi_count: 1,
     track: { order_short_id: 'CCCC4444', secret: 'three' },
   },
-];
+] satisfies Reply<'GET_CURRENT_ORDERS'>['data_list'];
 
 function renderList(language: 'en' | 'pl' = 'en') {
   return renderScreen(<OrderList />, {
@@ -53,7 +52,7 @@ afterEach(() => {
 
 describe('OrderList', () => {
   it('has a title, a subtitle and a track card per active order', async () => {
-    answer({ GET_CURRENT_ORDERS: ok({ data_list: ORDERS }) });
+    fakeApi({ GET_CURRENT_ORDERS: { data_list: ORDERS } });
     renderList();
     expect(screen.getByRole('heading', { level: 1, name: 'Active rides' })).toBeInTheDocument();
     expect(
@@ -69,7 +68,7 @@ describe('OrderList', () => {
   });
 
   it('keeps the active orders in the session', async () => {
-    answer({ GET_CURRENT_ORDERS: ok({ data_list: ORDERS }) });
+    fakeApi({ GET_CURRENT_ORDERS: { data_list: ORDERS } });
     renderList();
     await screen.findAllByRole('link', { name: /Track this order$/ });
     expect(sessionStore.get(activeOrdersAtom).map((order) => order.track.order_short_id)).toEqual([
@@ -80,7 +79,7 @@ describe('OrderList', () => {
   });
 
   it('names each card by its visible text first, then what it does (WCAG 2.5.3)', async () => {
-    answer({ GET_CURRENT_ORDERS: ok({ data_list: ORDERS }) });
+    fakeApi({ GET_CURRENT_ORDERS: { data_list: ORDERS } });
     renderList();
     const cards = await screen.findAllByRole('link', { name: /Track this order$/ });
     expect(cards).toHaveLength(3);
@@ -95,7 +94,7 @@ describe('OrderList', () => {
   });
 
   it('opens Track when a card is tapped', async () => {
-    answer({ GET_CURRENT_ORDERS: ok({ data_list: ORDERS }) });
+    fakeApi({ GET_CURRENT_ORDERS: { data_list: ORDERS } });
     const { router } = renderList();
     await userEvent.click(await screen.findByRole('link', { name: /^Scheduled Created/ }));
     expect(screen.getByRole('heading', { name: 'Track screen' })).toBeInTheDocument();
@@ -104,10 +103,10 @@ describe('OrderList', () => {
 
   it('asks again every 30 s, so an order that ended leaves the list', async () => {
     jest.useFakeTimers();
-    answer({ GET_CURRENT_ORDERS: ok({ data_list: ORDERS }) });
+    fakeApi({ GET_CURRENT_ORDERS: { data_list: ORDERS } });
     renderList();
     expect(await screen.findAllByRole('link', { name: /Track this order$/ })).toHaveLength(3);
-    const server = answer({ GET_CURRENT_ORDERS: ok({ data_list: ORDERS.slice(1) }) });
+    const server = fakeApi({ GET_CURRENT_ORDERS: { data_list: ORDERS.slice(1) } });
     act(() => void jest.advanceTimersByTime(ORDER_LIST_REFRESH_MS - 100));
     expect(server.of('GET_CURRENT_ORDERS')).toHaveLength(0);
     act(() => void jest.advanceTimersByTime(100));
@@ -119,24 +118,24 @@ describe('OrderList', () => {
   });
 
   it('says when there is none, with a way to order', async () => {
-    answer({ GET_CURRENT_ORDERS: ok({ data_list: [] }) });
+    fakeApi({ GET_CURRENT_ORDERS: { data_list: [] } });
     renderList();
     expect(await screen.findByText('You have no active orders.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Order a taxi' })).toHaveAttribute('href', '/');
   });
 
   it('says when the list cannot be loaded, and retries', async () => {
-    answer({ GET_CURRENT_ORDERS: refused('ACCESS_DENIED') });
+    fakeApi({ GET_CURRENT_ORDERS: fail('ACCESS_DENIED') });
     renderList();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The active orders could not be loaded. Access denied');
-    answer({ GET_CURRENT_ORDERS: ok({ data_list: ORDERS }) });
+    fakeApi({ GET_CURRENT_ORDERS: { data_list: ORDERS } });
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findAllByRole('link', { name: /Track this order$/ })).toHaveLength(3);
   });
 
   it('speaks Polish', async () => {
-    answer({ GET_CURRENT_ORDERS: ok({ data_list: ORDERS.slice(1, 2) }) });
+    fakeApi({ GET_CURRENT_ORDERS: { data_list: ORDERS.slice(1, 2) } });
     renderList('pl');
     expect(screen.getByRole('heading', { name: 'Aktywne przejazdy' })).toBeInTheDocument();
     const card = await screen.findByRole('link', { name: /Śledź to zamówienie$/ });

@@ -2,31 +2,37 @@ import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import {
+  addTranslations,
   activeOrdersAtom,
   Button,
   errorMessage,
   refreshActiveOrders,
   Spinner,
-  type ActiveOrder,
+  type OpenableOrder,
+  shortDateTime,
+  trackLink,
+  SCREEN_PATHS,
 } from '@taxi/shared';
 import { useTrackingText } from '../common/i18n';
-import { shortDateTime, trackPath } from '../common/links';
 import '../common/tracking.css';
+import texts from './texts.json';
+
+addTranslations('tracking', texts);
 
 /** How often the list asks again while it is on screen. */
 export const ORDER_LIST_REFRESH_MS = 30_000;
 
 type Place = { street?: string; number?: string; poi_name?: string; city?: string } | null;
 
-function placeOf(order: ActiveOrder): string {
-  const poi = (order as ActiveOrder & { poi?: Place }).poi;
+function placeOf(order: OpenableOrder): string {
+  const poi = (order as OpenableOrder & { poi?: Place }).poi;
   if (!poi) return '';
   const main = poi.poi_name || [poi.street, poi.number].filter(Boolean).join(' ');
   return [main, poi.city].filter(Boolean).join(', ');
 }
 
 /** A track card: order type, state, and the scheduled time (T, W) or the creation time. */
-function TrackCard({ order }: { order: ActiveOrder }) {
+function TrackCard({ order }: { order: OpenableOrder }) {
   const { t } = useTrackingText();
   const timed = order.order_type === 'T' || order.order_type === 'W';
   const type = t(`client.types.${order.order_type}`);
@@ -39,7 +45,7 @@ function TrackCard({ order }: { order: ActiveOrder }) {
   return (
     <Link
       className="tr-card"
-      to={trackPath({ shortId: order.track.order_short_id, secret: order.track.secret })}
+      to={trackLink({ shortId: order.track.order_short_id, secret: order.track.secret })}
     >
       {/* Named by its visible text first (WCAG 2.5.3), then what tapping does. */}
       <span className="tr-card__type">{type}</span>{' '}
@@ -114,7 +120,7 @@ export default function OrderList() {
       ) : status === 'ready' ? (
         <div className="tx-notice">
           <p>{t('client.orders.empty')}</p>
-          <Link className="tx-button tx-button--primary" to="/">
+          <Link className="tx-button tx-button--primary" to={SCREEN_PATHS.Home}>
             {t('client.orders.order_taxi')}
           </Link>
         </div>

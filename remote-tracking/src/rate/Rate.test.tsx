@@ -1,9 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderScreen, type ScreenOptions } from '@taxi/shared/testing';
+import {
+  type Answer,
+  deferred,
+  fail,
+  fakeApi,
+  offline,
+  renderScreen,
+  type ScreenOptions,
+} from '@taxi/shared/testing';
 import Rate from './Rate';
 import RateWithQuery from './RateWithQuery';
-import { answer, deferred, ok, rating, refused, type Reply } from '../testing/server';
+import { rating } from '../testing/track';
 
 const RATE_URL = '/r/ABCD2345/s3cret-p';
 
@@ -20,8 +28,8 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('Rate', () => {
   it('shows a wait indicator while it looks the rating up', async () => {
-    const pending = deferred<Reply>();
-    answer({ GET_RATE: () => pending.promise });
+    const pending = deferred<Answer<'GET_RATE'>>();
+    fakeApi({ GET_RATE: () => pending.promise });
     renderRate();
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
     pending.resolve(rating(null));
@@ -31,7 +39,7 @@ describe('Rate', () => {
   });
 
   it('thanks when the ride is already rated, with Back to order going Home', async () => {
-    const server = answer({ GET_RATE: rating(1, 'Nice') });
+    const server = fakeApi({ GET_RATE: rating(1, 'Nice') });
     renderRate();
     expect(await screen.findByRole('heading', { name: 'Thank you!' })).toBeInTheDocument();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
@@ -39,12 +47,12 @@ describe('Rate', () => {
     expect(await screen.findByRole('heading', { name: 'Home screen' })).toBeInTheDocument();
     expect(server.of('GET_RATE')[0]).toMatchObject({
       url: '/rate/api/1/',
-      cmd: { order_short_id: 'ABCD2345', secret: 's3cret-p' },
+      sent: { order_short_id: 'ABCD2345', secret: 's3cret-p' },
     });
   });
 
   it('asks, and keeps Rate disabled until a value is chosen', async () => {
-    answer({ GET_RATE: rating(null) });
+    fakeApi({ GET_RATE: rating(null) });
     renderRate();
     await screen.findByRole('heading', { name: 'How would you rate this ride?' });
     const rate = screen.getByRole('button', { name: 'Rate' });
@@ -58,8 +66,8 @@ describe('Rate', () => {
   });
 
   it('sends the value and the comment, disabled while sending, then thanks', async () => {
-    const sending = deferred<Reply>();
-    const server = answer({ GET_RATE: rating(null), SET_RATE: () => sending.promise });
+    const sending = deferred<Answer<'SET_RATE'>>();
+    const server = fakeApi({ GET_RATE: rating(null), SET_RATE: () => sending.promise });
     renderRate();
     await userEvent.click(await screen.findByRole('radio', { name: 'Very good' }));
     await userEvent.type(
@@ -68,26 +76,26 @@ describe('Rate', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Rate' }));
     expect(screen.getByRole('button', { name: 'Rate' })).toBeDisabled();
-    expect(server.of('SET_RATE')[0]?.cmd).toMatchObject({
+    expect(server.of('SET_RATE')[0]?.sent).toMatchObject({
       order_short_id: 'ABCD2345',
       secret: 's3cret-p',
       data: { rate: 2, comment: 'Clean car, kind driver' },
     });
-    sending.resolve(ok());
+    sending.resolve({});
     expect(await screen.findByRole('heading', { name: 'Thank you!' })).toBeInTheDocument();
   });
 
   it('sends no comment when none was written', async () => {
-    const server = answer({ GET_RATE: rating(null), SET_RATE: ok() });
+    const server = fakeApi({ GET_RATE: rating(null), SET_RATE: {} });
     renderRate();
     await userEvent.click(await screen.findByRole('radio', { name: 'Very bad' }));
     await userEvent.click(screen.getByRole('button', { name: 'Rate' }));
     await screen.findByRole('heading', { name: 'Thank you!' });
-    expect(server.of('SET_RATE')[0]?.cmd.data).toEqual({ rate: -2 });
+    expect(server.of('SET_RATE')[0]?.sent.data).toEqual({ rate: -2 });
   });
 
   it('shows an info alert when rating fails, and stays', async () => {
-    answer({ GET_RATE: rating(null), SET_RATE: refused('ACTION_NOT_ALLOWED') });
+    fakeApi({ GET_RATE: rating(null), SET_RATE: fail('ACTION_NOT_ALLOWED') });
     renderRate();
     await userEvent.click(await screen.findByRole('radio', { name: 'Bad' }));
     await userEvent.click(screen.getByRole('button', { name: 'Rate' }));
@@ -102,13 +110,13 @@ describe('Rate', () => {
   });
 
   it('says the order is not found for a wrong link', async () => {
-    answer({ GET_RATE: refused('ORDER_ACCESS_DENIED') });
+    fakeApi({ GET_RATE: fail('ORDER_ACCESS_DENIED') });
     renderRate();
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
   });
 
   it('lets the passenger rate when the lookup could not reach the server', async () => {
-    jest.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    fakeApi({ GET_RATE: offline });
     renderRate();
     expect(
       await screen.findByRole('heading', { name: 'How would you rate this ride?' }),
@@ -116,7 +124,7 @@ describe('Rate', () => {
   });
 
   it('says rating is not offered when the corporation has it off, asks nothing, and Back goes Home', async () => {
-    const server = answer({ GET_RATE: rating(null), SET_RATE: ok() });
+    const server = fakeApi({ GET_RATE: rating(null), SET_RATE: {} });
     renderRate({ settings: { rate: false } });
     expect(
       screen.getByRole('heading', { name: 'This corporation does not offer rating rides' }),
@@ -129,7 +137,7 @@ describe('Rate', () => {
   });
 
   it('says so in Polish too, on /rate/ as well', () => {
-    answer({ GET_RATE: rating(null) });
+    fakeApi({ GET_RATE: rating(null) });
     renderScreen(<RateWithQuery />, {
       path: '/rate/?o=QWER7890&p=abc',
       routePath: '/rate/',
@@ -143,7 +151,7 @@ describe('Rate', () => {
   });
 
   it('speaks Polish', async () => {
-    answer({ GET_RATE: rating(null) });
+    fakeApi({ GET_RATE: rating(null) });
     renderRate({ language: 'pl' });
     expect(
       await screen.findByRole('heading', { name: 'Jak oceniasz ten przejazd?' }),
@@ -157,13 +165,13 @@ describe('Rate', () => {
 
 describe('RateWithQuery', () => {
   it('rates the order of the query', async () => {
-    const server = answer({ GET_RATE: rating(null), SET_RATE: ok() });
+    const server = fakeApi({ GET_RATE: rating(null), SET_RATE: {} });
     renderScreen(<RateWithQuery />, { path: '/rate/?o=QWER7890&p=abc', routePath: '/rate/' });
     await userEvent.click(await screen.findByRole('radio', { name: 'Good' }));
     await userEvent.click(screen.getByRole('button', { name: 'Rate' }));
     await screen.findByRole('heading', { name: 'Thank you!' });
     await waitFor(() =>
-      expect(server.of('SET_RATE')[0]?.cmd).toMatchObject({
+      expect(server.of('SET_RATE')[0]?.sent).toMatchObject({
         order_short_id: 'QWER7890',
         secret: 'abc',
       }),
@@ -171,7 +179,7 @@ describe('RateWithQuery', () => {
   });
 
   it('says not found without o and p', () => {
-    answer({});
+    fakeApi({});
     renderScreen(<RateWithQuery />, { path: '/rate/', routePath: '/rate/' });
     expect(screen.getByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
   });

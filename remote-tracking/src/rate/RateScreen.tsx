@@ -2,20 +2,25 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import {
+  addTranslations,
   AlertDialog,
   Button,
   SETTINGS_DEFAULTS,
   settingsAtom,
   Spinner,
   StarRating,
+  type OrderKey,
+  SCREEN_PATHS,
 } from '@taxi/shared';
 import { useTrackingText } from '../common/i18n';
-import type { OrderKey } from '../common/links';
 import { OrderNotFound } from '../common/OrderNotFound';
 import { useBack } from '../common/useBack';
 import { setRate } from './calls';
 import { useRateLookup } from './useRateLookup';
 import '../common/tracking.css';
+import texts from './texts.json';
+
+addTranslations('tracking', texts);
 
 function ThankYou() {
   const { t } = useTrackingText();
@@ -27,7 +32,7 @@ function ThankYou() {
       </span>
       <h1 id={titleId}>{t('client.rate.thanks_title')}</h1>
       <p>{t('client.rate.thanks_message')}</p>
-      <Link className="tx-button tx-button--primary tr-wide" to="/">
+      <Link className="tx-button tx-button--primary tr-wide" to={SCREEN_PATHS.Home}>
         {t('client.rate.back_to_order')}
       </Link>
     </section>

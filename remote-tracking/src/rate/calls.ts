@@ -1,6 +1,5 @@
 // The rating API (spec section 7): POST /rate/api/1/, authorised by the short id and secret.
-import { api, ApiError } from '@taxi/shared';
-import type { OrderKey } from '../common/links';
+import { api, ApiError, type OrderKey } from '@taxi/shared';
 
 export interface Rating {
   rate: number;

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isApiError } from '@taxi/shared';
-import type { OrderKey } from '../common/links';
+import { type ApiErrorCode, isApiError, type OrderKey } from '@taxi/shared';
 import { getRate, type Rating } from './calls';
 
 export type RateLookup =
@@ -8,11 +7,11 @@ export type RateLookup =
   | { status: 'rated'; rating: Rating }
   | { status: 'unrated' }
   /** The short id or the secret is wrong. */
-  | { status: 'missing'; code: string }
+  | { status: 'missing'; code: ApiErrorCode }
   /** No answer (connection, server error): nothing is known. */
   | { status: 'failed' };
 
-const MISSING_CODES = ['NOT_FOUND', 'ORDER_ACCESS_DENIED'];
+const MISSING_CODES: readonly ApiErrorCode[] = ['NOT_FOUND', 'ORDER_ACCESS_DENIED'];
 
 /** GET_RATE for one order, asked `delayMs` after the screen starts (Track waits 1000 ms). */
 export function useRateLookup(key: OrderKey | null, delayMs = 0): RateLookup {

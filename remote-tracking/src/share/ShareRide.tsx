@@ -1,8 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { Button, Dialog, SNACKBAR_MS, settingsAtom } from '@taxi/shared';
+import {
+  addTranslations,
+  Button,
+  Dialog,
+  SNACKBAR_MS,
+  settingsAtom,
+  publicTrackUrl,
+  type OrderKey,
+} from '@taxi/shared';
 import { useTrackingText } from '../common/i18n';
-import { publicTrackUrl, type OrderKey } from '../common/links';
+import texts from './texts.json';
+
+addTranslations('tracking', texts);
 
 type Outcome = 'idle' | 'copied' | 'manual';
 
@@ -15,7 +25,7 @@ export function ShareRide({ orderKey }: { orderKey: OrderKey }) {
   const { t } = useTrackingText();
   const corp = useAtomValue(settingsAtom)?.corp ?? '';
   const [outcome, setOutcome] = useState<Outcome>('idle');
-  const url = publicTrackUrl(orderKey);
+  const url = publicTrackUrl(orderKey, window.location.origin);
   const field = useRef<HTMLInputElement>(null);
 
   useEffect(() => {

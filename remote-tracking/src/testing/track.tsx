@@ -5,6 +5,8 @@ import {
   installSocketStub,
   renderScreen,
   type ScreenOptions,
+  type ServerMessage,
+  type ServerMessageOf,
   type SocketStub,
 } from '@taxi/shared/testing';
 import type { ReactElement } from 'react';
@@ -12,8 +14,12 @@ import type { ReactElement } from 'react';
 export const KEY = { shortId: 'ABCD2345', secret: 's3cret-p' };
 export const TRACK_URL = `/t/${KEY.shortId}/${KEY.secret}`;
 
+/** A tracking record and a live taxi as the test pushes them (ORDER_UPDATE, TAXI_STATE_UPDATE). */
+export type PushedRecord = NonNullable<ServerMessageOf<'ORDER_UPDATE'>['order']>;
+export type PushedTaxi = NonNullable<ServerMessageOf<'TAXI_STATE_UPDATE'>['taxi']>;
+
 /** A tracking record of the wire, state T with one accepted taxi unless changed. */
-export function record(change: Record<string, unknown> = {}): Record<string, unknown> {
+export function record(change: PushedRecord = {}): PushedRecord {
   return {
     order_id: 41,
     order_type: 'Z',
@@ -36,13 +42,24 @@ export function record(change: Record<string, unknown> = {}): Record<string, unk
   };
 }
 
-export const TAXIS_DATA = {
+/**
+ * Fields the contract does not allow, as older or odd servers send them (arrived as a flag, a
+ * taxi without a position, a route driven), to see the page cope with them.
+ */
+export const offContractFields = <Typed,>(fields: Record<string, unknown>) => fields as Typed;
+
+/** A GET_RATE reply: rated with `rate`, or not rated yet (null). */
+export const rating = (rate: number | null, comment: string | null = null) => ({
+  data: { rate, comment },
+});
+
+export const TAXIS_DATA: ServerMessageOf<'ORDER_UPDATE'>['taxis_data'] = {
   12: { color: 'Silver', brand: 'Skoda Octavia', vehicle_registration: 'KR 4521C' },
   17: { color: 'Black', brand: 'Toyota Corolla', vehicle_registration: 'KR 9Z001' },
   23: { color: 'White', brand: 'Kia Ceed', vehicle_registration: 'KR 77AB1' },
 };
 
-export function taxi(callNumber: string, change: Record<string, unknown> = {}) {
+export function taxi(callNumber: string, change: PushedTaxi = {}): PushedTaxi {
   return { call_number: callNumber, lat: 50.058, lng: 19.93, state: 'K', state_eta: 4, ...change };
 }
 
@@ -77,8 +94,8 @@ export function renderTrack(screenElement: ReactElement, options: ScreenOptions 
 /** The server logs the page in and sends the order. */
 export function serve(
   sockets: SocketStub,
-  order: Record<string, unknown> | null = record(),
-  taxisData: Record<string, unknown> = TAXIS_DATA,
+  order: PushedRecord | null = record(),
+  taxisData = TAXIS_DATA,
 ) {
   act(() => {
     const socket = sockets.last().accept().login();
@@ -88,10 +105,7 @@ export function serve(
 }
 
 /** The server pushes a message on the newest socket. */
-export function push(
-  sockets: SocketStub,
-  message: Record<string, unknown> & { action_id: string },
-) {
+export function push(sockets: SocketStub, message: ServerMessage) {
   act(() => {
     sockets.last().push(message);
   });

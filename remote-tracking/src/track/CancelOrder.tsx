@@ -1,6 +1,9 @@
 import { useState } from 'react';
-import { Button, ConfirmDialog, errorMessage } from '@taxi/shared';
+import { addTranslations, Button, ConfirmDialog, errorMessage } from '@taxi/shared';
 import { useTrackingText } from '../common/i18n';
+import texts from './texts.json';
+
+addTranslations('tracking', texts);
 
 /** 'Cancel order', confirmed with 'client.order.cancel_order_dialog.message', then ORDER_CANCEL. */
 export function CancelOrder({ onCancel }: { onCancel: () => Promise<void> }) {

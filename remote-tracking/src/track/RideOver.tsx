@@ -2,16 +2,23 @@ import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import {
+  addTranslations,
   AlertDialog,
   Button,
   clearDraftAtom,
   isPickupValid,
   orderDraftAtom,
   StarRating,
+  type OrderKey,
+  SCREEN_PATHS,
 } from '@taxi/shared';
 import { useTrackingText } from '../common/i18n';
-import type { OrderKey } from '../common/links';
 import { setRate } from '../rate/calls';
+import texts from './texts.json';
+import rateTexts from '../rate/texts.json';
+
+addTranslations('tracking', texts);
+addTranslations('tracking', rateTexts);
 
 /**
  * The end of a ride on Track (A, M, Z): the stars unless already rated (then a thank-you),
@@ -47,7 +54,7 @@ export function RideOver({
       }
     }
     if (isPickupValid(draft.poi)) clearDraft();
-    navigate('/');
+    navigate(SCREEN_PATHS.Home);
   };
 
   return (

@@ -1,5 +1,8 @@
-import { ACCEPT_MISSING_TAXI_ETA_GT_DEFAULT, type TaxiInfo } from '@taxi/shared';
+import { addTranslations, ACCEPT_MISSING_TAXI_ETA_GT_DEFAULT, type TaxiInfo } from '@taxi/shared';
 import { useTrackingText } from '../common/i18n';
+import texts from './texts.json';
+
+addTranslations('tracking', texts);
 
 /** One taxi of the order: call number, colour, brand, plate and, on its way, the ETA. */
 export function TaxiCard({

@@ -1,20 +1,26 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { emptyDraft, orderDraftAtom, sessionStore, TAXI_STATE_COLOURS } from '@taxi/shared';
+import { fail, fakeApi, type Reply } from '@taxi/shared/testing';
 import Track from './Track';
 import TrackWithQuery from './TrackWithQuery';
-import { answer, ok, rating, refused } from '../testing/server';
 import {
   advance,
   heading,
   settle,
   KEY,
+  offContractFields,
   push,
+  rating,
   record,
   renderTrack,
   serve,
   taxi,
   withTrackHarness,
+  type PushedTaxi,
+  type PushedRecord,
 } from '../testing/track';
+
+type Route = NonNullable<PushedRecord['routes']>[number];
 
 jest.mock('@taxi/shared/map', () => {
   const fake = jest.requireActual('../testing/map');
@@ -25,7 +31,7 @@ const sockets = withTrackHarness();
 const map = () => within(screen.getByRole('list', { name: 'Map of the ride' }));
 
 describe('Track: a view per state', () => {
-  beforeEach(() => answer({ GET_RATE: rating(null) }));
+  beforeEach(() => fakeApi({ GET_RATE: rating(null) }));
 
   it('shows loading until the first update, logging in with the short id and secret', () => {
     renderTrack(<Track />);
@@ -38,7 +44,7 @@ describe('Track: a view per state', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading the order…');
   });
 
-  it.each([
+  it.each<[string, PushedRecord, string]>([
     ['a taxi-now order just created', { state: 'U', accepted_taxis: [] }, 'Order created'],
     [
       'an order no taxi has taken yet',
@@ -51,9 +57,17 @@ describe('Track: a view per state', () => {
       'Waiting for the driver to accept',
     ],
     ['an accepted order', {}, 'Taxi on the way'],
-    ['a taxi at the pickup', { arrived: true }, 'Your taxi has arrived'],
+    [
+      'a taxi at the pickup',
+      offContractFields<PushedRecord>({ arrived: true }),
+      'Your taxi has arrived',
+    ],
     ['a taxi at the pickup (a time)', { arrived: '2026-11-21 10:09:00' }, 'Your taxi has arrived'],
-    ['a passenger picked up', { finished_taxis: ['12'], arrived: true }, 'You are in the taxi'],
+    [
+      'a passenger picked up',
+      offContractFields<PushedRecord>({ finished_taxis: ['12'], arrived: true }),
+      'You are in the taxi',
+    ],
     ['a finished ride', { state: 'Z', finished_taxis: ['12'] }, 'Ride finished'],
     [
       'state Z while the server says the ride goes on',
@@ -147,7 +161,7 @@ describe('Track: a view per state', () => {
 
 describe('Track: order not found', () => {
   it('shows "Order not found" with a back button when LOGIN is refused, and stops', async () => {
-    answer({ GET_RATE: refused('NOT_FOUND') });
+    fakeApi({ GET_RATE: fail('NOT_FOUND') });
     const { user, router } = renderTrack(<Track />);
     act(() => void sockets().last().accept().login(false, 'ORDER_ACCESS_DENIED'));
     expect(heading('Order not found')).toBeInTheDocument();
@@ -158,14 +172,14 @@ describe('Track: order not found', () => {
   });
 
   it('shows it when the rating API says the order does not exist, even without the socket', async () => {
-    answer({ GET_RATE: refused('NOT_FOUND') });
+    fakeApi({ GET_RATE: fail('NOT_FOUND') });
     renderTrack(<Track />);
     advance(1000);
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
   });
 
   it('in Polish', () => {
-    answer({ GET_RATE: rating(null) });
+    fakeApi({ GET_RATE: rating(null) });
     renderTrack(<Track />, { language: 'pl' });
     act(() => void sockets().last().accept().login(false, 'NOT_FOUND'));
     expect(heading('Nie znaleziono zamówienia')).toBeInTheDocument();
@@ -173,7 +187,7 @@ describe('Track: order not found', () => {
   });
 
   it('for /track/ without o and p', () => {
-    answer({});
+    fakeApi({});
     renderTrack(<TrackWithQuery />, { path: '/track/?o=ABCD2345', routePath: '/track/' });
     expect(heading('Order not found')).toBeInTheDocument();
     expect(sockets().sockets).toHaveLength(0);
@@ -182,7 +196,7 @@ describe('Track: order not found', () => {
 
 describe('Track: /track/?o=&p=', () => {
   it('follows the order of the query', () => {
-    answer({ GET_RATE: rating(null) });
+    fakeApi({ GET_RATE: rating(null) });
     renderTrack(<TrackWithQuery />, {
       path: `/track/?o=${KEY.shortId}&p=${KEY.secret}`,
       routePath: '/track/',
@@ -197,7 +211,7 @@ describe('Track: /track/?o=&p=', () => {
 });
 
 describe('Track: the map', () => {
-  beforeEach(() => answer({ GET_RATE: rating(null) }));
+  beforeEach(() => fakeApi({ GET_RATE: rating(null) }));
 
   it('draws pickup and destination and no taxi in U', () => {
     renderTrack(<Track />);
@@ -254,7 +268,10 @@ describe('Track: the map', () => {
     expect(map().getByText('Route of 2 points')).toHaveAttribute('data-line', 'dashed');
     push(sockets(), {
       action_id: 'ORDER_UPDATE',
-      order: record({ revision: 2, routes: [{ points, type: 'driven', color: '#f5b400' }] }),
+      order: record({
+        revision: 2,
+        routes: [offContractFields<Route>({ points, type: 'driven', color: '#f5b400' })],
+      }),
     });
     expect(map().getByText('Route of 2 points')).toHaveAttribute('data-line', 'solid');
   });
@@ -263,7 +280,10 @@ describe('Track: the map', () => {
     renderTrack(<Track />);
     serve(sockets(), record({ taxi_count: 2, accepted_taxis: ['12', '17'] }));
     push(sockets(), { action_id: 'TAXI_STATE_UPDATE', taxi: taxi('12', { state: 'F' }) });
-    push(sockets(), { action_id: 'TAXI_STATE_UPDATE', taxi: taxi('17', { lat: null }) });
+    push(sockets(), {
+      action_id: 'TAXI_STATE_UPDATE',
+      taxi: taxi('17', offContractFields<PushedTaxi>({ lat: null })),
+    });
     expect(map().queryByText(/Taxi/)).not.toBeInTheDocument();
   });
 
@@ -312,7 +332,7 @@ describe('Track: the map', () => {
 });
 
 describe('Track: the live connection', () => {
-  beforeEach(() => answer({ GET_RATE: rating(null) }));
+  beforeEach(() => fakeApi({ GET_RATE: rating(null) }));
 
   it('says it is offline and reconnects after 5 s with a little jitter', async () => {
     jest.spyOn(Math, 'random').mockReturnValue(0.99);
@@ -340,7 +360,7 @@ describe('Track: the live connection', () => {
     await settle();
   });
 
-  it.each(['A', 'M'])('closes the link for good on %s', async (state) => {
+  it.each(['A', 'M'] as const)('closes the link for good on %s', async (state) => {
     renderTrack(<Track />);
     const socket = serve(sockets());
     push(sockets(), { action_id: 'ORDER_UPDATE', order: record({ state }) });
@@ -363,20 +383,19 @@ describe('Track: the live connection', () => {
 
 describe('Track: cancelling', () => {
   /** GET_CURRENT_ORDERS of the signed-in passenger: this order among them, or another one. */
-  const activeOrders = (shortId: string) =>
-    ok({
-      data_list: [
-        {
-          order_type: 'Z',
-          state: 'T',
-          date_time: null,
-          created: '2026-11-21 10:00:00',
-          track: { order_short_id: shortId, secret: 'x' },
-        },
-      ],
-    });
+  const activeOrders = (shortId: string): Reply<'GET_CURRENT_ORDERS'> => ({
+    data_list: [
+      {
+        order_type: 'Z',
+        state: 'T',
+        date_time: null,
+        created: '2026-11-21 10:00:00',
+        track: { order_short_id: shortId, secret: 'x' },
+      },
+    ],
+  });
   beforeEach(() =>
-    answer({ GET_RATE: rating(null), GET_CURRENT_ORDERS: activeOrders(KEY.shortId) }),
+    fakeApi({ GET_RATE: rating(null), GET_CURRENT_ORDERS: activeOrders(KEY.shortId) }),
   );
 
   it('asks first, then sends ORDER_CANCEL with the passenger’s token, and shows the cancelled view', async () => {
@@ -429,7 +448,10 @@ describe('Track: cancelling', () => {
   });
 
   it('is not offered to a signed-in passenger following someone else’s shared link', async () => {
-    const server = answer({ GET_RATE: rating(null), GET_CURRENT_ORDERS: activeOrders('OTHER234') });
+    const server = fakeApi({
+      GET_RATE: rating(null),
+      GET_CURRENT_ORDERS: activeOrders('OTHER234'),
+    });
     renderTrack(<Track />, { token: 'tok' });
     serve(sockets());
     await settle();
@@ -456,10 +478,10 @@ describe('Track: rating at the end of the ride', () => {
     },
   });
 
-  it.each(['Z', 'A', 'M'])(
+  it.each(['Z', 'A', 'M'] as const)(
     'offers the stars in %s; Finish becomes OK once rated and sends it',
     async (state) => {
-      const server = answer({ GET_RATE: rating(null), SET_RATE: ok() });
+      const server = fakeApi({ GET_RATE: rating(null), SET_RATE: {} });
       const { user, router } = renderTrack(<Track />);
       serve(sockets(), record({ state }));
       const finish = screen.getByRole('button', { name: 'Finish' });
@@ -470,7 +492,7 @@ describe('Track: rating at the end of the ride', () => {
       expect(finish).toHaveAccessibleName('OK');
       await user.click(finish);
       await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-      expect(server.of('SET_RATE')[0]?.cmd).toMatchObject({
+      expect(server.of('SET_RATE')[0]?.sent).toMatchObject({
         order_short_id: KEY.shortId,
         secret: KEY.secret,
         data: { rate: 1 },
@@ -479,7 +501,7 @@ describe('Track: rating at the end of the ride', () => {
   );
 
   it('has no stars while the order is under way', () => {
-    answer({ GET_RATE: rating(null) });
+    fakeApi({ GET_RATE: rating(null) });
     renderTrack(<Track />);
     serve(sockets());
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
@@ -487,7 +509,7 @@ describe('Track: rating at the end of the ride', () => {
   });
 
   it('Finish without a rating sends nothing, clears a draft with a valid pickup and goes Home', async () => {
-    const server = answer({ GET_RATE: rating(null) });
+    const server = fakeApi({ GET_RATE: rating(null) });
     act(() => sessionStore.set(orderDraftAtom, pickupDraft()));
     const { user, router } = renderTrack(<Track />);
     serve(sockets(), record({ state: 'Z' }));
@@ -498,7 +520,7 @@ describe('Track: rating at the end of the ride', () => {
   });
 
   it('keeps a draft whose pickup is not valid', async () => {
-    answer({ GET_RATE: rating(null) });
+    fakeApi({ GET_RATE: rating(null) });
     const draft = { ...emptyDraft(), info: 'kept note' };
     act(() => sessionStore.set(orderDraftAtom, draft));
     const { user, router } = renderTrack(<Track />);
@@ -509,7 +531,7 @@ describe('Track: rating at the end of the ride', () => {
   });
 
   it('a failed rating says so and stays', async () => {
-    answer({ GET_RATE: rating(null), SET_RATE: refused('ACTION_NOT_ALLOWED') });
+    fakeApi({ GET_RATE: rating(null), SET_RATE: fail('ACTION_NOT_ALLOWED') });
     const { user, router } = renderTrack(<Track />);
     serve(sockets(), record({ state: 'Z' }));
     await user.click(screen.getByRole('radio', { name: 'Very bad' }));
@@ -522,14 +544,14 @@ describe('Track: rating at the end of the ride', () => {
   });
 
   it('looks the rating up 1000 ms after start and thanks when already rated', async () => {
-    const server = answer({ GET_RATE: rating(2) });
+    const server = fakeApi({ GET_RATE: rating(2) });
     renderTrack(<Track />);
     serve(sockets(), record({ state: 'Z' }));
     advance(999);
     expect(server.of('GET_RATE')).toHaveLength(0);
     advance(1);
     expect(await screen.findByText('Thank you for rating this ride!')).toBeInTheDocument();
-    expect(server.of('GET_RATE')[0]?.cmd).toMatchObject({
+    expect(server.of('GET_RATE')[0]?.sent).toMatchObject({
       order_short_id: KEY.shortId,
       secret: KEY.secret,
     });
@@ -538,7 +560,7 @@ describe('Track: rating at the end of the ride', () => {
   });
 
   it('shows Finish only when the corporation has rating switched off', () => {
-    answer({ GET_RATE: rating(null) });
+    fakeApi({ GET_RATE: rating(null) });
     renderTrack(<Track />, { settings: { rate: false } });
     serve(sockets(), record({ state: 'Z' }));
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
@@ -547,7 +569,7 @@ describe('Track: rating at the end of the ride', () => {
 });
 
 describe('Track: sharing the ride', () => {
-  beforeEach(() => answer({ GET_RATE: rating(null) }));
+  beforeEach(() => fakeApi({ GET_RATE: rating(null) }));
   afterEach(() => {
     delete (navigator as { share?: unknown }).share;
   });

@@ -1,15 +1,19 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
+  addTranslations,
   MAP,
   PLANNED_ROUTE_TYPES,
   TAXI_STATE_COLOURS,
-  type LiveTaxi,
-  type TrackingRecord,
+  type TrackedTaxi,
+  type TrackedOrder,
   type TrackPoint,
 } from '@taxi/shared';
 import { TaxiMap, type LatLng, type MapFocus, type MapPin } from '@taxi/shared/map';
 import { useTrackingText } from '../common/i18n';
 import { useGlide, type Positions } from './useGlide';
+import texts from './texts.json';
+
+addTranslations('tracking', texts);
 
 /** Poland as a whole, until the order says where the ride is. */
 const FALLBACK_VIEW = { center: { lat: 52.07, lng: 19.48 }, zoom: 5.5 };
@@ -25,9 +29,9 @@ function samePlace(a: LatLng, b: LatLng | null): boolean {
 }
 
 export interface TrackMapProps {
-  order: TrackingRecord | null;
+  order: TrackedOrder | null;
   /** Taxis to draw (already filtered to the order's, with a position and an icon). */
-  taxis: LiveTaxi[];
+  taxis: TrackedTaxi[];
   /** Draw the client's location of the record (state T). */
   showClient: boolean;
   /** The device's position after 'locate me', and how many times it was asked for. */

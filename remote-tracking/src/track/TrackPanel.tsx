@@ -1,13 +1,22 @@
 import { useId, type ReactNode } from 'react';
-import { Spinner, type TrackingSnapshot, type TrackPoint } from '@taxi/shared';
+import {
+  addTranslations,
+  Spinner,
+  type TrackingSnapshot,
+  type TrackPoint,
+  shortDateTime,
+  type OrderKey,
+} from '@taxi/shared';
 import { useTrackingText } from '../common/i18n';
-import { shortDateTime, type OrderKey } from '../common/links';
 import { OrderNotFound } from '../common/OrderNotFound';
 import { ShareRide } from '../share/ShareRide';
 import { CancelOrder } from './CancelOrder';
 import { RideOver } from './RideOver';
 import { TaxiCard } from './TaxiCard';
 import type { TrackView, TrackViewName } from './trackView';
+import texts from './texts.json';
+
+addTranslations('tracking', texts);
 
 /** Views while the order is under way: it may be shared. */
 const UNDER_WAY: readonly TrackViewName[] = [

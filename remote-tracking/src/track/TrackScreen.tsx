@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import {
+  addTranslations,
   Button,
   INITIAL_TRACKING_SNAPSHOT,
   isLoggedInAtom,
@@ -9,10 +10,10 @@ import {
   SETTINGS_DEFAULTS,
   settingsAtom,
   TRACK_RATE_LOOKUP_DELAY_MS,
+  type OrderKey,
 } from '@taxi/shared';
 import { preloadMap } from '@taxi/shared/map';
 import { useTrackingText } from '../common/i18n';
-import type { OrderKey } from '../common/links';
 import { useRateLookup } from '../rate/useRateLookup';
 import { TrackMap } from './TrackMap';
 import { TrackPanel } from './TrackPanel';
@@ -21,6 +22,9 @@ import { useLocateMe } from './useLocateMe';
 import { useOwnOrder } from './useOwnOrder';
 import { useTrackingLink } from './useTrackingLink';
 import '../common/tracking.css';
+import texts from './texts.json';
+
+addTranslations('tracking', texts);
 
 /**
  * Track: the map with the ride and a panel for the order's state, live over the tracking

@@ -1,10 +1,10 @@
 // Which view the Track panel shows, from the live link and the tracking record. The table in
 // remote-tracking/README.md ("Track: state codes and views") says the same in words.
 import {
+  RATEABLE_STATES,
   TAXI_STATE_COLOURS,
-  type LiveTaxi,
-  type OrderState,
-  type TrackingRecord,
+  type TrackedTaxi,
+  type TrackedOrder,
   type TrackingSnapshot,
 } from '@taxi/shared';
 
@@ -36,8 +36,6 @@ export interface TrackView {
   showClient: boolean;
 }
 
-const RATEABLE: readonly OrderState[] = ['A', 'M', 'Z'];
-
 function view(name: TrackViewName, change: Partial<TrackView> = {}): TrackView {
   return {
     name,
@@ -52,7 +50,7 @@ function view(name: TrackViewName, change: Partial<TrackView> = {}): TrackView {
 }
 
 /** The view of an order in progress (state T). */
-function inProgress(order: TrackingRecord): TrackView {
+function inProgress(order: TrackedOrder): TrackView {
   const live = { live: true, showClient: true };
   if (order.finished_taxis.length > 0) {
     return view('in_taxi', { ...live, taxis: order.finished_taxis });
@@ -77,7 +75,7 @@ export function trackView(snapshot: TrackingSnapshot, missing = false): TrackVie
   const order = snapshot.order;
   if (snapshot.errored || (missing && !order)) return view('not_found');
   if (!order) return view('loading');
-  const rateable = RATEABLE.includes(order.state);
+  const rateable = RATEABLE_STATES.includes(order.state);
   switch (order.state) {
     case 'U':
       return view('created', { cancellable: true });
@@ -97,10 +95,10 @@ export function trackView(snapshot: TrackingSnapshot, missing = false): TrackVie
 
 /** The taxis drawn on the map: the order's, with a position and a state that has an icon. */
 export function visibleTaxis(
-  order: TrackingRecord | null,
-  taxis: Record<string, LiveTaxi>,
+  order: TrackedOrder | null,
+  taxis: Record<string, TrackedTaxi>,
   current: TrackView,
-): LiveTaxi[] {
+): TrackedTaxi[] {
   if (!order || !current.live) return [];
   const ours = new Set([...order.accepted_taxis, ...order.finished_taxis]);
   return Object.values(taxis).filter(

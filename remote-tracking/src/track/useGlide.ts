@@ -1,11 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { prefersReducedMotion } from '@taxi/shared';
 import type { LatLng } from '@taxi/shared/map';
 
 export type Positions = Record<string, LatLng>;
-
-function reducedMotion(): boolean {
-  return globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-}
 
 const ease = (t: number) => 1 - (1 - t) ** 3;
 
@@ -22,7 +19,7 @@ export function useGlide(targets: Positions, durationMs: number): Positions {
   useEffect(() => {
     const to = JSON.parse(signature) as Positions;
     const from = drawn.current;
-    if (typeof requestAnimationFrame !== 'function' || reducedMotion()) {
+    if (typeof requestAnimationFrame !== 'function' || prefersReducedMotion()) {
       drawn.current = to;
       setShown(to);
       return;

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
-import { activeOrdersAtom, isLoggedInAtom, refreshActiveOrders } from '@taxi/shared';
-import type { OrderKey } from '../common/links';
+import { activeOrdersAtom, isLoggedInAtom, refreshActiveOrders, type OrderKey } from '@taxi/shared';
 
 /**
  * Whether the passenger signed in on this device placed the order: the server lists it among

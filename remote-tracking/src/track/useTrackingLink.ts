@@ -4,8 +4,8 @@ import {
   INITIAL_TRACKING_SNAPSHOT,
   TrackingSocket,
   type TrackingSnapshot,
+  type OrderKey,
 } from '@taxi/shared';
-import type { OrderKey } from '../common/links';
 
 const noSubscription = () => () => undefined;
 const initial = () => INITIAL_TRACKING_SNAPSHOT;

@@ -23,3 +23,19 @@ export async function signInClient(db: Db, corporation: Corporation, phone: stri
   if (!client) throw new Error('client vanished after its sign-in');
   return client;
 }
+
+/** The operator blocks a client (BLOCKED on every call) or lets it back; false for none. */
+export async function setClientBlocked(
+  db: Db,
+  corporationId: string,
+  phone: string,
+  blocked: boolean,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('clients')
+    .set({ blocked: blocked ? 1 : 0 })
+    .where('corporation_id', '=', corporationId)
+    .where('phone', '=', phone)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

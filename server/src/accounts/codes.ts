@@ -21,6 +21,12 @@ const REFUSED = 'Wrong or expired code; check it or request a new one';
 /** What a code proves: sign-in, the current phone (verification), or a new phone. */
 export type CodePurpose = 'login' | 'verify' | 'change';
 
+/**
+ * Why a message is sent: a code, or `ride` (a rider's tracking link, ORDER_SAVE). A `ride`
+ * message is kept as a code no one is told, so that it counts against the same limits.
+ */
+type MessagePurpose = CodePurpose | 'ride';
+
 function hmac(salt: string, code: string): string {
   return createHmac('sha256', salt).update(code).digest('base64url');
 }
@@ -39,8 +45,39 @@ export interface CodeRequest {
   lang: Lang;
 }
 
-/** Sends a fresh code, within the per-phone and per-IP limits. */
+/** Sends a fresh code, within the per-phone, per-IP and per-corporation limits. */
 export async function sendCode(services: Services, request: CodeRequest): Promise<void> {
+  await sendCounted(services, request, (corp, code) => ({
+    text: MESSAGES[request.lang](corp, code),
+    carries: code,
+  }));
+}
+
+export interface RideLinkRequest extends Omit<CodeRequest, 'purpose' | 'clientId'> {
+  clientId: number;
+  /** The absolute public tracking link of the ride. */
+  link: string;
+}
+
+const RIDE_MESSAGES: Record<Lang, (corp: string, link: string) => string> = {
+  pl: (corp, link) => `${corp}: zamówiono dla Ciebie taksówkę. Śledź przejazd: ${link}`,
+  en: (corp, link) => `${corp}: a taxi has been booked for you. Follow the ride: ${link}`,
+};
+
+/** Texts a rider the ride's tracking link, within the same limits as the codes. */
+export async function sendRideLink(services: Services, request: RideLinkRequest): Promise<void> {
+  await sendCounted(services, { ...request, purpose: 'ride' }, (corp) => ({
+    text: RIDE_MESSAGES[request.lang](corp, request.link),
+    carries: request.link,
+  }));
+}
+
+/** Stores the message as a code (counted by every limit), then sends it; unsent, it is removed. */
+async function sendCounted(
+  services: Services,
+  request: Omit<CodeRequest, 'purpose' | 'lang'> & { purpose: MessagePurpose },
+  message: (corp: string, code: string) => { text: string; carries: string },
+): Promise<void> {
   const { storage, clock } = services;
   const { corporation, phone, purpose, clientId, ip } = request;
   const now = clock.now();
@@ -129,13 +166,9 @@ export async function sendCode(services: Services, request: CodeRequest): Promis
     typeof corporation.settings.corp === 'string' && corporation.settings.corp
       ? corporation.settings.corp
       : 'Taxi';
+  const { text, carries } = message(corp, code);
   try {
-    await services.sms.send({
-      phone,
-      code,
-      text: MESSAGES[request.lang](corp, code),
-      corporationId: corporation.id,
-    });
+    await services.sms.send({ phone, code: carries, text, corporationId: corporation.id });
   } catch (error) {
     services.log.error({ err: error }, 'sms: sending failed');
     // Not sent, so not counted: the passenger's retry after the gateway recovers is not refused

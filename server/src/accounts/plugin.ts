@@ -9,7 +9,13 @@ import type { Services } from '../services.ts';
 import { findClient, signInClient } from './clients.ts';
 import { checkCode, sendCode } from './codes.ts';
 import { normalisePhone } from './phone.ts';
-import { closeSession, closeSessions, openSession, refreshSession } from './sessions.ts';
+import {
+  authenticate,
+  closeSession,
+  closeSessions,
+  openSession,
+  refreshSession,
+} from './sessions.ts';
 
 /** Deletion requests from one address per hour, for the unauthenticated notification endpoint. */
 const NOTIFICATIONS_PER_IP = 5;
@@ -39,6 +45,7 @@ function secretParameter(context: ActionContext): string {
 export async function accountsPlugin(app: FastifyInstance, services: Services) {
   const { storage, clock, actions } = services;
   const { db } = storage;
+  actions.identifyClientsBy((corporation, token) => authenticate(services, corporation, token));
 
   async function blockedGuard(context: ActionContext, phone: string): Promise<void> {
     const client = await findClient(db, context.corporation, phone);

@@ -1,5 +1,7 @@
+import type { ReplyOf, RequestOf } from '@taxi/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Corporation } from '../corporations/directory.ts';
+import { ApiFailure } from '../errors.ts';
 import type { Payload } from './fields.ts';
 
 export type Lang = 'pl' | 'en';
@@ -11,9 +13,24 @@ export interface SignedInClient {
   phoneVerified: boolean;
 }
 
-export interface ActionContext {
+/** Finds the client of a token: ACCESS_DENIED without a valid one, BLOCKED when blocked. */
+export type ClientResolver = (
+  corporation: Corporation,
+  token: string | undefined,
+) => Promise<SignedInClient>;
+
+/** What any call may carry beside its own fields: the caller's token and language. */
+type CommonField = 'auth' | 'token' | 'lang';
+
+/**
+ * The parameters as they came (text over GET, JSON over POST: read them with ./fields.ts);
+ * a handler sees only the names its request in the contract has.
+ */
+export type RequestFields<Request> = { readonly [Name in keyof Request | CommonField]?: unknown };
+
+export interface ActionContext<Fields = Payload> {
   corporation: Corporation;
-  payload: Payload;
+  payload: Fields;
   lang: Lang;
   ip: string;
   log: FastifyBaseLogger;
@@ -22,24 +39,48 @@ export interface ActionContext {
 }
 
 /** Resolves to the reply's fields; `status` and `status_mesg` are added by the transport. */
-export type ActionHandler = (context: ActionContext) => Promise<Payload>;
+export type ActionHandler<Reply = unknown> = (context: ActionContext) => Promise<Reply>;
 
-/** Action name -> handler. Each concern adds its own; a name can be taken once. */
-export class ActionRegistry {
-  readonly #handlers = new Map<string, ActionHandler>();
+/** Handlers of some actions of a table of @taxi/contract, each answering its reply type. */
+export type Handlers<Table> = {
+  [Name in keyof Table]?: (
+    context: ActionContext<RequestFields<RequestOf<Table, Name>>>,
+  ) => Promise<ReplyOf<Table, Name>>;
+};
 
-  add(actions: Record<string, ActionHandler>): void {
-    for (const [name, handler] of Object.entries(actions)) {
+const nobodySignedIn: ClientResolver = async () => {
+  throw new ApiFailure('ACCESS_DENIED', 'Sign in first');
+};
+
+/**
+ * Action name -> handler, for one API of the contract (`Table`, e.g. ClientActions). Each concern
+ * adds its own; a name can be taken once.
+ */
+export class ActionRegistry<Table> {
+  readonly #handlers = new Map<string, ActionHandler<object>>();
+  #clients: ClientResolver = nobodySignedIn;
+
+  add(actions: Handlers<Table>): void {
+    for (const [name, handler] of Object.entries(actions) as [string, ActionHandler<object>][]) {
       if (this.#handlers.has(name)) throw new Error(`action ${name} is already registered`);
       this.#handlers.set(name, handler);
     }
   }
 
-  get(name: string): ActionHandler | undefined {
+  get(name: string): ActionHandler<object> | undefined {
     return this.#handlers.get(name);
   }
 
   names(): string[] {
     return [...this.#handlers.keys()];
+  }
+
+  /** The accounts plugin says who a token's client is; the transport knows no accounts. */
+  identifyClientsBy(resolver: ClientResolver): void {
+    this.#clients = resolver;
+  }
+
+  client(corporation: Corporation, token: string | undefined): Promise<SignedInClient> {
+    return this.#clients(corporation, token);
   }
 }

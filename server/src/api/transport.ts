@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authenticate } from '../accounts/sessions.ts';
 import { ApiFailure } from '../errors.ts';
 import { READ_ONLY_ACTIONS, refuseCrossSite } from './cross-site.ts';
 import type { Services } from '../services.ts';
@@ -8,7 +7,7 @@ import type { ActionRegistry, Lang, SignedInClient } from './registry.ts';
 
 export interface TransportOptions {
   services: Services;
-  registry: ActionRegistry;
+  registry: ActionRegistry<unknown>;
   /** e.g. '/api/2/' */
   path: string;
   /** Also answer GET with ?action=NAME (the client API); POST with form field `cmd` always. */
@@ -56,7 +55,7 @@ export async function actionTransport(
       lang: language(payload.lang, corporation),
       ip: services.clientAddress(request.raw),
       log: request.log,
-      client: () => (signedIn ??= authenticate(services, corporation, token)),
+      client: () => (signedIn ??= registry.client(corporation, token)),
     });
     return { status: 'OK', status_mesg: 'OK', ...fields };
   }

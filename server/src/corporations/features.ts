@@ -1,20 +1,6 @@
+import type { Feature, FeatureCategory } from '@taxi/contract';
 import type { Lang } from '../api/registry.ts';
 import type { Corporation } from './directory.ts';
-
-/** Spec section 3, "Feature" and "Feature category"; names may be given per language. */
-export interface Feature {
-  id: number;
-  name: string;
-  category_id: number;
-  surcharge_enabled: boolean;
-  surcharge_t1: number;
-  surcharge_t2: number;
-}
-
-export interface FeatureCategory {
-  id: number;
-  name: string;
-}
 
 type Entry = Record<string, unknown>;
 

@@ -35,6 +35,14 @@ export interface StorageOptions {
 
 const INT8 = 20;
 const POOL_WAIT_MS = 5_000;
+/**
+ * How long a SQLite write waits for another connection's lock (the operator's tool, say).
+ * better-sqlite3 waits synchronously, holding the event loop, so every request stalls meanwhile:
+ * long enough for a short write of another connection, and no longer (5 s stalled the whole
+ * server at every position flush while a lock was held). A transaction that has read first is
+ * refused at once by SQLite anyway; both fail as EXCEPTION and the caller retries.
+ */
+const SQLITE_BUSY_TIMEOUT_MS = 200;
 /** Prepared statements kept per SQLite connection; the set is dropped whole when it grows past this. */
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -65,7 +73,7 @@ function openSqlite(dataDir: string): Storage {
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
+  database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   const db = new Kysely<Tables>({
     dialect: new SqliteDialect({ database: withStatementCache(database) }),
   });

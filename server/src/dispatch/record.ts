@@ -1,77 +1,18 @@
+import type { Stage, TaxiInfo, TrackingRecord } from '@taxi/contract';
 import type { Corporation } from '../corporations/directory.ts';
 import { taxiFeatures } from '../corporations/features.ts';
 import type { Db } from '../db/storage.ts';
-import type { AddressPoint, OrderForm } from '../orders/form.ts';
-import type { LatLng, RouteEstimator } from '../quotes/routing.ts';
+import type { OrderForm } from '../orders/form.ts';
+import type { LatLng } from '../geo/geometry.ts';
+import type { RouteEstimator } from '../quotes/routing.ts';
 import { readTariff, tariffZone } from '../quotes/tariff.ts';
 import { formatLocal, parseDateTime } from '../time.ts';
-
-/** What the passenger's tracking view shows; the track texts of spec section 4, one per stage. */
-export type Stage =
-  | 'created'
-  | 'waiting_for_taxi'
-  | 'waiting_for_accept'
-  | 'taxi_on_the_way'
-  | 'taxi_arrived'
-  | 'client_in_taxi'
-  | 'finished'
-  | 'no_show'
-  | 'cancelled';
-
-/** Spec section 3, "Route". */
-export interface Route {
-  points: LatLng[];
-  type: 'ride';
-  color: string;
-}
-
-/** Spec section 3, "Order tracking record", and what a tracking view needs besides. */
-export interface TrackingRecord {
-  order_id: number;
-  order_short_id: string;
-  order_type: string;
-  state: string;
-  stage: Stage;
-  /** Local 'YYYY-MM-DD HH:MM:SS' times of the corporation, or null. */
-  created: string;
-  date_time: string | null;
-  arrived: string | null;
-  ended: string | null;
-  taxi_count: number;
-  /** Call numbers of the taxis that accepted (including those that picked the client up). */
-  accepted_taxis: string[];
-  /** Call numbers of the taxis the client is in. */
-  finished_taxis: string[];
-  /** The client pickup point. */
-  client_lat: number | null;
-  client_lng: number | null;
-  poi: AddressPoint;
-  dst: AddressPoint | null;
-  dst_price: number | null;
-  price: number | null;
-  surcharge: number;
-  rate: number | null;
-  /** Minutes until the nearest accepted taxi reaches the pickup, when one is on its way. */
-  eta_min: number | null;
-  eta: string | null;
-  routes: Route[];
-  info: string;
-  /** Grows with every change; a viewer ignores an update older than the one it has. */
-  revision: number;
-}
-
-/** Spec section 3: per call number. */
-export interface TaxiData {
-  color: string;
-  brand: string;
-  vehicle_registration: string;
-}
 
 /** Published on `order:<id>` after every change of an order. */
 export interface OrderEvent {
   corporation_id: string;
   record: TrackingRecord;
-  taxis_data: Record<string, TaxiData>;
+  taxis_data: Record<string, TaxiInfo>;
   /** Taxis whose positions the order's viewers get: accepted, or carrying the client. */
   watch_taxis: string[];
 }
@@ -191,7 +132,7 @@ export async function orderEvent(
     info: form.info,
     revision: order.revision,
   };
-  const taxis_data: Record<string, TaxiData> = {};
+  const taxis_data: Record<string, TaxiInfo> = {};
   for (const taxi of taxis)
     taxis_data[taxi.call_number] = {
       color: taxi.color,

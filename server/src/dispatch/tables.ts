@@ -12,6 +12,7 @@ export const ASSIGNMENT_STATES = {
   MINE: 'M',
   PICKED_UP: 'Z',
 } as const;
+export type AssignmentState = (typeof ASSIGNMENT_STATES)[keyof typeof ASSIGNMENT_STATES];
 
 /** Spec section 4, "Order log actions" (and two of this server: taxi_ride_end, subscription_ride). */
 export type LogAction =
@@ -55,7 +56,7 @@ export interface DispatchTables {
     details: string;
     created_at: number;
   };
-  /** A taxi's signed-in driver app; tokens kept only as SHA-256. */
+  /** A taxi's signed-in driver app; tokens kept only as SHA-256. Written by driver/accounts.ts. */
   taxi_sessions: {
     token_hash: string;
     corporation_id: string;

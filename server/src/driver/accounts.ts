@@ -1,6 +1,7 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Db } from '../db/storage.ts';
+import { saveTaxi } from '../fleet/taxis.ts';
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
@@ -45,27 +46,8 @@ export async function provisionTaxi(
   corporationId: string,
   profile: TaxiProfile,
 ): Promise<void> {
-  const values = {
-    color: profile.color,
-    brand: profile.brand,
-    vehicle_registration: profile.vehicle_registration,
-    password_hash: await hashPassword(profile.password),
-  };
-  await db
-    .insertInto('taxis')
-    .values({
-      corporation_id: corporationId,
-      call_number: profile.call_number,
-      state: 'F',
-      lat: 0,
-      lng: 0,
-      updated_at: 0,
-      ...values,
-    })
-    .onConflict((conflict) =>
-      conflict.columns(['corporation_id', 'call_number']).doUpdateSet(values),
-    )
-    .execute();
+  const { password, ...car } = profile;
+  await saveTaxi(db, corporationId, { ...car, password_hash: await hashPassword(password) });
 }
 
 /** A new driver-app token for a taxi; only its hash is stored. */
@@ -87,4 +69,22 @@ export async function openTaxiSession(
     })
     .execute();
   return token;
+}
+
+/** Signs a driver app out: its token stops working. */
+export async function closeTaxiSession(db: Db, token: string): Promise<void> {
+  await db.deleteFrom('taxi_sessions').where('token_hash', '=', taxiTokenHash(token)).execute();
+}
+
+/** Signs every driver app of a taxi out (a blocked taxi, a simulated one signing in anew). */
+export async function closeTaxiSessions(
+  db: Db,
+  corporationId: string,
+  callNumber: string,
+): Promise<void> {
+  await db
+    .deleteFrom('taxi_sessions')
+    .where('corporation_id', '=', corporationId)
+    .where('call_number', '=', callNumber)
+    .execute();
 }

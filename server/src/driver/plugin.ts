@@ -1,8 +1,21 @@
+import {
+  type DriverActions,
+  type DriverOrder,
+  type DriverWork,
+  type OrderType,
+  TAXI_STATES,
+} from '@taxi/contract';
 import type { FastifyInstance } from 'fastify';
 import { integer, optionalNumber, optionalText, position, text } from '../api/fields.ts';
 import { ActionRegistry, type ActionContext } from '../api/registry.ts';
 import { actionTransport } from '../api/transport.ts';
-import { channels, type TaxiRef } from '../dispatch/engine.ts';
+import {
+  DRIVER_ACTIONS,
+  type DriverActionName,
+  type DriverInput,
+  type TaxiRef,
+} from '../dispatch/driver-actions.ts';
+import { channels } from '../dispatch/publishing.ts';
 import { dispatchSettings } from '../dispatch/settings.ts';
 import { ASSIGNMENT_STATES as S } from '../dispatch/tables.ts';
 import { ApiFailure } from '../errors.ts';
@@ -10,10 +23,9 @@ import { spend } from '../events/limits.ts';
 import type { OrderForm } from '../orders/form.ts';
 import type { Services } from '../services.ts';
 import { formatLocal } from '../time.ts';
-import { checkPassword, openTaxiSession, taxiTokenHash } from './accounts.ts';
+import { setTaxiState } from '../fleet/taxis.ts';
+import { checkPassword, closeTaxiSession, openTaxiSession, taxiTokenHash } from './accounts.ts';
 
-/** Spec section 4, "Taxi states": W free, Z busy, K course to, D drive to, O order, P break, F end work, B blocked. */
-export const TAXI_STATES = ['W', 'Z', 'K', 'D', 'O', 'P', 'F', 'B'] as const;
 /** A token is re-checked against the database after this long. */
 const TOKEN_CACHE_MS = 30_000;
 const LOGINS_PER_TAXI_PER_MINUTE = 10;
@@ -39,7 +51,7 @@ interface SignedInTaxi extends TaxiRef {
 export async function driverPlugin(app: FastifyInstance, services: Services) {
   const { storage, clock, dispatch, fleet, bus, limits } = services;
   const { db } = storage;
-  const registry = new ActionRegistry();
+  const registry = new ActionRegistry<DriverActions>();
   const tokens = new Map<string, SignedInTaxi>();
 
   async function taxiOf(context: ActionContext): Promise<SignedInTaxi> {
@@ -95,7 +107,7 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
     order: {
       id: number;
       short_id: string;
-      order_type: string;
+      order_type: OrderType;
       date_time: string | null;
       form: string;
       pickup_lat: number | null;
@@ -105,7 +117,7 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
       taxi_count: number;
     },
     accepted: boolean,
-  ) {
+  ): DriverOrder {
     const form = JSON.parse(order.form) as OrderForm;
     return {
       order_id: order.id,
@@ -131,7 +143,7 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
   }
 
   /** The taxi's open offers and its orders (accepted, or with the client on board). */
-  async function work(taxi: SignedInTaxi) {
+  async function work(taxi: SignedInTaxi): Promise<DriverWork> {
     const rows = await db
       .selectFrom('assignments as a')
       .innerJoin('orders as o', 'o.id', 'a.order_id')
@@ -193,12 +205,7 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
     if (taxi.state === 'B' && state !== 'B')
       throw new ApiFailure('ACTION_NOT_ALLOWED', 'The taxi is blocked');
     if (state === taxi.state) return;
-    await db
-      .updateTable('taxis')
-      .set({ state })
-      .where('corporation_id', '=', taxi.corporation.id)
-      .where('call_number', '=', taxi.callNumber)
-      .execute();
+    await setTaxiState(db, taxi.corporation.id, taxi.callNumber, state);
     taxi.state = state;
     fleet.report(taxi.corporation, taxi.callNumber, state, taxi, clock.now(), false);
     if (state === 'W') dispatch.wake();
@@ -208,13 +215,13 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
     return integer(context.payload.order_id, 'order_id', 1, Number.MAX_SAFE_INTEGER);
   }
 
-  /** A step of an order: done by the dispatch, answered with the taxi's work. */
-  function step(run: (taxi: SignedInTaxi, id: number, context: ActionContext) => Promise<void>) {
-    return async (context: ActionContext) => {
-      const taxi = await taxiOf(context);
-      await run(taxi, orderId(context), context);
-      return work(taxi);
-    };
+  /** What a step of an order takes besides the order: the fare, for a step that takes one. */
+  function stepInput(name: DriverActionName, context: ActionContext): DriverInput {
+    if (!('fare' in DRIVER_ACTIONS[name])) return {};
+    const price = optionalNumber(context.payload.price, 'price');
+    if (price !== undefined && (price < 0 || price > 100_000))
+      throw new ApiFailure('INVALID_DATA', 'price: from 0 to 100000');
+    return { price };
   }
 
   registry.add({
@@ -250,7 +257,7 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
       const taxi = await taxiOf(context);
       await setState(taxi, 'F');
       const token = text(context.payload.token, 'token', 200);
-      await db.deleteFrom('taxi_sessions').where('token_hash', '=', taxiTokenHash(token)).execute();
+      await closeTaxiSession(db, token);
       tokens.delete(taxiTokenHash(token));
       return {};
     },
@@ -310,20 +317,18 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
       }
       return work(taxi);
     },
-
-    OFFER_ACCEPT: step((taxi, id) => dispatch.accept(taxi, id)),
-    OFFER_REJECT: step((taxi, id) => dispatch.reject(taxi, id)),
-    ORDER_ARRIVED: step((taxi, id) => dispatch.arrived(taxi, id)),
-    ORDER_CLIENT_IN: step((taxi, id) => dispatch.clientIn(taxi, id)),
-    ORDER_CLIENT_ABSENT: step((taxi, id) => dispatch.clientAbsent(taxi, id)),
-    ORDER_DROP: step((taxi, id) => dispatch.drop(taxi, id)),
-    RIDE_END: step(async (taxi, id, context) => {
-      const price = optionalNumber(context.payload.price, 'price');
-      if (price !== undefined && (price < 0 || price > 100_000))
-        throw new ApiFailure('INVALID_DATA', 'price: from 0 to 100000');
-      await dispatch.rideEnd(taxi, id, price);
-    }),
   });
+
+  // The steps of an order (OFFER_ACCEPT … RIDE_END): done by the dispatch's table, each answered
+  // with the taxi's work.
+  for (const name of Object.keys(DRIVER_ACTIONS) as DriverActionName[])
+    registry.add({
+      async [name](context: ActionContext) {
+        const taxi = await taxiOf(context);
+        await dispatch.driverAction(name, taxi, orderId(context), stepInput(name, context));
+        return work(taxi);
+      },
+    });
 
   await app.register(actionTransport, { services, registry, path: '/driver/api/1/', get: false });
 }

@@ -1,35 +1,11 @@
+import type { LiveTaxi } from '@taxi/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Corporation } from '../corporations/directory.ts';
 import type { Tables } from '../db/tables.ts';
 import type { Storage } from '../db/storage.ts';
 import type { EventBus } from '../events/bus.ts';
 import type { GeoService } from '../geo/service.ts';
-import { greatCircleMetres, type LatLng } from '../quotes/routing.ts';
-
-/** Spec section 3, "Taxi (live)", as TAXI_STATE_UPDATE carries it. */
-export interface LiveTaxi {
-  id: string;
-  call_number: string;
-  lat: number;
-  lng: number;
-  acc: number | null;
-  /** The street (and number) the taxi is at, when the corporation has an extract. */
-  address: string;
-  /** true while the taxi carries the viewer's client (set per order by the tracking socket). */
-  client: boolean;
-  connected: boolean;
-  /** W, Z, K, D, O, P, F, B (spec section 4). */
-  state: string;
-  /** Id of the corporation zone the taxi is in, or null. */
-  state_zone: number | string | null;
-  /** Id of the nearest navigation point (within 300 m), or null. */
-  state_nav_point: number | string | null;
-  /** Minutes to the viewer's pickup while on its way (set per order by the tracking socket). */
-  state_eta: number | null;
-  alarm: boolean;
-  /** Epoch milliseconds of the report. */
-  at: number;
-}
+import { greatCircleMetres, insidePolygon, type LatLng } from '../geo/geometry.ts';
 
 export const taxiChannel = (corporationId: string, callNumber: string) =>
   `taxi:${corporationId}:${callNumber}`;
@@ -42,26 +18,13 @@ interface Zone {
   disabled?: boolean;
 }
 
-function inside(point: LatLng, polygon: LatLng[]): boolean {
-  let result = false;
-  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const a = polygon[i]!;
-    const b = polygon[j]!;
-    if (
-      a.lat > point.lat !== b.lat > point.lat &&
-      point.lng < ((b.lng - a.lng) * (point.lat - a.lat)) / (b.lat - a.lat) + a.lng
-    )
-      result = !result;
-  }
-  return result;
-}
-
 /** Spec section 3, "Zone" and "Nav point", from a corporation file's `zones` and `nav_points`. */
 export function zoneOf(corporation: Corporation, point: LatLng): number | string | null {
   const zones = Array.isArray(corporation.raw.zones) ? (corporation.raw.zones as Zone[]) : [];
   return (
-    zones.find((zone) => !zone.disabled && Array.isArray(zone.points) && inside(point, zone.points))
-      ?.id ?? null
+    zones.find(
+      (zone) => !zone.disabled && Array.isArray(zone.points) && insidePolygon(point, zone.points),
+    )?.id ?? null
   );
 }
 

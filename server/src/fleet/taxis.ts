@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Corporation } from '../corporations/directory.ts';
 import type { Db } from '../db/storage.ts';
-import type { LatLng } from '../quotes/routing.ts';
+import type { LatLng } from '../geo/geometry.ts';
 
 /** A position older than this says nothing about where the taxi is now. */
 export const POSITION_FRESH_MS = 5 * 60_000;
@@ -25,4 +25,49 @@ export function nearestFreeTaxi(db: Db, corporation: Corporation, point: LatLng,
     .orderBy('call_number')
     .limit(1)
     .executeTakeFirst();
+}
+
+/** A taxi's car and its driver app's password hash, as the operator or the simulator sets them. */
+export interface TaxiCar {
+  call_number: string;
+  color: string;
+  brand: string;
+  vehicle_registration: string;
+  password_hash: string;
+}
+
+/** Adds a taxi to the fleet (state F until its driver signs in), or updates its car. */
+export async function saveTaxi(db: Db, corporationId: string, car: TaxiCar): Promise<void> {
+  const { call_number, ...values } = car;
+  await db
+    .insertInto('taxis')
+    .values({
+      corporation_id: corporationId,
+      call_number,
+      state: 'F',
+      lat: 0,
+      lng: 0,
+      updated_at: 0,
+      ...values,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['corporation_id', 'call_number']).doUpdateSet(values),
+    )
+    .execute();
+}
+
+/** The taxi's state (spec section 4); false for no such taxi. */
+export async function setTaxiState(
+  db: Db,
+  corporationId: string,
+  callNumber: string,
+  state: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('taxis')
+    .set({ state })
+    .where('corporation_id', '=', corporationId)
+    .where('call_number', '=', callNumber)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

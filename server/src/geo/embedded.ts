@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { type AddressPoint, blankPoint } from '../orders/form.ts';
-import type { LatLng, RouteEstimate } from '../quotes/routing.ts';
+import { type AddressPoint, emptyAddressPoint } from '@taxi/contract';
+import type { RouteEstimate } from '../quotes/routing.ts';
+import type { LatLng } from './geometry.ts';
 import { RoadGraph } from './graph.ts';
-import { GEO_DATA_VERSION, type GeoData, importExtract, PointGrid } from './importer.ts';
+import { GEO_DATA_VERSION, type GeoData, importExtract } from './importer.ts';
+import { PointGrid } from './point-grid.ts';
 import { extractIndex, type ScoredResult, type SearchIndex } from './search.ts';
 
 /** Address search, reverse geocoding and routes for one corporation (spec section 7). */
@@ -63,7 +65,7 @@ export class EmbeddedGeography implements Geography {
   }
 
   reverseNow({ lat, lng }: LatLng): AddressPoint | null {
-    const point = blankPoint(lat, lng);
+    const point = emptyAddressPoint(lat, lng);
     const house = this.#houses.nearest(lat, lng, HOUSE_METRES);
     if (house.index !== -1) {
       const street = this.data.streets[this.data.addresses.street[house.index]!]!;

@@ -1,6 +1,7 @@
-import { type AddressPoint, blankPoint } from '../orders/form.ts';
-import type { LatLng, RouteEstimate } from '../quotes/routing.ts';
-import type { ScoredResult, SearchResult } from './search.ts';
+import { type AddressPoint, emptyAddressPoint, type StreetSearchResult } from '@taxi/contract';
+import type { RouteEstimate } from '../quotes/routing.ts';
+import type { LatLng } from './geometry.ts';
+import type { ScoredResult } from './search.ts';
 
 /**
  * External engines over HTTP: Photon or Nominatim for search and reverse geocoding, OSRM or
@@ -52,9 +53,9 @@ function endpoint(config: EngineConfig, pathname: string): URL {
 
 /** A search result from what an engine says of a place; `kind` is the engine's type of a POI. */
 function result(
-  fields: Omit<SearchResult, 'kind' | 'label'>,
+  fields: Omit<StreetSearchResult, 'kind' | 'label'>,
   poiKind: string | undefined,
-): SearchResult {
+): StreetSearchResult {
   const { quality, name, street, number, city } = fields;
   return {
     ...fields,
@@ -68,11 +69,15 @@ function result(
 }
 
 /** The address point GET_ADDRESS answers, at the asked coordinates. */
-function addressOf(found: SearchResult | undefined, lat: number, lng: number): AddressPoint | null {
+function addressOf(
+  found: StreetSearchResult | undefined,
+  lat: number,
+  lng: number,
+): AddressPoint | null {
   if (!found) return null;
   const { id, city, quarter, street, number } = found;
   return {
-    ...blankPoint(lat, lng),
+    ...emptyAddressPoint(lat, lng),
     id,
     city,
     quarter,
@@ -86,20 +91,20 @@ function label(parts: (string | undefined)[]): string {
   return parts.filter(Boolean).join(', ');
 }
 
-function ranked(results: SearchResult[]): ScoredResult[] {
+function ranked(results: StreetSearchResult[]): ScoredResult[] {
   return results.map((result, i) => ({ ...result, score: 1 - i / (results.length + 1) }));
 }
 
 /** Photon (komoot): GET /api?q= and /reverse?lat=&lon=, GeoJSON features. */
 export function photon(config: EngineConfig): SearchEngine {
-  function read(feature: Json, index: number): SearchResult | undefined {
+  function read(feature: Json, index: number): StreetSearchResult | undefined {
     const p = feature?.properties ?? {};
     const [lng, lat] = feature?.geometry?.coordinates ?? [];
     if (typeof lat !== 'number' || typeof lng !== 'number') return undefined;
     const city = p.city ?? p.town ?? p.village ?? '';
     const street = p.street ?? (p.osm_key === 'highway' ? p.name : '') ?? '';
     const number = p.housenumber ?? '';
-    const quality: SearchResult['quality'] =
+    const quality: StreetSearchResult['quality'] =
       p.osm_key === 'place'
         ? 'area'
         : p.osm_key === 'highway' && !number
@@ -134,7 +139,7 @@ export function photon(config: EngineConfig): SearchEngine {
       return ranked(
         ((body?.features ?? []) as unknown[])
           .map(read)
-          .filter((r): r is SearchResult => r !== undefined),
+          .filter((r): r is StreetSearchResult => r !== undefined),
       );
     },
     async reverse({ lat, lng }) {
@@ -148,7 +153,7 @@ export function photon(config: EngineConfig): SearchEngine {
 
 /** Nominatim: GET /search?format=jsonv2&addressdetails=1 and /reverse. */
 export function nominatim(config: EngineConfig): SearchEngine {
-  function read(item: Json): SearchResult | undefined {
+  function read(item: Json): StreetSearchResult | undefined {
     const lat = Number(item?.lat);
     const lng = Number(item?.lon);
     if (!Number.isFinite(lat) || !Number.isFinite(lng)) return undefined;
@@ -156,7 +161,7 @@ export function nominatim(config: EngineConfig): SearchEngine {
     const city = a.city ?? a.town ?? a.village ?? a.municipality ?? '';
     const street = a.road ?? a.pedestrian ?? '';
     const number = a.house_number ?? '';
-    const quality: SearchResult['quality'] =
+    const quality: StreetSearchResult['quality'] =
       item.category === 'place' || item.category === 'boundary'
         ? item.type === 'house'
           ? 'house'
@@ -186,7 +191,7 @@ export function nominatim(config: EngineConfig): SearchEngine {
       return ranked(
         ((Array.isArray(body) ? body : []) as unknown[])
           .map(read)
-          .filter((r): r is SearchResult => r !== undefined),
+          .filter((r): r is StreetSearchResult => r !== undefined),
       );
     },
     async reverse({ lat, lng }) {

@@ -1,6 +1,7 @@
-import type { LatLng, RouteEstimate } from '../quotes/routing.ts';
-import { greatCircleMetres } from '../quotes/routing.ts';
-import { PointGrid, type RoadGraphData } from './importer.ts';
+import type { RouteEstimate } from '../quotes/routing.ts';
+import { EARTH_RADIUS_M, greatCircleMetres, type LatLng } from './geometry.ts';
+import { PointGrid } from './point-grid.ts';
+import type { RoadGraphData } from './road-graph-data.ts';
 
 /** How far from the road network a point may be and still be routed from or to. */
 const SNAP_METRES = 3_000;
@@ -9,7 +10,6 @@ const SNAP_METRES = 3_000;
  * At most a few MiB: a node list of a 10 km route is about 1.5 kB.
  */
 const ROUTE_CACHE_SIZE = 4096;
-const EARTH_RADIUS_M = 6_371_008.8;
 /**
  * The A* estimate is the flat-earth distance at the goal's latitude, scaled down by this much so
  * that it never exceeds the great-circle distance at city scale (it must not overestimate).

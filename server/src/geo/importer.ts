@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import { createOSMStream } from 'osm-pbf-parser-node';
-import { greatCircleMetres } from '../quotes/routing.ts';
+import { greatCircleMetres } from './geometry.ts';
+import { PointGrid } from './point-grid.ts';
+import { poiKind } from './poi-kind.ts';
+import { buildGraph, type OsmWay, type RoadGraphData } from './road-graph-data.ts';
 import {
-  type Coord,
-  joinWays,
   MapBuilder,
   mapClass,
   type MapClass,
@@ -12,9 +13,8 @@ import {
   type Names,
   namesOf,
   poiIcon,
-  polygonsOf,
-  seaPolygons,
 } from './map.ts';
+import { type Coord, joinWays, polygonsOf, seaPolygons } from './map-geometry.ts';
 
 /**
  * What an .osm.pbf extract gives the server: places (cities, quarters), streets, address points
@@ -62,209 +62,10 @@ export interface Poi {
   quarter: string;
 }
 
-/** Compressed adjacency (CSR): the edges leaving node i are offsets[i] .. offsets[i+1]-1. */
-export interface RoadGraphData {
-  lat: Float64Array;
-  lng: Float64Array;
-  offsets: Int32Array;
-  targets: Int32Array;
-  /** Metres. */
-  lengths: Float32Array;
-  /** Metres per second. */
-  speeds: Float32Array;
-}
-
 export const GEO_DATA_VERSION = 5;
-
-/** Typical city speeds (km/h) per road class, used without a maxspeed tag. */
-const ROAD_SPEEDS: Record<string, number> = {
-  motorway: 90,
-  motorway_link: 50,
-  trunk: 70,
-  trunk_link: 40,
-  primary: 45,
-  primary_link: 35,
-  secondary: 40,
-  secondary_link: 30,
-  tertiary: 35,
-  tertiary_link: 25,
-  unclassified: 30,
-  residential: 25,
-  living_street: 10,
-  service: 15,
-  road: 25,
-};
 
 const CITY_PLACES = new Set(['city', 'town', 'village', 'hamlet']);
 const QUARTER_PLACES = new Set(['suburb', 'quarter', 'neighbourhood', 'borough', 'city_block']);
-
-/** `historic` values of landmarks a passenger names (not an old shop's `building`). */
-const LANDMARKS = new Set([
-  'castle',
-  'palace',
-  'monument',
-  'memorial',
-  'fort',
-  'city_gate',
-  'tower',
-  'ruins',
-  'archaeological_site',
-  'manor',
-]);
-
-/**
- * The kind of a POI from its tags (spec section 3: airport, hospital, hotel, bus stop, ...): of
- * the tags, the one that names the place best, so that a transport hub, a hospital, a church or
- * a landmark (palace, museum, monument) wins over an amenity, shop or leisure attached to it.
- */
-export function poiKind(tags: Record<string, string>): string | undefined {
-  const { amenity, tourism, shop, railway, aeroway, leisure, historic, office, highway } = tags;
-  const pt = tags.public_transport;
-  if (aeroway === 'aerodrome' || aeroway === 'terminal') return 'airport';
-  if (railway === 'station' || railway === 'halt') return 'railway_station';
-  if (railway === 'tram_stop') return 'tram_stop';
-  if (highway === 'bus_stop' || (pt === 'platform' && tags.bus === 'yes')) return 'bus_stop';
-  if (amenity === 'bus_station') return 'bus_station';
-  if (pt === 'station') return 'station';
-  if (amenity === 'hospital' || amenity === 'clinic') return 'hospital';
-  if (amenity === 'university' || amenity === 'college') return 'university';
-  if (amenity === 'place_of_worship') return 'church';
-  if (historic && LANDMARKS.has(historic)) return 'monument';
-  if (tourism === 'museum') return 'museum';
-  if (amenity === 'cafe' || amenity === 'fast_food' || amenity === 'bar' || amenity === 'pub')
-    return 'restaurant';
-  if (amenity)
-    return [
-      'bench',
-      'waste_basket',
-      'parking_space',
-      'bicycle_parking',
-      'vending_machine',
-      'toilets',
-      'recycling',
-    ].includes(amenity)
-      ? undefined
-      : amenity;
-  if (tourism) {
-    if (['hotel', 'hostel', 'guest_house', 'motel', 'apartment'].includes(tourism)) return 'hotel';
-    return ['information', 'artwork', 'picnic_site'].includes(tourism) ? undefined : tourism;
-  }
-  if (shop) return shop === 'mall' ? 'mall' : 'shop';
-  if (leisure)
-    return ['park', 'stadium', 'sports_centre', 'marina', 'garden', 'water_park'].includes(leisure)
-      ? leisure
-      : undefined;
-  if (historic) return 'monument';
-  if (office) return 'office';
-  return undefined;
-}
-
-function speedOf(tags: Record<string, string>, highway: string): number {
-  const match = /^(\d+)\s*(mph)?$/.exec(tags.maxspeed ?? '');
-  const kmh = match ? Number(match[1]) * (match[2] ? 1.609 : 1) : ROAD_SPEEDS[highway]!;
-  // Traffic, lights and turns: a city car rarely drives at the limit.
-  return (Math.min(kmh, ROAD_SPEEDS[highway]! * 1.5) * 0.85) / 3.6;
-}
-
-function drivable(tags: Record<string, string>): boolean {
-  const highway = tags.highway;
-  if (!highway || !(highway in ROAD_SPEEDS)) return false;
-  if (tags.area === 'yes') return false;
-  const access = tags.motor_vehicle ?? tags.motorcar ?? tags.vehicle ?? tags.access;
-  return !(
-    access === 'no' ||
-    access === 'private' ||
-    access === 'agricultural' ||
-    access === 'forestry'
-  );
-}
-
-/** +1 one-way along the way, -1 against it, 0 both ways. */
-function oneway(tags: Record<string, string>): number {
-  const value = tags['oneway:motor_vehicle'] ?? tags.oneway;
-  if (value === 'yes' || value === '1' || value === 'true') return 1;
-  if (value === '-1' || value === 'reverse') return -1;
-  if (value === 'no') return 0;
-  if (tags.junction === 'roundabout' || tags.junction === 'circular' || tags.highway === 'motorway')
-    return 1;
-  return 0;
-}
-
-/** Along a meridian, on the mean-radius earth. */
-const METRES_PER_DEGREE = (6_371_008.8 * Math.PI) / 180;
-
-/** A grid of points for nearest-neighbour lookups; cells of about 250 m. */
-export class PointGrid {
-  static readonly CELL = 0.0025;
-  readonly #cells = new Map<number, number[]>();
-  readonly lat: ArrayLike<number>;
-  readonly lng: ArrayLike<number>;
-
-  constructor(
-    lat: ArrayLike<number>,
-    lng: ArrayLike<number>,
-    accept: (i: number) => boolean = () => true,
-  ) {
-    this.lat = lat;
-    this.lng = lng;
-    for (let i = 0; i < lat.length; i++) {
-      if (!accept(i)) continue;
-      const key = PointGrid.key(
-        Math.floor(lat[i]! / PointGrid.CELL),
-        Math.floor(lng[i]! / PointGrid.CELL),
-      );
-      let cell = this.#cells.get(key);
-      if (!cell) this.#cells.set(key, (cell = []));
-      cell.push(i);
-    }
-  }
-
-  static key(row: number, col: number): number {
-    return (row + 40_000) * 200_000 + (col + 80_000);
-  }
-
-  /**
-   * The nearest point within maxMetres (approximately: rings of cells, flat-earth distances,
-   * which at these ranges differ from great-circle ones by less than a metre), or -1.
-   */
-  nearest(
-    lat: number,
-    lng: number,
-    maxMetres: number,
-    filter?: (i: number) => boolean,
-  ): { index: number; metres: number } {
-    const row = Math.floor(lat / PointGrid.CELL);
-    const col = Math.floor(lng / PointGrid.CELL);
-    const cosLat = Math.cos((lat * Math.PI) / 180);
-    const cellMetres = PointGrid.CELL * 111_000 * Math.max(0.2, cosLat);
-    const rings = Math.min(400, Math.ceil(maxMetres / cellMetres) + 1);
-    const points = this.lat;
-    const lngs = this.lng;
-    let best = -1;
-    let bestSquared = maxMetres * maxMetres;
-    for (let ring = 0; ring <= rings; ring++) {
-      if (best !== -1 && (ring - 1) * cellMetres > Math.sqrt(bestSquared)) break;
-      for (let r = row - ring; r <= row + ring; r++) {
-        for (let c = col - ring; c <= col + ring; c++) {
-          if (Math.max(Math.abs(r - row), Math.abs(c - col)) !== ring) continue;
-          const cell = this.#cells.get(PointGrid.key(r, c));
-          if (!cell) continue;
-          for (const i of cell) {
-            if (filter && !filter(i)) continue;
-            const north = (points[i]! - lat) * METRES_PER_DEGREE;
-            const east = (lngs[i]! - lng) * METRES_PER_DEGREE * cosLat;
-            const squared = north * north + east * east;
-            if (squared <= bestSquared) {
-              best = i;
-              bestSquared = squared;
-            }
-          }
-        }
-      }
-    }
-    return { index: best, metres: Math.sqrt(bestSquared) };
-  }
-}
 
 /** An entity as the parser yields it (the header has no type). */
 interface OsmItem {
@@ -290,19 +91,14 @@ interface RawMap {
   points: { layer: MapLayer; kind: string; at: Coord; names?: Names }[];
 }
 
-interface RawWay {
-  refs: number[];
-  tags: Record<string, string>;
-}
-
 /** Reads an .osm.pbf extract into GeoData. */
 export async function importExtract(file: string): Promise<GeoData> {
   fs.accessSync(file, fs.constants.R_OK);
   const nodeLat = new Map<number, number>();
   const nodeLng = new Map<number, number>();
   const taggedNodes: { id: number; tags: Record<string, string> }[] = [];
-  const ways: RawWay[] = [];
-  const namedAreas: RawWay[] = [];
+  const ways: OsmWay[] = [];
+  const namedAreas: OsmWay[] = [];
   // Every way's nodes, for the multipolygons that come after them.
   const wayRefs = new Map<number, number[]>();
   const map: RawMap = { ways: [], areas: [], coastlines: [], box: undefined, points: [] };
@@ -581,73 +377,4 @@ function buildMap(
     for (const line of joinWays(ways, false)) builder.add(type, [coords(line)], names);
   for (const point of raw.points) builder.addPoint(point.layer, point.kind, point.at, point.names);
   return builder.build();
-}
-
-function buildGraph(
-  ways: RawWay[],
-  nodeLat: Map<number, number>,
-  nodeLng: Map<number, number>,
-): RoadGraphData {
-  const index = new Map<number, number>();
-  const lat: number[] = [];
-  const lng: number[] = [];
-  const from: number[] = [];
-  const to: number[] = [];
-  const length: number[] = [];
-  const speed: number[] = [];
-  const vertex = (id: number) => {
-    let i = index.get(id);
-    if (i === undefined) {
-      i = lat.length;
-      index.set(id, i);
-      lat.push(nodeLat.get(id)!);
-      lng.push(nodeLng.get(id)!);
-    }
-    return i;
-  };
-  for (const way of ways) {
-    if (!drivable(way.tags)) continue;
-    const direction = oneway(way.tags);
-    const metresPerSecond = speedOf(way.tags, way.tags.highway!);
-    const refs = way.refs.filter((id) => nodeLat.has(id));
-    for (let k = 1; k < refs.length; k++) {
-      const a = vertex(refs[k - 1]!);
-      const b = vertex(refs[k]!);
-      if (a === b) continue;
-      const metres = greatCircleMetres(
-        { lat: lat[a]!, lng: lng[a]! },
-        { lat: lat[b]!, lng: lng[b]! },
-      );
-      const edge = (start: number, end: number) => {
-        from.push(start);
-        to.push(end);
-        length.push(metres);
-        speed.push(metresPerSecond);
-      };
-      if (direction >= 0) edge(a, b);
-      if (direction <= 0) edge(b, a);
-    }
-  }
-  const n = lat.length;
-  const offsets = new Int32Array(n + 1);
-  for (const a of from) offsets[a + 1]!++;
-  for (let i = 0; i < n; i++) offsets[i + 1]! += offsets[i]!;
-  const cursor = offsets.slice(0, n);
-  const targets = new Int32Array(from.length);
-  const lengths = new Float32Array(from.length);
-  const speeds = new Float32Array(from.length);
-  for (let e = 0; e < from.length; e++) {
-    const slot = cursor[from[e]!]!++;
-    targets[slot] = to[e]!;
-    lengths[slot] = length[e]!;
-    speeds[slot] = speed[e]!;
-  }
-  return {
-    lat: Float64Array.from(lat),
-    lng: Float64Array.from(lng),
-    offsets,
-    targets,
-    lengths,
-    speeds,
-  };
 }

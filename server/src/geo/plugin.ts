@@ -1,11 +1,10 @@
+import { ADDRESS_SEARCH_MIN_CHARS } from '@taxi/contract';
 import type { FastifyInstance } from 'fastify';
 import { optionalInteger, position, text } from '../api/fields.ts';
 import type { ActionContext } from '../api/registry.ts';
 import { ApiFailure } from '../errors.ts';
 import type { Services } from '../services.ts';
 
-/** Searches shorter than this find nothing (spec section 9: at least 3 characters). */
-export const MIN_QUERY_LENGTH = 3;
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 50;
 
@@ -27,7 +26,7 @@ export async function geoPlugin(_app: FastifyInstance, services: Services) {
     async POI_QUERY(context) {
       const query = text(context.payload.query, 'query', 200).trim();
       const limit = optionalInteger(context.payload.limit, 'limit', 1, MAX_LIMIT) ?? DEFAULT_LIMIT;
-      if (query.length < MIN_QUERY_LENGTH) return { data_list: [] };
+      if (query.length < ADDRESS_SEARCH_MIN_CHARS) return { data_list: [] };
       await budget(context);
       const found = await geo.search(context.corporation, query, limit);
       return { data_list: found.map(({ score: _score, ...result }) => result) };

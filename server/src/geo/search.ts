@@ -1,29 +1,15 @@
+import type { StreetSearchResult } from '@taxi/contract';
 import type { GeoData } from './importer.ts';
 import { editDistance, fold, isHouseNumber, typoBudget, words } from './text.ts';
 
-/** Spec section 3, "Street-search result": one answer of POI_QUERY. */
-export interface SearchResult {
-  id: string;
-  lat: number;
-  lng: number;
-  quality: 'area' | 'street' | 'house' | 'poi' | 'internal';
-  quarter: string;
-  city: string;
-  name: string;
-  street: string;
-  number: string;
-  kind: string;
-  label: string;
-}
-
-export interface ScoredResult extends SearchResult {
+export interface ScoredResult extends StreetSearchResult {
   score: number;
 }
 
 /** A searchable object: its name words count fully, its context words (city, quarter, street) half. */
 export interface SearchDoc {
   id: string;
-  quality: SearchResult['quality'];
+  quality: StreetSearchResult['quality'];
   name: string;
   context: string[];
   lat: number;
@@ -287,7 +273,7 @@ export class SearchIndex {
     return results;
   }
 
-  #result(doc: SearchDoc): SearchResult {
+  #result(doc: SearchDoc): StreetSearchResult {
     const address = doc.street ? `${doc.street}${doc.number ? ` ${doc.number}` : ''}` : '';
     const parts =
       doc.quality === 'area'

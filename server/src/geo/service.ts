@@ -2,14 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../config.ts';
 import type { Corporation } from '../corporations/directory.ts';
-import type { AddressPoint } from '../orders/form.ts';
-import {
-  greatCircleRoutes,
-  type LatLng,
-  type RouteEstimate,
-  type RouteEstimator,
-} from '../quotes/routing.ts';
+import type { AddressPoint } from '@taxi/contract';
+import { greatCircleRoutes, type RouteEstimate, type RouteEstimator } from '../quotes/routing.ts';
 import { EmbeddedGeography, loadExtract } from './embedded.ts';
+import type { LatLng } from './geometry.ts';
 import {
   type EngineConfig,
   routeEngine,

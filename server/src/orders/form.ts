@@ -1,4 +1,16 @@
 import {
+  type AddressPoint,
+  ORDER_TYPES,
+  type OrderPayload,
+  type OrderType,
+  type RepeatedDays,
+  RIDER_NAME_MAX,
+  TAXI_COUNT_MAX,
+  TAXI_COUNT_MIN,
+  type Weekday,
+  WEEKDAYS,
+} from '@taxi/contract';
+import {
   flag,
   integer,
   list,
@@ -11,43 +23,14 @@ import {
 } from '../api/fields.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import { taxiFeatures } from '../corporations/features.ts';
+import { normalisePhone } from '../accounts/phone.ts';
 import { ApiFailure } from '../errors.ts';
 import { dayNumber, formatLocal, localTime, parseDateTime } from '../time.ts';
 
-/** Spec section 3, "Address point". */
-export interface AddressPoint {
-  id: string | null;
-  lat: number | null;
-  lng: number | null;
-  quarter: string;
-  city: string;
-  poi_name: string;
-  street: string;
-  number: string;
-  district: string;
-}
-
-export type OrderType = 'Z' | 'T' | 'W' | 'R';
-const ORDER_TYPES: readonly string[] = ['Z', 'T', 'W', 'R'];
-/** "A taxi now": one such order at a time per client (IN_PROGRESS). */
-export const IMMEDIATE_TYPE: OrderType = 'Z';
 /** Types carrying a pickup time: T scheduled, W calculated. */
 const TIMED_TYPES: readonly OrderType[] = ['T', 'W'];
-
-export const TAXI_COUNT_MIN = 1;
-export const TAXI_COUNT_MAX = 5;
 /** How far ahead a scheduled order may be placed. */
 const LONGEST_LEAD_MS = 90 * 24 * 60 * 60_000;
-/** Index = JavaScript's getDay(). */
-export const WEEKDAYS = [
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-] as const;
 
 export interface Subscription {
   repeated_start: string;
@@ -55,45 +38,21 @@ export interface Subscription {
   repeated_time_hour: number;
   repeated_time_minute: number;
   /** repeated_monday .. repeated_sunday */
-  days: Record<(typeof WEEKDAYS)[number], boolean>;
+  days: Record<Weekday, boolean>;
 }
 
-/** An order form that passed every rule of spec section 5. */
-export interface OrderForm {
-  order_type: OrderType;
-  /** Local 'YYYY-MM-DD HH:MM:SS' of a scheduled order. */
-  date_time: string | null;
-  advance: number;
+/** The subscription fields of the payload: an OrderForm holds them as `repeated`. */
+type RepeatedFields =
+  | keyof RepeatedDays
+  | 'repeated_start'
+  | 'repeated_stop'
+  | 'repeated_time_hour'
+  | 'repeated_time_minute';
+
+/** An order form (the contract's order payload) that passed every rule of spec section 5. */
+export interface OrderForm extends Omit<OrderPayload, 'id' | 'poi' | RepeatedFields> {
   poi: AddressPoint;
-  dst: AddressPoint | null;
-  taxi_count: number;
-  passwd: string;
-  info: string;
-  phone: string;
-  selected_taxies: string[];
-  taxi_features_list: number[];
-  taxi_group_id: number | null;
-  gratis: boolean;
-  cash_free: boolean;
-  discount: boolean;
-  invoice: boolean;
   repeated: Subscription | null;
-  call_uniqueid: string | null;
-}
-
-/** An address point with coordinates and nothing else known yet. */
-export function blankPoint(lat: number | null, lng: number | null): AddressPoint {
-  return {
-    id: null,
-    lat,
-    lng,
-    quarter: '',
-    city: '',
-    poi_name: '',
-    street: '',
-    number: '',
-    district: '',
-  };
 }
 
 function point(value: Payload, name: string): AddressPoint {
@@ -106,7 +65,8 @@ function point(value: Payload, name: string): AddressPoint {
   ) {
     throw new ApiFailure('INVALID_DATA', `${name}: latitude and longitude out of range`);
   }
-  const field = (key: string) => optionalText(value[key], `${name}.${key}`, 200)?.trim() ?? '';
+  const field = (key: Exclude<keyof AddressPoint, 'id' | 'lat' | 'lng'>) =>
+    optionalText(value[key], `${name}.${key}`, 200)?.trim() ?? '';
   const result: AddressPoint = {
     id: optionalText(value.id, `${name}.id`, 100) ?? null,
     lat,
@@ -179,6 +139,22 @@ function subscription(order: Payload, corporation: Corporation, now: number): Su
 }
 
 /**
+ * A ride for someone else: the rider's mobile number (as the login phone: a number the
+ * corporation texts, in E.164) and name, or neither. A name without a number is refused.
+ */
+function riderOf(
+  phone: string,
+  name: string,
+  corporation: Corporation,
+): Pick<OrderForm, 'phone' | 'rider_name'> {
+  if (phone === '') {
+    if (name !== '') throw new ApiFailure('INVALID_DATA', 'order.phone: the rider needs a phone');
+    return { phone: '' };
+  }
+  return { phone: normalisePhone(phone, corporation), rider_name: name };
+}
+
+/**
  * Reads and checks the `order` of ORDER_SIM and ORDER_SAVE: pickup valid, destination valid if
  * given, taxi count 1-5, known features, a scheduled time later than now plus advance
  * (WRONG_DATE_TIME), a subscription from tomorrow lasting at least a day (WRONG_REPEATED).
@@ -186,7 +162,7 @@ function subscription(order: Payload, corporation: Corporation, now: number): Su
 export function readOrderForm(payload: Payload, corporation: Corporation, now: number): OrderForm {
   const order = record(payload.order, 'order');
   const type = optionalText(order.order_type, 'order.order_type', 1) ?? 'Z';
-  if (!ORDER_TYPES.includes(type))
+  if (!(ORDER_TYPES as readonly string[]).includes(type))
     throw new ApiFailure('INVALID_DATA', 'order.order_type: Z, T, W or R');
   const order_type = type as OrderType;
   const poiValue = optionalRecord(order.poi, 'order.poi');
@@ -205,8 +181,9 @@ export function readOrderForm(payload: Payload, corporation: Corporation, now: n
   const taxis = list(order.selected_taxies, 'order.selected_taxies', TAXI_COUNT_MAX).map(
     (call) => optionalText(call, 'order.selected_taxies', 20) ?? '',
   );
-  const text = (key: string, max: number) =>
+  const text = (key: keyof OrderPayload, max: number) =>
     optionalText(order[key], `order.${key}`, max)?.trim() ?? '';
+  const rider = riderOf(text('phone', 40), text('rider_name', RIDER_NAME_MAX), corporation);
   return {
     order_type,
     date_time: TIMED_TYPES.includes(order_type)
@@ -220,7 +197,7 @@ export function readOrderForm(payload: Payload, corporation: Corporation, now: n
       TAXI_COUNT_MIN,
     passwd: text('passwd', 50),
     info: text('info', 500),
-    phone: text('phone', 40),
+    ...rider,
     selected_taxies: [...new Set(taxis.filter(Boolean))],
     taxi_features_list: [...new Set(features)],
     taxi_group_id:

@@ -1,4 +1,7 @@
+import { type ActiveOrder, type OrderState, type OrderType, publicTrackUrl } from '@taxi/contract';
 import type { FastifyInstance } from 'fastify';
+import { sendRideLink } from '../accounts/codes.ts';
+import type { ActionContext } from '../api/registry.ts';
 import { integer, optionalInteger } from '../api/fields.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import { withLock } from '../db/storage.ts';
@@ -10,20 +13,20 @@ import { type OrderForm, readOrderForm } from './form.ts';
 import {
   ACTIVE_STATES,
   deriveLegacySecrets,
-  newShortId,
+  insertOrder,
   refuseSecondImmediateOrder,
   refuseTooManyScheduled,
 } from './store.ts';
 
-const FINISHED_STATES = ['Z', 'M', 'A'];
+const FINISHED_STATES: OrderState[] = ['Z', 'M', 'A'];
 const HISTORY_LENGTH = 100;
 
 interface OrderRow {
   id: number;
   short_id: string;
   secret_nonce: string | null;
-  order_type: string;
-  state: string;
+  order_type: OrderType;
+  state: OrderState;
   date_time: string | null;
   taxi_count: number;
   form: string;
@@ -46,6 +49,32 @@ export async function ordersPlugin(app: FastifyInstance, services: Services) {
     };
   }
 
+  /**
+   * Texts the rider of an order for someone else its view-only tracking link, on the
+   * corporation's own host. The order stands if the text cannot go (limits, gateway): the
+   * passenger still sees the ride. Neither the number nor the link is logged.
+   */
+  async function textRider(
+    context: ActionContext,
+    clientId: number,
+    phone: string,
+    row: Pick<OrderRow, 'short_id' | 'secret_nonce'>,
+  ): Promise<void> {
+    const { secret } = track(row);
+    const host = context.corporation.hostnames[0];
+    if (secret === null || host === undefined) return;
+    const link = publicTrackUrl({ shortId: row.short_id, secret }, `https://${host}`);
+    try {
+      await sendRideLink(services, { ...context, phone, clientId, link });
+    } catch (error) {
+      const reason = error instanceof ApiFailure ? error.code : 'error';
+      context.log.warn(
+        { corporation: context.corporation.id, reason },
+        'orders: the rider was not texted',
+      );
+    }
+  }
+
   /** Cash-free and discount rides only for clients the operator allows them to (spec section 5). */
   async function checkPerks(clientId: number, form: OrderForm): Promise<void> {
     if (!form.cash_free && !form.discount) return;
@@ -64,7 +93,7 @@ export async function ordersPlugin(app: FastifyInstance, services: Services) {
     }
   }
 
-  function listed(corporation: Corporation, row: OrderRow) {
+  function listed(corporation: Corporation, row: OrderRow): ActiveOrder {
     const form = JSON.parse(row.form) as OrderForm;
     return {
       order_id: row.id,
@@ -129,31 +158,29 @@ export async function ordersPlugin(app: FastifyInstance, services: Services) {
           form.order_type,
           caps.openScheduledOrdersPerClient,
         );
-        const row = await trx
-          .insertInto('orders')
-          .values({
+        const row = await insertOrder(
+          trx,
+          orderSecrets,
+          {
             corporation_id: context.corporation.id,
             client_id: client.id,
-            short_id: newShortId(),
-            ...orderSecrets.issue(),
             call_uniqueid: form.call_uniqueid,
             order_type: form.order_type,
-            state: 'U',
             date_time: form.date_time,
             taxi_group_id: form.taxi_group_id,
             taxi_count: form.taxi_count,
             form: JSON.stringify(form),
-            hidden_in_history: 0,
-            created_at: now,
-            updated_at: now,
             ...prepared,
-          })
-          .returning(['id', 'short_id', 'secret_nonce'])
-          .executeTakeFirstOrThrow();
+          },
+          now,
+        );
         await services.dispatch.logCreated(trx, row.id, form, now);
         return { saved: row, created: true };
       });
-      if (created) services.dispatch.wake(form.order_type === 'R');
+      if (created) {
+        services.dispatch.wake(form.order_type === 'R');
+        if (form.phone !== '') await textRider(context, client.id, form.phone, saved);
+      }
       return { order_id: saved.id, track: track(saved) };
     },
 

@@ -1,13 +1,16 @@
 import { randomInt } from 'node:crypto';
+import type { ExpressionBuilder, Insertable } from 'kysely';
 import type { Corporation } from '../corporations/directory.ts';
 import type { Db } from '../db/storage.ts';
+import type { Tables } from '../db/tables.ts';
 import { ApiFailure } from '../errors.ts';
-import { IMMEDIATE_TYPE, type OrderType } from './form.ts';
+import {
+  IMMEDIATE_ORDER_TYPE as IMMEDIATE_TYPE,
+  type OrderState,
+  type OrderType,
+} from '@taxi/contract';
 import { type OrderSecrets, secretMatches } from './secrets.ts';
 
-/** Spec section 4, "Order states". */
-export const ORDER_STATES = ['U', 'T', 'Z', 'M', 'A'] as const;
-export type OrderState = (typeof ORDER_STATES)[number];
 /** Created or in progress: shown among the client's active orders. */
 export const ACTIVE_STATES: readonly OrderState[] = ['U', 'T'];
 
@@ -131,6 +134,30 @@ export async function deriveLegacySecrets(db: Db, secrets: OrderSecrets): Promis
   }
 }
 
+/** What the dispatch changes on an order besides its revision. */
+export type OrderChanges = Partial<
+  Pick<Tables['orders'], 'state' | 'arrived_at' | 'ended_at' | 'price'>
+>;
+
+/** The changes, a new time and a new revision, so that a tracking viewer takes the new state. */
+function changed(changes: OrderChanges, now: number) {
+  return (eb: ExpressionBuilder<Tables, 'orders'>) => ({
+    ...changes,
+    updated_at: now,
+    revision: eb('revision', '+', 1),
+  });
+}
+
+/** A change of an order (or only its revision): every viewer of it gets a new record. */
+export async function touchOrder(
+  db: Db,
+  orderId: number,
+  now: number,
+  changes: OrderChanges = {},
+): Promise<void> {
+  await db.updateTable('orders').set(changed(changes, now)).where('id', '=', orderId).execute();
+}
+
 /** Operator and dispatch side: move an order to another state. */
 export async function setOrderState(
   db: Db,
@@ -141,15 +168,73 @@ export async function setOrderState(
 ): Promise<boolean> {
   const result = await db
     .updateTable('orders')
-    // A new revision, so that a tracking viewer who reconnects takes the new state.
-    .set((eb) => ({
-      state,
-      updated_at: now,
-      revision: eb('revision', '+', 1),
-      ...(['Z', 'M', 'A'].includes(state) ? { ended_at: now } : {}),
-    }))
+    .set(changed({ state, ...(['Z', 'M', 'A'].includes(state) ? { ended_at: now } : {}) }, now))
     .where('corporation_id', '=', corporationId)
     .where('short_id', '=', shortId.toUpperCase())
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The corporation of an order, or undefined when there is no such order. */
+export async function orderCorporationId(db: Db, orderId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .select('corporation_id')
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  return row?.corporation_id;
+}
+
+/** Whether the subscription has its ride at this local time already. */
+export async function subscriptionRideExists(
+  db: Db,
+  parentId: number,
+  dateTime: string,
+): Promise<boolean> {
+  const ride = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('parent_id', '=', parentId)
+    .where('date_time', '=', dateTime)
+    .executeTakeFirst();
+  return ride !== undefined;
+}
+
+/** When a taxi first arrived for the order, and its price so far (the dispatch adds fares). */
+export function orderArrivalAndPrice(db: Db, orderId: number) {
+  return db
+    .selectFrom('orders')
+    .select(['arrived_at', 'price'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The columns a new order takes from its form and the dispatch; the rest are set here. */
+export type NewOrder = Omit<
+  Insertable<Tables['orders']>,
+  | 'short_id'
+  | 'secret_hash'
+  | 'secret_nonce'
+  | 'legacy_secret_hash'
+  | 'state'
+  | 'hidden_in_history'
+  | 'created_at'
+  | 'updated_at'
+>;
+
+/** Saves a new order (state U) with a new short id and secret. */
+export function insertOrder(db: Db, secrets: OrderSecrets, order: NewOrder, now: number) {
+  return db
+    .insertInto('orders')
+    .values({
+      ...order,
+      short_id: newShortId(),
+      ...secrets.issue(),
+      state: 'U',
+      hidden_in_history: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning(['id', 'short_id', 'secret_nonce'])
+    .executeTakeFirstOrThrow();
 }

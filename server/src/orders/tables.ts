@@ -1,3 +1,4 @@
+import type { OrderState, OrderType } from '@taxi/contract';
 import type { Generated } from 'kysely';
 import { idKey, idType, type MigrationSet } from '../db/schema.ts';
 import { secretHash } from './secrets.ts';
@@ -17,8 +18,8 @@ export interface OrderTables {
     legacy_secret_hash: string | null;
     /** The client's retry key: a save with a known one returns the first order. */
     call_uniqueid: string | null;
-    order_type: string;
-    state: string;
+    order_type: OrderType;
+    state: OrderState;
     /** Local time of the corporation, 'YYYY-MM-DD HH:MM:SS', for timed orders. */
     date_time: string | null;
     taxi_group_id: number | null;

@@ -1,3 +1,4 @@
+import { ACCEPT_MISSING_TAXI_ETA_GT_DEFAULT } from '@taxi/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Corporation } from '../corporations/directory.ts';
 import { spend } from '../events/limits.ts';
@@ -6,10 +7,7 @@ import { readOrderForm } from '../orders/form.ts';
 import { refuseSecondImmediateOrder } from '../orders/store.ts';
 import type { Services } from '../services.ts';
 import { located, ridePrice } from './quote.ts';
-import type { LatLng } from './routing.ts';
-
-/** ETAs above this are shown as "more than" it (spec section 9). */
-export const ACCEPT_MISSING_TAXI_ETA_GT = 1000;
+import type { LatLng } from '../geo/geometry.ts';
 
 /** ORDER_SIM: the price and the pickup ETA of an order form, without placing it. */
 export async function quotesPlugin(_app: FastifyInstance, services: Services) {
@@ -53,7 +51,7 @@ export async function quotesPlugin(_app: FastifyInstance, services: Services) {
         dst_price,
         eta_min: pickup ? await etaMinutes(corporation, pickup, now) : null,
         dst_map_points,
-        accept_missing_taxi_eta_gt: ACCEPT_MISSING_TAXI_ETA_GT,
+        accept_missing_taxi_eta_gt: ACCEPT_MISSING_TAXI_ETA_GT_DEFAULT,
       };
     },
   });

@@ -1,9 +1,11 @@
 import type { Corporation } from '../corporations/directory.ts';
 import { taxiFeatures } from '../corporations/features.ts';
 import type { Lang } from '../api/registry.ts';
-import type { AddressPoint, OrderForm } from '../orders/form.ts';
+import type { AddressPoint } from '@taxi/contract';
+import type { OrderForm } from '../orders/form.ts';
 import { parseDateTime } from '../time.ts';
-import type { LatLng, RouteEstimator } from './routing.ts';
+import type { LatLng } from '../geo/geometry.ts';
+import type { RouteEstimator } from './routing.ts';
 import { price, readTariff } from './tariff.ts';
 
 export function located(point: AddressPoint | null): LatLng | undefined {

@@ -1,9 +1,5 @@
 import type { Corporation } from '../corporations/directory.ts';
-
-export interface LatLng {
-  lat: number;
-  lng: number;
-}
+import { greatCircleMetres, type LatLng } from '../geo/geometry.ts';
 
 export interface RouteEstimate {
   distanceM: number;
@@ -15,18 +11,6 @@ export interface RouteEstimate {
 /** Road distance and driving time between two points; the geography issue brings a real router. */
 export interface RouteEstimator {
   estimate(corporation: Corporation, from: LatLng, to: LatLng): Promise<RouteEstimate>;
-}
-
-const EARTH_RADIUS_M = 6_371_008.8;
-
-export function greatCircleMetres(a: LatLng, b: LatLng): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 function positive(value: unknown, fallback: number): number {

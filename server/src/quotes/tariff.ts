@@ -1,5 +1,5 @@
 import type { Corporation } from '../corporations/directory.ts';
-import type { Feature } from '../corporations/features.ts';
+import type { Feature } from '@taxi/contract';
 import { localTime } from '../time.ts';
 
 /** A corporation's `tariff` section: T1 by day, T2 at night (and on Sundays when so set). */

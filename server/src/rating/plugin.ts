@@ -1,3 +1,4 @@
+import { RATEABLE_STATES, RATING_MAX, RATING_MIN, type RatingActions } from '@taxi/contract';
 import type { FastifyInstance } from 'fastify';
 import { integer, optionalText, record, text } from '../api/fields.ts';
 import { ActionRegistry, type ActionContext } from '../api/registry.ts';
@@ -7,15 +8,10 @@ import { ApiFailure } from '../errors.ts';
 import { trackedOrder } from '../orders/store.ts';
 import type { Services } from '../services.ts';
 
-/** A ride can be rated once it is over: finished, no-show or cancelled (spec section 4). */
-const RATEABLE_STATES = ['A', 'M', 'Z'];
-export const RATE_MIN = -2;
-export const RATE_MAX = 2;
-
 /** The rating API (POST /rate/api/1/): anyone holding an order's short id and secret. */
 export async function ratingPlugin(app: FastifyInstance, services: Services) {
   const { db } = services.storage;
-  const registry = new ActionRegistry();
+  const registry = new ActionRegistry<RatingActions>();
 
   function orderOf(context: ActionContext) {
     const { payload, corporation } = context;
@@ -48,7 +44,7 @@ export async function ratingPlugin(app: FastifyInstance, services: Services) {
       if (context.corporation.settings.rate === false)
         throw new ApiFailure('ACTION_NOT_ALLOWED', 'Rating is switched off');
       const data = record(context.payload.data, 'data');
-      const rate = integer(data.rate, 'data.rate', RATE_MIN, RATE_MAX);
+      const rate = integer(data.rate, 'data.rate', RATING_MIN, RATING_MAX);
       const comment = optionalText(data.comment, 'data.comment', 1000)?.trim() || null;
       if (!RATEABLE_STATES.includes(order.state))
         throw new ApiFailure('ACTION_NOT_ALLOWED', 'The ride can be rated once it is over');

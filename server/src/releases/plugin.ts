@@ -4,13 +4,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorReply } from '../errors.ts';
 import type { Corporation } from '../corporations/directory.ts';
-import { countViews, type Seen } from '../reports/health.ts';
+import { countInBackground, countViews, type Seen, viewsWritten } from '../reports/health.ts';
 import type { Services } from '../services.ts';
 import { releaseApi } from './api.ts';
 import { startAutoRollback } from './auto-rollback.ts';
 import { operatorPage } from './operator.ts';
 import { bucketOf, DEVICE_ID, type Bucket } from './bucket.ts';
 import { canaryOf, REMOTES, remoteEntry, resolveRelease, type RemoteEntry } from './resolve.ts';
+import { routeOf, screenPreloads } from './preload.ts';
+import { paintSkeleton } from './skeleton.ts';
 import { describePage, pageLanguage, ROBOTS_TXT } from './seo.ts';
 
 /** Files whose content changes under a fixed name; everything else in a release is immutable. */
@@ -37,6 +39,7 @@ export async function releasesPlugin(app: FastifyInstance, services: Services) {
     stopAutoRollback = startAutoRollback(services);
   });
   app.addHook('onClose', async () => stopAutoRollback?.());
+  app.addHook('onClose', async () => viewsWritten(services.storage.db));
   await app.register(releaseApi, { services });
   await app.register(operatorPage, services);
   app.get('/remotes.json', async (request, reply) => {
@@ -63,7 +66,13 @@ export async function releasesPlugin(app: FastifyInstance, services: Services) {
       buckets[name] = bucket;
     }
     const bucket: Bucket = Object.values(buckets).includes('canary') ? 'canary' : 'stable';
-    if (corporation) await countPageView(services, request, corporation, releases, device);
+    // The registry is on every start's critical path: it is answered without waiting for its
+    // page-view write (a database round trip, queued behind other writes on SQLite). The hour
+    // of the view is the request's, however late the write.
+    if (corporation) {
+      const write = countPageView(services, request, corporation, releases, device, services.clock.now());
+      countInBackground(services.storage.db, write);
+    }
     return { remotes, releases, bucket, buckets };
   });
 
@@ -73,7 +82,7 @@ export async function releasesPlugin(app: FastifyInstance, services: Services) {
     reply.header('Cache-Control', 'no-cache');
     const file = await hostReleaseFile({ config, corporations }, request, 'sw.js');
     if (!file) return reply.code(404).send(errorReply('NOT_FOUND', 'No service worker is published'));
-    return reply.type('application/javascript; charset=utf-8').send(file);
+    return reply.type('application/javascript; charset=utf-8').send(file.content);
   });
 
   app.get('/robots.txt', async (_request, reply) =>
@@ -106,19 +115,20 @@ export async function releasesPlugin(app: FastifyInstance, services: Services) {
  * release it was given, the denominator of their error rates. Counting never fails the registry.
  */
 async function countPageView(
-  { config, storage, clock }: Services,
+  { config, storage }: Services,
   request: FastifyRequest,
   corporation: Corporation,
   releases: Record<string, RemoteEntry>,
   device: string | undefined,
+  now: number,
 ): Promise<void> {
   const seen: Seen[] = Object.entries(releases).flatMap(([part, entry]) =>
     entry.version ? [{ part, release: entry.version }] : [],
   );
-  const host = await resolveRelease(config.releasesDir, 'host', corporation.releases.host?.use);
-  if (host?.kind === 'version') seen.push({ part: 'host', release: host.version });
   try {
-    await countViews(storage.db, corporation.id, seen, device, clock.now());
+    const host = await resolveRelease(config.releasesDir, 'host', corporation.releases.host?.use);
+    if (host?.kind === 'version') seen.push({ part: 'host', release: host.version });
+    await countViews(storage.db, corporation.id, seen, device, now);
   } catch (error) {
     request.log.error({ err: error }, 'release health: page view not counted');
   }
@@ -142,18 +152,19 @@ export function isPagePath(url: string): boolean {
   return !API_PATHS.test(path) && !FILE_PATHS.test(path);
 }
 
-/** A file of this corporation's host release, or null (no corporation, no release, no such file). */
+/** A file of this corporation's host release, with the release's version, or null (no corporation, no release, no such file). */
 async function hostReleaseFile(
   { config, corporations }: Pick<Services, 'config' | 'corporations'>,
   request: FastifyRequest,
   file: string,
-): Promise<Buffer | null> {
+): Promise<{ version: string; content: Buffer } | null> {
   const corporation = corporations.forRequest(request);
   if (!corporation) return null;
   const release = await resolveRelease(config.releasesDir, 'host', corporation.releases.host?.use);
   if (release?.kind === 'version') {
     try {
-      return await fs.readFile(path.join(config.releasesDir, 'mf', 'host', release.version, file));
+      const content = await fs.readFile(path.join(config.releasesDir, 'mf', 'host', release.version, file));
+      return { version: release.version, content };
     } catch (error) {
       if (file === 'index.html' || (error as NodeJS.ErrnoException).code !== 'ENOENT')
         request.log.error({ err: error }, 'host release unreadable');
@@ -166,7 +177,8 @@ async function hostReleaseFile(
 
 /**
  * The host release's index.html for this corporation, in the visitor's language (`lang` and
- * description), or a 503 page before the first build.
+ * description), painted with the skeleton of its route's layout and preloading the files of the
+ * screen it opens on, or a 503 page before the first build.
  */
 export async function servePage(services: Services, request: FastifyRequest, reply: FastifyReply) {
   reply.header('Cache-Control', 'no-cache');
@@ -175,10 +187,11 @@ export async function servePage(services: Services, request: FastifyRequest, rep
   const html = await hostReleaseFile(services, request, 'index.html');
   if (html) {
     const language = pageLanguage(corporation.settings, request.headers['accept-language']);
-    return reply
-      .header('Vary', 'Accept-Language')
-      .type('text/html; charset=utf-8')
-      .send(describePage(html.toString('utf8'), corporation, language));
+    const route = await routeOf(services.config.releasesDir, html.version, pathname(request.url));
+    const preloads = await screenPreloads(services.config.releasesDir, corporation, route);
+    const described = describePage(html.content.toString('utf8'), corporation, language).replace(/<\/head>/i, () => `${preloads}</head>`);
+    const page = paintSkeleton(described, corporation, route?.layout);
+    return reply.header('Vary', 'Accept-Language').type('text/html; charset=utf-8').send(page);
   }
   return reply
     .code(503)

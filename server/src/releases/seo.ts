@@ -1,16 +1,24 @@
 // What search engines read: robots.txt, and the page's language and description.
+import { SCREEN_PATHS } from '@taxi/contract';
 import type { Corporation } from '../corporations/directory.ts';
 
-/** The app's screens (host/src/routes/routeTable.ts) that a crawler may read: the legal pages. */
-const INDEXED = [
-  '/about-app/',
-  '/install-android/',
-  '/install-ios/',
-  '/privacy-policy/',
-  '/privacy-taxi/',
-  '/regulations/',
-  '/delete-account/',
-];
+/** The app's screens (spec section 2, `SCREEN_PATHS`) that a crawler may read: the legal pages. */
+const INDEXED = (
+  [
+    'AboutApp',
+    'InstallAppAndroid',
+    'InstallAppIOS',
+    'PrivacyPolicy',
+    'PrivacyTaxi',
+    'Regulations',
+    'DeleteAccount',
+  ] as const
+).map((screen) => SCREEN_PATHS[screen]);
+
+/** The fixed part of a screen's path: '/t/' of '/t/:o/:p'. */
+const prefix = (path: string) => path.slice(0, path.indexOf(':'));
+/** '/track' of '/track/': also what follows it without the slash ('/track?o=…'). */
+const stem = (path: string) => path.slice(0, -1);
 
 /**
  * Screens behind the login, the shared ride and rating links (their paths hold an order's
@@ -18,18 +26,22 @@ const INDEXED = [
  * readable (it carries the description), and so do the scripts a crawler needs to render it.
  */
 const NOT_INDEXED = [
-  '/t/',
-  '/r/',
-  '/track',
-  '/rate',
-  '/auth/',
-  '/maintenance/',
-  '/history/',
-  '/summary/',
-  '/success/',
-  '/order-expanded/',
-  '/orders/',
-  '/settings/',
+  prefix(SCREEN_PATHS.Track),
+  prefix(SCREEN_PATHS.Rate),
+  stem(SCREEN_PATHS.TrackWithQuery),
+  stem(SCREEN_PATHS.RateWithQuery),
+  ...(
+    [
+      'Auth',
+      'Maintenance',
+      'OrderHistory',
+      'OrderSummary',
+      'OrderSuccess',
+      'OrderExpanded',
+      'OrderList',
+      'Profile',
+    ] as const
+  ).map((screen) => SCREEN_PATHS[screen]),
   '/api/',
   '/report/',
   '/dev/',
@@ -78,7 +90,7 @@ export function pageLanguage(
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 

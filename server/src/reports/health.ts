@@ -51,6 +51,22 @@ export async function countViews(
     .execute();
 }
 
+/** Page-view writes under way, per database: readers and shutdown can wait for them. */
+const writing = new WeakMap<Db, Set<Promise<void>>>();
+
+/** A page-view write nobody waits for (it must not reject); viewsWritten(db) waits for it. */
+export function countInBackground(db: Db, write: Promise<void>): void {
+  const pending = writing.get(db) ?? new Set();
+  writing.set(db, pending);
+  pending.add(write);
+  void write.finally(() => pending.delete(write));
+}
+
+/** Resolves when every page view counted so far in the background is written (or failed). */
+export async function viewsWritten(db: Db): Promise<void> {
+  await Promise.all(writing.get(db) ?? []);
+}
+
 /** The part and release an error report names, when both are real ones; '' otherwise. */
 export function reportedSource(body: unknown): Seen {
   const form = (body ?? {}) as Record<string, unknown>;

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Corporation } from '../corporations/directory.ts';
-import { provisionTaxi } from '../driver/accounts.ts';
+import { closeTaxiSessions, provisionTaxi } from '../driver/accounts.ts';
 import type { EmbeddedGeography } from '../geo/embedded.ts';
-import { greatCircleMetres, type LatLng } from '../quotes/routing.ts';
+import { greatCircleMetres, type LatLng } from '../geo/geometry.ts';
 import type { Services } from '../services.ts';
 
 /** How the simulated drivers behave; times in simulated seconds. */
@@ -337,11 +337,7 @@ export function startSimulator(
         vehicle_registration: `${prefix} ${pad(1000 + ((i * 7919) % 9000), 4)}${String.fromCharCode(65 + (i % 26))}`,
         password,
       });
-      await storage.db
-        .deleteFrom('taxi_sessions')
-        .where('corporation_id', '=', corporation.id)
-        .where('call_number', '=', callNumber)
-        .execute();
+      await closeTaxiSessions(storage.db, corporation.id, callNumber);
       const taxi = new SimulatedTaxi(callNumber, simulation.randomPoint(undefined, 0), simulation);
       await taxi.login(password);
       simulation.taxis.push(taxi);

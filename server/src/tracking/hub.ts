@@ -1,9 +1,10 @@
 import type { Corporation } from '../corporations/directory.ts';
-import { channels } from '../dispatch/engine.ts';
+import { channels } from '../dispatch/publishing.ts';
 import type { OrderEvent } from '../dispatch/record.ts';
 import type { EventBus, Unsubscribe } from '../events/bus.ts';
-import { type LiveTaxi, taxiChannel } from '../fleet/live.ts';
-import { greatCircleMetres } from '../quotes/routing.ts';
+import type { LiveTaxi, TrackOrderUpdate, TrackTaxiUpdate } from '@taxi/contract';
+import { taxiChannel } from '../fleet/live.ts';
+import { greatCircleMetres } from '../geo/geometry.ts';
 
 /** One tracking connection, as the hub sees it. */
 export interface Viewer {
@@ -204,7 +205,7 @@ export class TrackingHub {
     return JSON.stringify({
       action_id: 'TAXI_STATE_UPDATE',
       taxi: { ...taxi, client, state_eta: eta },
-    });
+    } satisfies TrackTaxiUpdate);
   }
 }
 
@@ -213,5 +214,5 @@ export function orderUpdate(event: OrderEvent): string {
     action_id: 'ORDER_UPDATE',
     order: event.record,
     taxis_data: event.taxis_data,
-  });
+  } satisfies TrackOrderUpdate);
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { orderEvent } from '../dispatch/record.ts';
 import { dispatchSettings } from '../dispatch/settings.ts';
-import { type LiveTaxi, navPointOf, zoneOf } from '../fleet/live.ts';
+import type { LiveTaxi } from '@taxi/contract';
+import { navPointOf, zoneOf } from '../fleet/live.ts';
 import type { Services } from '../services.ts';
 import { TrackingHub } from './hub.ts';
 import { trackingSocket } from './socket.ts';

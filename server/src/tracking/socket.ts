@@ -2,9 +2,15 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
+import {
+  type ErrorCode,
+  ERROR_MESSAGES,
+  type TrackFailure,
+  type TrackServerMessage,
+} from '@taxi/contract';
 import { authenticate } from '../accounts/sessions.ts';
 import { isCrossSite } from '../api/cross-site.ts';
-import { type ErrorCode, ApiFailure, ERROR_MESSAGES } from '../errors.ts';
+import { ApiFailure } from '../errors.ts';
 import { spend } from '../events/limits.ts';
 import { findTrackedOrder } from '../orders/store.ts';
 import type { Services } from '../services.ts';
@@ -21,6 +27,10 @@ const MAX_BUFFERED_BYTES = 1 << 20;
 const MAX_MESSAGE_BYTES = 16 * 1024;
 /** The close code of a connection that broke a limit (RFC 6455: policy violation). */
 const POLICY_CLOSE = 1008;
+/** Service Restart: the client reconnects (to another process behind the load balancer). */
+const RESTART_CLOSE = 1012;
+/** How long a closing socket may take to answer the close before it is cut. */
+const CLOSE_GRACE_MS = 1000;
 /** Connections pinged before the event loop gets a turn. */
 const PING_SLICE = 500;
 
@@ -41,17 +51,19 @@ interface Connection extends Viewer {
   closeAfterReply: { code: number; reason: string } | undefined;
 }
 
-function reply(action: string, fields: Record<string, unknown>): string {
-  return JSON.stringify({ action_id: action, ...fields });
+/** A message of the contract (@taxi/contract's TrackServerMessage), as text. */
+function reply(message: TrackServerMessage): string {
+  return JSON.stringify(message);
 }
 
 function failure(
   action: string,
   code: ErrorCode,
   message: string = ERROR_MESSAGES[code],
-  extra: Record<string, unknown> = {},
+  extra: Pick<TrackFailure, 'vars'> = {},
 ): string {
-  return reply(action, {
+  return reply({
+    action_id: action,
     status: 'ERR',
     status_mesg: message,
     error: code,
@@ -203,7 +215,7 @@ export async function trackingSocket(
         try {
           await mayCancel(connection, corporationId, message.auth);
           await dispatch.cancel(connection.orderId);
-          connection.send(reply(action, { status: 'OK', status_mesg: 'OK' }));
+          connection.send(reply({ action_id: 'ORDER_CANCEL', status: 'OK', status_mesg: 'OK' }));
         } catch (error) {
           if (!(error instanceof ApiFailure)) throw error;
           connection.send(failure(action, error.code, error.message));
@@ -293,7 +305,8 @@ export async function trackingSocket(
       connection.orderId = order.id;
       connection.ownerId = order.client_id;
       connection.send(
-        reply('LOGIN', {
+        reply({
+          action_id: 'LOGIN',
           status: 'OK',
           status_mesg: 'OK',
           error: null,
@@ -314,7 +327,7 @@ export async function trackingSocket(
 
   // One timer for every connection: PING, and goodbye to the silent and to those never logged in.
   // In slices: ten thousand sends at once held the event loop, and every taxi update behind it.
-  const ping = JSON.stringify({ action_id: 'PING' });
+  const ping = reply({ action_id: 'PING' });
   const timer = setInterval(async () => {
     const now = Date.now();
     let visited = 0;
@@ -328,11 +341,17 @@ export async function trackingSocket(
   }, PING_INTERVAL_MS);
   timer.unref();
 
-  // Before the HTTP server closes: it would wait for every open socket (upgraded connections count).
+  // Before the HTTP server closes (it waits for every open socket, upgraded ones too): each
+  // viewer is told that the server restarts (1012), and its client reconnects, through the load
+  // balancer, to another process; a socket that does not finish the closing handshake in time is
+  // cut. Not awaited: the server stops accepting meanwhile.
   app.addHook('preClose', async () => {
     clearInterval(timer);
     app.server.off('upgrade', onUpgrade);
-    for (const connection of connections) connection.ws.terminate();
+    for (const connection of connections) connection.ws.close(RESTART_CLOSE, 'server restart');
+    setTimeout(() => {
+      for (const connection of connections) connection.ws.terminate();
+    }, CLOSE_GRACE_MS).unref();
     wss.close();
   });
 }

@@ -1,3 +1,13 @@
+import type {
+  ClientAction,
+  ClientActions,
+  ClientCall,
+  OkStatus,
+  RatingAction,
+  RatingActions,
+  ReplyOf,
+  RequestOf,
+} from '@taxi/contract';
 import { ApiError, connectionError, UNKNOWN_ERROR } from './errors';
 
 /** Every reply carries status OK or ERR (spec section 7). */
@@ -8,7 +18,14 @@ export interface ApiReply {
   [field: string]: unknown;
 }
 
+/** The OK reply of an action of a contract table: its own fields beside status and status_mesg. */
+export type Reply<Table, Name extends keyof Table> = OkStatus & ReplyOf<Table, Name>;
+
 export type Payload = Record<string, unknown>;
+
+/** The payload argument: optional when the action takes no fields of its own. */
+type PayloadArgument<Request> =
+  Record<never, never> extends Request ? [payload?: Request] : [payload: Request];
 
 export interface ApiClientOptions {
   /** Origin the API lives on; '' for the page's own. */
@@ -18,7 +35,8 @@ export interface ApiClientOptions {
   fetchImpl?: typeof fetch;
 }
 
-async function readReply(request: Promise<Response>): Promise<ApiReply> {
+/** Reads the reply; the server answers by the contract, so an OK reply has the action's fields. */
+async function readReply<Fields>(request: Promise<Response>): Promise<OkStatus & Fields> {
   let response: Response;
   try {
     response = await request;
@@ -40,7 +58,7 @@ async function readReply(request: Promise<Response>): Promise<ApiReply> {
       reply.status_mesg,
     );
   }
-  return reply;
+  return reply as unknown as OkStatus & Fields;
 }
 
 function formBody(cmd: Payload): URLSearchParams {
@@ -48,21 +66,25 @@ function formBody(cmd: Payload): URLSearchParams {
 }
 
 /**
- * The client API (base /api/2) in both of its transports, and the rating API.
+ * The client API (base /api/2) in both of its transports, and the rating API, typed by
+ * @taxi/contract: `get('ORDER_SAVE', …)` takes that action's request and gives its reply.
  * Client auth travels as `auth` (the client token) plus `lang`.
  */
 export function createApiClient(options: ApiClientOptions) {
   const base = options.baseUrl ?? '';
   const doFetch: typeof fetch = (...args) => (options.fetchImpl ?? fetch)(...args);
 
-  function withAuth(payload: Payload): Payload {
+  function withAuth(payload: object = {}): Payload {
     const token = options.getToken();
     return { ...(token ? { auth: token } : {}), lang: options.getLang(), ...payload };
   }
 
   return {
     /** GET /api/2/?action=NAME&...: objects travel as JSON strings. */
-    get(action: string, payload: Payload = {}): Promise<ApiReply> {
+    get<Name extends ClientAction>(
+      action: Name,
+      ...[payload]: PayloadArgument<RequestOf<ClientActions, Name> & ClientCall>
+    ): Promise<Reply<ClientActions, Name>> {
       const query = new URLSearchParams({ action });
       for (const [key, value] of Object.entries(withAuth(payload))) {
         if (value === undefined) continue;
@@ -72,7 +94,10 @@ export function createApiClient(options: ApiClientOptions) {
     },
 
     /** Action-style POST: form body, field cmd holding the JSON action. */
-    action(action: string, payload: Payload = {}): Promise<ApiReply> {
+    action<Name extends ClientAction>(
+      action: Name,
+      ...[payload]: PayloadArgument<RequestOf<ClientActions, Name> & ClientCall>
+    ): Promise<Reply<ClientActions, Name>> {
       return readReply(
         doFetch(`${base}/api/2/`, {
           method: 'POST',
@@ -82,11 +107,14 @@ export function createApiClient(options: ApiClientOptions) {
     },
 
     /** Rating API: POST /rate/api/1/ with cmd, authorised by short id and secret. */
-    rate(action: string, payload: Payload): Promise<ApiReply> {
+    rate<Name extends RatingAction>(
+      action: Name,
+      payload: RequestOf<RatingActions, Name>,
+    ): Promise<Reply<RatingActions, Name>> {
       return readReply(
         doFetch(`${base}/rate/api/1/`, {
           method: 'POST',
-          body: formBody({ action_id: action, lang: options.getLang(), ...payload }),
+          body: formBody({ action_id: action, lang: options.getLang(), ...(payload as object) }),
         }),
       );
     },

@@ -1,42 +1,29 @@
-/** The error codes of spec section 8 ("By error_data"). */
-export const ERROR_CODES = [
-  'ACCESS_DENIED',
-  'ACCESS_NOT_ALLOWED',
-  'ACTION_ACCESS_DENIED',
-  'ACTION_NOT_ALLOWED',
-  'ARG_ERROR',
-  'BLOCKED',
-  'CONNECTION_ERROR',
-  'DOC_ERROR',
-  'DOC_MISSING',
-  'EXCEPTION',
-  'FAILED',
-  'INVALID_DATA',
-  'NOT_FOUND',
-  'ORDER_ACCESS_DENIED',
-  'STORAGE_MISSING',
-  'TAXI_NOT_CONNECTED',
-  'WRONG_DATE_TIME',
-  'WRONG_REPEATED',
-] as const;
-
-export type ErrorCode = (typeof ERROR_CODES)[number];
+import { type ErrorCode, isErrorCode } from '@taxi/contract';
 
 /**
- * The code of an ERR reply that names no `error_data`: not in the catalogue, so it reads
+ * The code of an ERR reply whose `error_data` is missing or not in the catalogue: it reads
  * 'Error in execution, try again later' (spec section 8), never EXCEPTION's text.
  */
 export const UNKNOWN_ERROR = 'UNKNOWN';
 
+/** What an ApiError's code can be: a code of the catalogue (@taxi/contract), or UNKNOWN. */
+export type ApiErrorCode = ErrorCode | typeof UNKNOWN_ERROR;
+
+/** A reply's error_data as the screens compare it: a code of the catalogue, or UNKNOWN. */
+export function apiErrorCode(errorData: string): ApiErrorCode {
+  return isErrorCode(errorData) ? errorData : UNKNOWN_ERROR;
+}
+
 /** An ERR reply, or CONNECTION_ERROR when no usable reply came. */
 export class ApiError extends Error {
-  readonly code: string;
+  readonly code: ApiErrorCode;
   readonly statusMesg: string | undefined;
 
+  /** `code`: the reply's error_data as it came; a code outside the catalogue is UNKNOWN. */
   constructor(code: string, statusMesg?: string) {
     super(statusMesg ? `${code}: ${statusMesg}` : code);
     this.name = 'ApiError';
-    this.code = code;
+    this.code = apiErrorCode(code);
     this.statusMesg = statusMesg;
   }
 }

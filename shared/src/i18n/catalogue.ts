@@ -1,27 +1,13 @@
+import { type ErrorCode, ERROR_MESSAGES, UNKNOWN_ERROR_MESSAGE } from '@taxi/contract';
+
+/** A text for every code of the catalogue (@taxi/contract), and for an unknown one. */
+type ErrorTexts = Record<ErrorCode | 'unknown', string>;
+
 /** Texts every part uses: the error catalogue of spec section 8 and common words. */
 export const commonTexts = {
   en: {
-    errors: {
-      ACCESS_DENIED: 'Access denied',
-      ACCESS_NOT_ALLOWED: 'Missing permission to execute action',
-      ACTION_ACCESS_DENIED: 'You cannot perform this action',
-      ACTION_NOT_ALLOWED: 'Action not allowed',
-      ARG_ERROR: 'Invalid call parameters',
-      BLOCKED: 'Client blocked',
-      CONNECTION_ERROR: 'Connection to server error',
-      DOC_ERROR: 'File content error',
-      DOC_MISSING: 'File missing',
-      EXCEPTION: 'Error in execution, returned exception',
-      FAILED: 'Operation failed',
-      INVALID_DATA: 'Incorrect data provided',
-      NOT_FOUND: 'Object does not exist',
-      ORDER_ACCESS_DENIED: 'Order not available',
-      STORAGE_MISSING: 'No data storage',
-      TAXI_NOT_CONNECTED: 'Taxi is not connected to the system',
-      WRONG_DATE_TIME: 'Wrong date of scheduled order',
-      WRONG_REPEATED: 'Wrong dates or other error in subscription order',
-      unknown: 'Error in execution, try again later',
-    },
+    // The English texts are the contract's status_mesg.
+    errors: { ...ERROR_MESSAGES, unknown: UNKNOWN_ERROR_MESSAGE } satisfies ErrorTexts,
     common: {
       ok: 'OK',
       cancel: 'Cancel',
@@ -48,6 +34,7 @@ export const commonTexts = {
       EXCEPTION: 'Błąd wykonania, zwrócono wyjątek',
       FAILED: 'Operacja nie powiodła się',
       INVALID_DATA: 'Podano nieprawidłowe dane',
+      IN_PROGRESS: 'Inne zamówienie jest w trakcie realizacji',
       NOT_FOUND: 'Obiekt nie istnieje',
       ORDER_ACCESS_DENIED: 'Zlecenie niedostępne',
       STORAGE_MISSING: 'Brak magazynu danych',
@@ -55,7 +42,7 @@ export const commonTexts = {
       WRONG_DATE_TIME: 'Błędna data zlecenia terminowego',
       WRONG_REPEATED: 'Błędne daty lub inny błąd w zleceniu abonamentowym',
       unknown: 'Błąd wykonania, spróbuj ponownie później',
-    },
+    } satisfies ErrorTexts,
     common: {
       ok: 'OK',
       cancel: 'Anuluj',

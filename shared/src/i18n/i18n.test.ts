@@ -1,5 +1,5 @@
 import { ApiError } from '../api/errors';
-import { ERROR_CODES } from '../api/errors';
+import { ERROR_CODES } from '@taxi/contract';
 import { commonTexts } from './catalogue';
 import { detectLanguage, errorMessage, initI18n } from './i18n';
 

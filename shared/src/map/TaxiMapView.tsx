@@ -11,6 +11,7 @@ import type {
   ViewStateChangeEvent,
 } from 'react-map-gl/maplibre';
 import { MAP } from '../model/constants';
+import { cameraMoveMs } from './camera';
 import { absoluteRequest, mapStyle } from './style';
 import type { LatLng, TaxiMapProps } from './types';
 
@@ -49,14 +50,14 @@ function TaxiMapView({ engine, ...props }: TaxiMapProps & { engine: MapEngine })
     [props.tileUrl, props.dark, engine.mapbox, language],
   );
 
-  // The first view of a new map jumps there: no flight from the fallback view on start.
+  // The map whose view was set: a new map's first view jumps there (see cameraMoveMs).
   const focused = useRef<MapRef | null>(null);
   // While the camera moves (a drag or a fit), the map is busy: the address follows at rest.
   const [moving, setMoving] = useState(false);
 
   useEffect(() => {
     if (!instance || !focus || focus.points.length === 0) return;
-    const duration = focused.current === instance ? MAP.fitAnimationMs : 0;
+    const duration = cameraMoveMs(focused.current !== instance);
     focused.current = instance;
     const [first, ...rest] = focus.points;
     if (rest.length === 0) {

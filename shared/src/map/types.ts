@@ -1,8 +1,7 @@
 /** What a map shows and how it is told to move; shared by Home and Track. */
-export interface LatLng {
-  lat: number;
-  lng: number;
-}
+import type { LatLng } from '@taxi/contract';
+
+export type { LatLng };
 
 export interface MapPadding {
   top: number;

@@ -1,16 +1,6 @@
-/** Business constants and limits (spec section 9). */
-export const ADDRESS_SEARCH_MIN_CHARS = 3;
-export const ADDRESS_SEARCH_DEBOUNCE_MS = 500;
-export const LIVE_RECONNECT_DELAY_MS = 5000;
-export const TAXI_COUNT_MIN = 1;
-export const TAXI_COUNT_MAX = 5;
-export const LOGIN_CODE_LENGTH = 6;
-export const RATING_MIN = -2;
-export const RATING_MAX = 2;
-export const ACCEPT_MISSING_TAXI_ETA_GT_DEFAULT = 1000;
+/** Layout constants of spec section 9 that only the screens use (the business ones: @taxi/contract). */
 export const SNACKBAR_MS = 3000;
 export const DRAWER_WIDTH = 320;
-export const TRACK_RATE_LOOKUP_DELAY_MS = 1000;
 
 export const MAP = {
   defaultPadding: { top: 48, right: 48, bottom: 48, left: 48 },

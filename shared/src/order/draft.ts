@@ -1,26 +1,23 @@
+import {
+  type AddressPoint,
+  emptyAddressPoint,
+  ORDER_TYPES,
+  type OrderPayload,
+  type StreetSearchResult,
+  TAXI_COUNT_MAX,
+  TAXI_COUNT_MIN,
+  type Settings,
+} from '@taxi/contract';
 import { atom } from 'jotai';
-import type { Settings } from '../model/settings';
-import { TAXI_COUNT_MAX, TAXI_COUNT_MIN } from '../model/constants';
 import { deviceStorage } from '../session/storage';
 import { settingsAtom } from '../session/store';
-import type { AddressPoint, OrderDraft, StreetSearchResult } from './types';
+import type { OrderDraft } from './types';
 
 /** localStorage key of the draft: it survives a reload. */
 export const DRAFT_KEY = 'order_draft';
 
-export function emptyPoint(): AddressPoint {
-  return {
-    id: null,
-    lat: null,
-    lng: null,
-    quarter: '',
-    city: '',
-    poi_name: '',
-    street: '',
-    number: '',
-    district: '',
-  };
-}
+/** Kept for remote releases built against @taxi/shared 1.2; new code: emptyAddressPoint. */
+export const emptyPoint = (): AddressPoint => emptyAddressPoint();
 
 /** A fresh draft: type Z (a taxi now), one taxi, nothing chosen. */
 export function emptyDraft(): OrderDraft {
@@ -36,6 +33,7 @@ export function emptyDraft(): OrderDraft {
     passwd: '',
     info: '',
     phone: '',
+    rider_name: '',
     selected_taxies: [],
     taxi_features_list: [],
     gratis: false,
@@ -83,8 +81,12 @@ export function toPoint(raw: unknown): AddressPoint | null {
   };
 }
 
+/** A POI_QUERY result, read leniently: only the position and quality are sure to be there. */
+export type SearchHit = Pick<StreetSearchResult, 'lat' | 'lng' | 'quality'> &
+  Partial<Omit<StreetSearchResult, 'id'>> & { id: string | number };
+
 /** A POI_QUERY result as the address point an order carries. */
-export function pointFromSearch(result: StreetSearchResult): AddressPoint {
+export function pointFromSearch(result: SearchHit): AddressPoint {
   return {
     id: String(result.id),
     lat: result.lat,
@@ -120,7 +122,7 @@ export function readDraft(stored: string | null): OrderDraft {
       if (Array.isArray(field)) out[key] = field;
     } else if (typeof field === typeof fallback) out[key] = field;
   }
-  if (!['Z', 'T', 'W', 'R'].includes(draft.order_type)) draft.order_type = 'Z';
+  if (!(ORDER_TYPES as readonly string[]).includes(draft.order_type)) draft.order_type = 'Z';
   draft.taxi_count = Math.min(TAXI_COUNT_MAX, Math.max(TAXI_COUNT_MIN, draft.taxi_count || 1));
   return draft;
 }
@@ -168,7 +170,10 @@ export function newCallUniqueId(): string {
 }
 
 /** The `order` of ORDER_SIM and ORDER_SAVE: the draft with the corporation's taxi group. */
-export function orderPayload(draft: OrderDraft, settings: Pick<Settings, 'taxi_group_id'>) {
+export function orderPayload(
+  draft: OrderDraft,
+  settings: Pick<Settings, 'taxi_group_id'>,
+): OrderPayload {
   const { eta_min: _eta, ...order } = draft;
   const subscription = draft.order_type === 'R';
   return {

@@ -1,10 +1,10 @@
+import { emptyAddressPoint } from '@taxi/contract';
 import { normaliseSettings } from '../model/settings';
 import { sessionStore, settingsAtom } from '../session/store';
 import {
   clearDraftAtom,
   DRAFT_KEY,
   emptyDraft,
-  emptyPoint,
   orderDraftAtom,
   orderPayload,
   pointFromSearch,
@@ -23,7 +23,7 @@ import {
   withoutScheduledTime,
 } from './validation';
 
-const at = (fields: object) => ({ ...emptyPoint(), ...fields });
+const at = (fields: object) => ({ ...emptyAddressPoint(), ...fields });
 const NOW = new Date(2026, 4, 10, 12, 0, 0);
 
 describe('pickup validity (spec section 5)', () => {

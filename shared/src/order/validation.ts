@@ -1,9 +1,13 @@
 // The ordering rules of spec sections 4 and 5, as plain functions.
-import type { ClientData } from '../model/entities';
-import type { Settings } from '../model/settings';
-import { TAXI_COUNT_MAX, TAXI_COUNT_MIN } from '../model/constants';
-import type { AddressPoint, OrderDraft } from './types';
-import { WEEKDAYS } from './types';
+import {
+  type AddressPoint,
+  type ClientData,
+  TAXI_COUNT_MAX,
+  TAXI_COUNT_MIN,
+  WEEKDAYS,
+  type Settings,
+} from '@taxi/contract';
+import type { OrderDraft } from './types';
 
 export function hasCoordinates(point: AddressPoint | null | undefined): boolean {
   return (

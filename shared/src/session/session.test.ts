@@ -1,5 +1,4 @@
 import { api } from '../api/instance';
-import type { ApiReply } from '../api/client';
 import { ApiError, connectionError } from '../api/errors';
 import { checkStoredToken, refreshActiveOrders, signOut } from './session';
 import { activeOrdersAtom, sessionStore, tokenAtom, tokenCheckAtom } from './store';
@@ -16,7 +15,7 @@ function answer(list: unknown[]) {
   const spy = jest
     .spyOn(api, 'action')
     .mockImplementation(
-      () => replied.then(() => ({ status: 'OK', data_list: list })) as Promise<ApiReply>,
+      () => replied.then(() => ({ status: 'OK', data_list: list })) as Promise<never>,
     );
   return { spy, release };
 }
@@ -58,8 +57,8 @@ describe('refreshActiveOrders', () => {
 });
 
 describe('checkStoredToken', () => {
-  const replies = (reply: () => Promise<ApiReply>) =>
-    jest.spyOn(api, 'get').mockImplementation(reply);
+  const replies = (reply: () => Promise<object>) =>
+    jest.spyOn(api, 'get').mockImplementation(reply as never);
 
   it('refreshes a good token', async () => {
     sessionStore.set(tokenAtom, 'old');

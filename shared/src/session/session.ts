@@ -1,7 +1,6 @@
-import type { ApiReply } from '../api/client';
 import { isApiError } from '../api/errors';
 import { api } from '../api/instance';
-import type { ActiveOrder, ClientData, Feature, FeatureCategory } from '../model/entities';
+import type { ActiveOrder, ClientData, FeatureLists } from '@taxi/contract';
 import {
   activeOrdersAtom,
   clientDataAtom,
@@ -10,24 +9,25 @@ import {
   phoneAtom,
   sessionStore,
   tokenAtom,
+  type OpenableOrder,
   tokenCheckAtom,
   type TokenCheck,
 } from './store';
 
 /** The active-orders request under way, and when the list was last fetched. */
-let ordersInFlight: Promise<ActiveOrder[]> | null = null;
+let ordersInFlight: Promise<OpenableOrder[]> | null = null;
 let ordersFetchedAt = 0;
 
 /** Keeps what an auth reply (GET_AUTH, GET_AUTH_PHONE) brings: token, features, categories. */
-export function signIn(reply: ApiReply): void {
+export function signIn(reply: { auth: string } & FeatureLists): void {
   if (typeof reply.auth !== 'string' || !reply.auth)
     throw new TypeError('auth reply without token');
   sessionStore.set(tokenAtom, reply.auth);
   sessionStore.set(tokenCheckAtom, 'valid');
   sessionStore.set(featuresAtom, {
-    features: Array.isArray(reply.taxi_features) ? (reply.taxi_features as Feature[]) : [],
+    features: Array.isArray(reply.taxi_features) ? reply.taxi_features : [],
     categories: Array.isArray(reply.taxi_feature_category_list)
-      ? (reply.taxi_feature_category_list as FeatureCategory[])
+      ? reply.taxi_feature_category_list
       : [],
   });
 }
@@ -73,7 +73,7 @@ export async function checkStoredToken(): Promise<TokenCheck> {
 export async function loadClient(): Promise<void> {
   const [client] = await Promise.allSettled([api.get('GET_CLIENT'), refreshActiveOrders()]);
   if (client.status === 'fulfilled' && client.value.client_data) {
-    setClientData(client.value.client_data as ClientData);
+    setClientData(client.value.client_data);
   }
 }
 
@@ -91,7 +91,7 @@ export function logOut(): void {
  * GET_CURRENT_ORDERS into `activeOrdersAtom`. Callers at the same moment share one request (the
  * shell at start and Home on load); `maxAgeMs` accepts a list fetched that recently.
  */
-export function refreshActiveOrders(options: { maxAgeMs?: number } = {}): Promise<ActiveOrder[]> {
+export function refreshActiveOrders(options: { maxAgeMs?: number } = {}): Promise<OpenableOrder[]> {
   if (ordersInFlight) return ordersInFlight;
   if (options.maxAgeMs && Date.now() - ordersFetchedAt < options.maxAgeMs) {
     return Promise.resolve(sessionStore.get(activeOrdersAtom));
@@ -101,11 +101,11 @@ export function refreshActiveOrders(options: { maxAgeMs?: number } = {}): Promis
     .then((reply) => {
       // An entry without its track link could not be opened: it is left out.
       const orders = (Array.isArray(reply.data_list) ? reply.data_list : []).filter(
-        (entry): entry is ActiveOrder =>
+        (entry): entry is ActiveOrder & OpenableOrder =>
           !!entry &&
           typeof entry === 'object' &&
-          typeof (entry as ActiveOrder).track?.order_short_id === 'string' &&
-          typeof (entry as ActiveOrder).track?.secret === 'string',
+          typeof entry.track?.order_short_id === 'string' &&
+          typeof entry.track?.secret === 'string',
       );
       sessionStore.set(activeOrdersAtom, orders);
       ordersFetchedAt = Date.now();

@@ -1,7 +1,13 @@
+import type {
+  ActiveOrder,
+  ClientData,
+  Feature,
+  FeatureCategory,
+  Settings,
+  TrackLink,
+} from '@taxi/contract';
 import { atom, createStore } from 'jotai';
-import type { Settings } from '../model/settings';
 import { PREFERENCES_DEFAULTS, type LocalPreferences } from '../model/preferences';
-import type { ActiveOrder, ClientData, Feature, FeatureCategory } from '../model/entities';
 import { deviceStorage } from './storage';
 
 export const TOKEN_KEY = 'client_token';
@@ -40,7 +46,12 @@ export const featuresAtom = atom<{ features: Feature[]; categories: FeatureCateg
   features: [],
   categories: [],
 });
-export const activeOrdersAtom = atom<ActiveOrder[]>([]);
+/** An active order (GET_CURRENT_ORDERS) that can be opened: it has its tracking link. */
+export type OpenableOrder = Pick<ActiveOrder, 'order_type' | 'state' | 'date_time' | 'created'> & {
+  track: TrackLink;
+};
+
+export const activeOrdersAtom = atom<OpenableOrder[]>([]);
 
 function readPreferences(): LocalPreferences {
   try {

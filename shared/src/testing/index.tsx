@@ -4,8 +4,12 @@ import { render } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { initI18n } from '../i18n/i18n';
-import { normaliseSettings, type Settings } from '../model/settings';
-import { sessionStore, settingsAtom, tokenAtom } from '../session/store';
+import type { Settings } from '@taxi/contract';
+import { normaliseSettings } from '../model/settings';
+import { PREFERENCES_DEFAULTS } from '../model/preferences';
+import { clearDraftAtom } from '../order/draft';
+import { signOut } from '../session/session';
+import { preferencesAtom, sessionStore, settingsAtom, tokenAtom } from '../session/store';
 
 export interface ScreenOptions {
   /** Settings fields for this test; the rest are the spec's defaults. */
@@ -41,9 +45,38 @@ export function renderScreen(screen: ReactElement, options: ScreenOptions = {}) 
   return { ...result, router, store: sessionStore };
 }
 
+/** A fresh session for each test: nobody logged in, no draft, default preferences, nothing stored. */
+export function resetSession(): void {
+  signOut();
+  sessionStore.set(clearDraftAtom);
+  sessionStore.set(preferencesAtom, PREFERENCES_DEFAULTS);
+  localStorage.clear();
+}
+
+export {
+  deferred,
+  fail,
+  failUnlisted,
+  fakeApi,
+  offContract,
+  offline,
+  type ActionName,
+  type Answer,
+  type Answers,
+  type ApiCall,
+  type FakeApi,
+  type Failure,
+  type Handler,
+  type OffContract,
+  type Partly,
+  type Reply,
+  type RequestPayload,
+} from './api';
 export {
   installSocketStub,
   StubSocket,
+  type ServerMessage,
+  type ServerMessageOf,
   type SocketStub,
   type WireMessage,
-} from '../tracking/testing';
+} from './socket';

@@ -1,12 +1,18 @@
 // The tracking socket's payloads, checked field by field: a field of the wrong kind becomes
 // its empty value, so an odd message can never break the Track screen.
-import type { OrderState, OrderType } from '../model/entities';
-import type { LiveTaxi, TaxiInfo, TrackingRecord, TrackPoint, TrackRoute } from './types';
+import {
+  ORDER_STATES,
+  ORDER_TYPES,
+  type OrderState,
+  type OrderType,
+  type TaxiInfo,
+} from '@taxi/contract';
+import type { TrackedOrder, TrackedTaxi, TrackPoint, TrackRoute } from './types';
 
 type Raw = Record<string, unknown>;
 
-const ORDER_STATES: readonly string[] = ['U', 'T', 'Z', 'M', 'A'];
-const ORDER_TYPES: readonly string[] = ['Z', 'T', 'W', 'R'];
+/** Whether a text is one of a list of codes. */
+const oneOf = (codes: readonly string[], value: string) => codes.includes(value);
 
 function object(value: unknown): Raw | null {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Raw) : null;
@@ -62,14 +68,12 @@ function routes(value: unknown): TrackRoute[] {
   });
 }
 
-export function toTrackingRecord(value: unknown): TrackingRecord | null {
+export function toTrackingRecord(value: unknown): TrackedOrder | null {
   const raw = object(value);
-  if (!raw || !ORDER_STATES.includes(str(raw.state))) return null;
+  if (!raw || !oneOf(ORDER_STATES, str(raw.state))) return null;
   return {
     order_id: num(raw.order_id),
-    order_type: (ORDER_TYPES.includes(str(raw.order_type))
-      ? str(raw.order_type)
-      : 'Z') as OrderType,
+    order_type: (oneOf(ORDER_TYPES, str(raw.order_type)) ? str(raw.order_type) : 'Z') as OrderType,
     state: str(raw.state) as OrderState,
     taxi_count: Math.max(1, num(raw.taxi_count) ?? 1),
     accepted_taxis: callNumbers(raw.accepted_taxis),
@@ -108,7 +112,7 @@ export function toTaxisData(value: unknown): Record<string, TaxiInfo> {
   return out;
 }
 
-export function toLiveTaxi(value: unknown): LiveTaxi | null {
+export function toLiveTaxi(value: unknown): TrackedTaxi | null {
   const raw = object(value);
   const callNumber = raw ? str(raw.call_number) : '';
   if (!raw || !callNumber) return null;

@@ -1,7 +1,7 @@
 import { ApiError } from '../api/errors';
 import { sessionStore, tokenAtom } from '../session/store';
 import { TrackingSocket } from './socket';
-import { installSocketStub, type SocketStub } from './testing';
+import { installSocketStub, type SocketStub } from '../testing/socket';
 
 const ORDER = {
   order_id: 7,
@@ -72,14 +72,14 @@ describe('TrackingSocket', () => {
     const socket = stub.last().accept().login();
     const seen = jest.fn();
     link.subscribe(seen);
-    socket.push({
+    socket.pushOffContract({
       action_id: 'ORDER_UPDATE',
       order: ORDER,
       taxis_data: {
         12: { color: 'Silver', brand: 'Skoda Octavia', vehicle_registration: 'KR 12345' },
       },
     });
-    socket.push({
+    socket.pushOffContract({
       action_id: 'TAXI_STATE_UPDATE',
       taxi: { call_number: 12, lat: 50.05, lng: 19.93, state: 'K', state_eta: 4 },
     });
@@ -110,7 +110,7 @@ describe('TrackingSocket', () => {
   it('ignores an update older than the one it holds, and keeps routes (with their type) and the server’s stage', () => {
     const link = start();
     const socket = stub.last().accept().login();
-    socket.push({
+    socket.pushOffContract({
       action_id: 'ORDER_UPDATE',
       order: {
         ...ORDER,
@@ -120,7 +120,10 @@ describe('TrackingSocket', () => {
         routes: ROUTES,
       },
     });
-    socket.push({ action_id: 'ORDER_UPDATE', order: { ...ORDER, state: 'U', revision: 4 } });
+    socket.pushOffContract({
+      action_id: 'ORDER_UPDATE',
+      order: { ...ORDER, state: 'U', revision: 4 },
+    });
     expect(link.getSnapshot().order).toMatchObject({
       state: 'T',
       revision: 5,
@@ -128,7 +131,10 @@ describe('TrackingSocket', () => {
       eta_min: 6,
       routes: ROUTES,
     });
-    socket.push({ action_id: 'ORDER_UPDATE', order: { ...ORDER, state: 'Z', revision: 6 } });
+    socket.pushOffContract({
+      action_id: 'ORDER_UPDATE',
+      order: { ...ORDER, state: 'Z', revision: 6 },
+    });
     expect(link.getSnapshot().order?.state).toBe('Z');
   });
 
@@ -136,8 +142,8 @@ describe('TrackingSocket', () => {
     const link = start();
     const socket = stub.last().accept().login();
     socket.onmessage?.({ data: 'not json' });
-    socket.push({ action_id: 'SOMETHING_NEW' });
-    socket.push({ action_id: 'ORDER_UPDATE', order: { state: 'X' } });
+    socket.pushOffContract({ action_id: 'SOMETHING_NEW' });
+    socket.pushOffContract({ action_id: 'ORDER_UPDATE', order: { state: 'X' } });
     expect(link.getSnapshot().order).toBeNull();
   });
 
@@ -164,14 +170,14 @@ describe('TrackingSocket', () => {
 
   it('shows a state that changed while it was offline once it is back', () => {
     const link = start();
-    stub.last().accept().login().push({ action_id: 'ORDER_UPDATE', order: ORDER });
+    stub.last().accept().login().pushOffContract({ action_id: 'ORDER_UPDATE', order: ORDER });
     stub.last().drop();
     jest.advanceTimersByTime(6000);
     stub
       .last()
       .accept()
       .login()
-      .push({ action_id: 'ORDER_UPDATE', order: { ...ORDER, finished_taxis: [12] } });
+      .pushOffContract({ action_id: 'ORDER_UPDATE', order: { ...ORDER, finished_taxis: [12] } });
     expect(link.getSnapshot().order?.finished_taxis).toEqual(['12']);
     expect(link.getSnapshot().status).toBe('live');
   });
@@ -193,7 +199,7 @@ describe('TrackingSocket', () => {
   it.each(['A', 'M'])('closes for good when an update brings state %s', (state) => {
     const link = start();
     const socket = stub.last().accept().login();
-    socket.push({ action_id: 'ORDER_UPDATE', order: { ...ORDER, state } });
+    socket.pushOffContract({ action_id: 'ORDER_UPDATE', order: { ...ORDER, state } });
     expect(link.getSnapshot()).toMatchObject({ status: 'closed', order: { state } });
     expect(socket.closedByClient).toBe(1000);
     jest.advanceTimersByTime(60_000);
@@ -206,7 +212,7 @@ describe('TrackingSocket', () => {
       .last()
       .accept()
       .login()
-      .push({ action_id: 'ORDER_UPDATE', order: { ...ORDER, state: 'Z' } });
+      .pushOffContract({ action_id: 'ORDER_UPDATE', order: { ...ORDER, state: 'Z' } });
     expect(link.getSnapshot().status).toBe('live');
   });
 
@@ -250,7 +256,7 @@ describe('TrackingSocket', () => {
       const link = start();
       const socket = stub.last().accept().login();
       const cancelled = link.cancelOrder();
-      socket.push({ action_id: 'ORDER_UPDATE', order: { ...ORDER, state: 'A' } });
+      socket.pushOffContract({ action_id: 'ORDER_UPDATE', order: { ...ORDER, state: 'A' } });
       await expect(cancelled).resolves.toBeUndefined();
     });
 

@@ -1,13 +1,16 @@
 // The live tracking connection (spec sections 4 and 7): a WebSocket to /track/api/1/ that logs
 // in with an order's short id and secret and then receives the order's updates. Every message
 // is JSON with an `action_id`.
-import { ApiError, connectionError } from '../api/errors';
-import { LIVE_RECONNECT_DELAY_MS } from '../model/constants';
+import {
+  LIVE_RECONNECT_DELAY_MS,
+  type TrackClientMessage,
+  TRACKING_SOCKET_PATH,
+} from '@taxi/contract';
+import { ApiError, apiErrorCode, connectionError } from '../api/errors';
 import { sessionStore, tokenAtom } from '../session/store';
 import { toLiveTaxi, toTaxisData, toTrackingRecord } from './normalise';
 import type { TrackingSnapshot } from './types';
 
-export const TRACKING_SOCKET_PATH = '/track/api/1/';
 /** A dropped link retries after the delay plus up to this much, so that many viewers of one
  * server that restarts do not all come back in the same millisecond. */
 export const LIVE_RECONNECT_JITTER_MS = 500;
@@ -190,7 +193,7 @@ export class TrackingSocket {
     this.update({ ...change, status, authenticated: false });
   }
 
-  private send(message: Message): void {
+  private send(message: TrackClientMessage): void {
     if (this.socket?.readyState !== OPEN) return;
     try {
       this.socket.send(JSON.stringify(message));
@@ -249,7 +252,7 @@ export class TrackingSocket {
 
   private loggedIn(message: Message): void {
     if (message.status !== 'OK' || message.error) {
-      this.finish('errored', { errored: true, errorCode: errorCodeOf(message) });
+      this.finish('errored', { errored: true, errorCode: apiErrorCode(errorCodeOf(message)) });
       return;
     }
     this.update({ status: 'live', authenticated: true });

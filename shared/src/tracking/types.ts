@@ -1,4 +1,5 @@
-import type { OrderState, OrderType } from '../model/entities';
+import type { OrderState, OrderType, TaxiInfo } from '@taxi/contract';
+import type { ApiErrorCode } from '../api/errors';
 
 /** A point on the map as the tracking record carries it (pickup, destination). */
 export interface TrackPoint {
@@ -11,15 +12,11 @@ export interface TrackPoint {
   [field: string]: unknown;
 }
 
-/** Spec section 3, "Order tracking record": taxis_data entry of one call number. */
-export interface TaxiInfo {
-  color: string;
-  brand: string;
-  vehicle_registration: string;
-}
-
-/** Spec section 3, "Order tracking record", as ORDER_UPDATE brings it (normalised). */
-export interface TrackingRecord {
+/**
+ * Spec section 3, "Order tracking record", as the Track screen reads it: the contract's
+ * TrackingRecord normalised (a field of the wrong kind becomes its empty value).
+ */
+export interface TrackedOrder {
   order_id: number | null;
   order_type: OrderType;
   state: OrderState;
@@ -62,8 +59,8 @@ export interface TrackRoute {
 /** Route types that are a plan (the way the taxi is expected to take), not the way it drove. */
 export const PLANNED_ROUTE_TYPES: readonly string[] = ['ride'];
 
-/** Spec section 3, "Taxi (live)": what TAXI_STATE_UPDATE reports. */
-export interface LiveTaxi {
+/** Spec section 3, "Taxi (live)": the contract's LiveTaxi as TAXI_STATE_UPDATE reports it, normalised. */
+export interface TrackedTaxi {
   call_number: string;
   id: number | string | null;
   lat: number | null;
@@ -100,9 +97,9 @@ export interface TrackingSnapshot {
   /** LOGIN was refused: no more attempts. */
   errored: boolean;
   /** The refusal (error_data as an ApiError code). */
-  errorCode: string | null;
-  order: TrackingRecord | null;
+  errorCode: ApiErrorCode | null;
+  order: TrackedOrder | null;
   taxisData: Record<string, TaxiInfo>;
   /** The order's taxis by call number, as last reported. */
-  taxis: Record<string, LiveTaxi>;
+  taxis: Record<string, TrackedTaxi>;
 }

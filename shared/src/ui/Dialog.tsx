@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
+import { keepTabInside } from './focus';
 
 export interface DialogProps {
   title?: string;
@@ -31,22 +32,7 @@ export function Dialog({ title, children, actions, onDismiss, role = 'dialog' }:
       event.stopPropagation();
       onDismiss();
     }
-    if (event.key === 'Tab' && panel.current) {
-      const focusable = panel.current.querySelectorAll<HTMLElement>(
-        'button:not([disabled]), a[href], input:not([disabled]), textarea, select, [tabindex]:not([tabindex="-1"])',
-      );
-      const list = Array.from(focusable);
-      const first = list[0];
-      const last = list[list.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    }
+    keepTabInside(event, panel.current);
   };
 
   return createPortal(

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { RATING_MAX, RATING_MIN } from '../model/constants';
+import { RATING_MAX, RATING_MIN } from '@taxi/contract';
 import './StarRating.css';
 
 /** The five values of a rating, lowest first: -2..2 (spec sections 3 and 9). */

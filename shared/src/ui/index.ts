@@ -3,3 +3,5 @@ import './ui.css';
 export { Button, type ButtonProps, type ButtonVariant } from './Button';
 export { Dialog, ConfirmDialog, AlertDialog, type DialogProps } from './Dialog';
 export { Spinner } from './Spinner';
+export { keepTabInside } from './focus';
+export { prefersReducedMotion } from './motion';

@@ -1,8 +1,26 @@
 // An in-process stand-in for the browser's WebSocket and the tracking server behind it, for
 // component tests: every socket the page opens is recorded, and the test plays the server.
-import type { SocketLike } from './socket';
+import {
+  ERROR_MESSAGES,
+  type ErrorCode,
+  type TrackClientMessage,
+  type TrackServerMessage,
+} from '@taxi/contract';
+import type { SocketLike } from '../tracking/socket';
+import type { Partly } from './api';
 
+/** A message of the contract with every field but action_id optional, at every depth. */
+type Pushed<Message> = Message extends { action_id: infer Action }
+  ? { action_id: Action } & Partly<Omit<Message, 'action_id'>>
+  : never;
+
+/** What the test, as the server, pushes to the page. */
+export type ServerMessage = Pushed<TrackServerMessage>;
+/** The message of one action (a failure, which any action may get, aside). */
+export type ServerMessageOf<Action extends string> = Extract<ServerMessage, { action_id: Action }>;
+/** A message the contract does not describe, to see the page cope with it. */
 export type WireMessage = Record<string, unknown> & { action_id: string };
+type ClientAction = TrackClientMessage['action_id'];
 
 /** One socket the page opened; the test plays the server's side of it. */
 export class StubSocket implements SocketLike {
@@ -13,7 +31,7 @@ export class StubSocket implements SocketLike {
 
   readyState = StubSocket.CONNECTING;
   /** What the page sent, parsed. */
-  readonly sent: WireMessage[] = [];
+  readonly sent: TrackClientMessage[] = [];
   /** The page closed it (code), or null. */
   closedByClient: number | null = null;
   onopen: ((event: unknown) => void) | null = null;
@@ -25,7 +43,7 @@ export class StubSocket implements SocketLike {
 
   send(data: string): void {
     if (this.readyState !== StubSocket.OPEN) throw new Error('send on a socket that is not open');
-    this.sent.push(JSON.parse(data) as WireMessage);
+    this.sent.push(JSON.parse(data) as TrackClientMessage);
   }
 
   close(code = 1005): void {
@@ -42,19 +60,31 @@ export class StubSocket implements SocketLike {
     return this;
   }
 
-  /** Server side: sends a message to the page. */
-  push(message: WireMessage): this {
+  /** Server side: sends a message of the contract to the page. */
+  push(message: ServerMessage): this {
+    return this.pushOffContract(message);
+  }
+
+  /** Server side: sends a message as it is, whether the contract describes it or not. */
+  pushOffContract(message: WireMessage): this {
     if (this.readyState !== StubSocket.OPEN) throw new Error('push on a socket that is not open');
     this.onmessage?.({ data: JSON.stringify(message) });
     return this;
   }
 
   /** Server side: answers the LOGIN. */
-  login(ok = true, errorData = 'ORDER_ACCESS_DENIED'): this {
+  login(ok = true, code: ErrorCode = 'ORDER_ACCESS_DENIED'): this {
     return this.push(
       ok
         ? { action_id: 'LOGIN', status: 'OK', error: null, error_data: null, vars: {} }
-        : { action_id: 'LOGIN', status: 'ERR', error: errorData, error_data: errorData, vars: {} },
+        : {
+            action_id: 'LOGIN',
+            status: 'ERR',
+            status_mesg: ERROR_MESSAGES[code],
+            error: code,
+            error_data: code,
+            vars: null,
+          },
     );
   }
 
@@ -67,8 +97,11 @@ export class StubSocket implements SocketLike {
   }
 
   /** The messages the page sent with this action. */
-  sentOf(action: string): WireMessage[] {
-    return this.sent.filter((message) => message.action_id === action);
+  sentOf<Action extends ClientAction>(action: Action) {
+    return this.sent.filter(
+      (message): message is Extract<TrackClientMessage, { action_id: Action }> =>
+        message.action_id === action,
+    );
   }
 }
 

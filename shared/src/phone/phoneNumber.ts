@@ -1,8 +1,8 @@
-// The phone-number rules of the login and change-phone forms, on libphonenumber-js with its
-// `mobile` metadata: codes go by SMS, so a number is valid when it is a mobile one, as the server
+// The phone-number rules of the login and change-phone forms and of an order's rider, on
+// libphonenumber-js with its `mobile` metadata: codes go by SMS, so a number is valid when it is a mobile one, as the server
 // decides too. (`min` validates the length only and calls 600100 a valid Polish number; `mobile`
-// costs ~5 kB gzip more, `max` ~16 kB more.) This module is loaded lazily (see ./index.ts): it
-// weighs more than the rest of the Auth screen, and the consent step does not need it.
+// costs ~5 kB gzip more, `max` ~16 kB more.) This module is loaded lazily (`@taxi/shared/phone`,
+// a shared entry of its own): it weighs more than the screens using it.
 import {
   getCountries,
   getCountryCallingCode,

@@ -1,0 +1,253 @@
+// Cold and warm start on a weak mobile network (issue 16): for each screen, the time from the
+// navigation until a person can use it, the JavaScript on the wire before then, the JavaScript
+// round trips after the HTML, and the lab LCP and CLS; the median of several runs.
+// Profiles: m.uber's 2G (250 kB/s down, 50 kB/s up, 300 ms round trip) and a 4G one (1.6 MB/s,
+// 150 ms), both with the CPU slowed 4×. Page-level throttling (CDP) does not slow what the
+// service worker itself fetches from the network: warm figures leave that out.
+// Usage: node bench/coldstart.ts [runs=3]   (starts its own server, uses the published releases)
+import { loadavg } from 'node:os';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { startApp } from '../e2e/support/app.ts';
+import { launchBrowser, newContext } from '../e2e/support/browser.ts';
+import { callApi, signInByApi, storeToken } from '../e2e/support/session.ts';
+import { countTrips, type Timed } from './waterfall.ts';
+
+const RUNS = Number(process.argv[2] ?? 3);
+/** Long enough for the slowest start on a loaded machine; a bench measures, it does not judge. */
+const PATIENCE_MS = 120_000;
+
+interface Profile {
+  name: string;
+  /** bytes per second */
+  down: number;
+  up: number;
+  rttMs: number;
+}
+
+const PROFILES: Profile[] = [
+  { name: '2G', down: 250_000, up: 50_000, rttMs: 300 },
+  { name: '4G', down: 1_600_000, up: 750_000, rttMs: 150 },
+];
+
+interface Screen {
+  name: string;
+  /** Where the screen opens (a ride link gets a new order for each run: a searching order ends). */
+  path: () => Promise<string>;
+  /** The element a person uses first on that screen. */
+  usable: (page: Page) => Locator;
+  /** Prepares the device (a stored login) before the first page opens. */
+  prepare?: (context: BrowserContext) => Promise<void>;
+  /** Opened once before the measured visit, so that the service worker is installed. */
+  warm?: boolean;
+}
+
+interface Script extends Timed {
+  /** Body bytes as they crossed the network (compressed); headers are left out. */
+  wire: number;
+  fromCache: boolean;
+}
+
+interface Run {
+  usableMs: number;
+  jsBytes: number;
+  jsFiles: number;
+  jsTrips: number;
+  lcpMs: number;
+  cls: number;
+}
+
+const app = await startApp();
+const browser = await launchBrowser();
+
+/** Largest contentful paint and cumulative layout shift, gathered by the page as it loads. */
+async function watchVitals(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const vitals = { lcp: 0, cls: 0 };
+    (window as unknown as { __vitals: typeof vitals }).__vitals = vitals;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) vitals.lcp = entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+      }[])
+        if (!entry.hadRecentInput) vitals.cls += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** Opens the screen once unthrottled and waits until its files are kept by the service worker. */
+async function installServiceWorker(
+  context: BrowserContext,
+  screen: Screen,
+  path: string,
+): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`${app.url}${path}`);
+  await screen.usable(page).waitFor({ timeout: PATIENCE_MS });
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  // A second visit goes through the worker, which keeps every file it passes on.
+  await page.reload();
+  await screen.usable(page).waitFor({ timeout: PATIENCE_MS });
+  await page.close();
+}
+
+async function measure(screen: Screen, profile: Profile): Promise<Run> {
+  const context = await newContext(browser, 'en-US', { viewport: { width: 360, height: 740 } });
+  try {
+    await screen.prepare?.(context);
+    await watchVitals(context);
+    const path = await screen.path();
+    if (screen.warm) await installServiceWorker(context, screen, path);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: profile.rttMs,
+      downloadThroughput: profile.down,
+      uploadThroughput: profile.up,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const scripts = new Map<string, Script>();
+    const done: Script[] = [];
+    cdp.on('Network.requestWillBeSent', (event) => {
+      if (event.type === 'Script')
+        scripts.set(event.requestId, {
+          start: event.timestamp,
+          end: 0,
+          trip: 0,
+          wire: 0,
+          fromCache: false,
+        });
+    });
+    cdp.on('Network.responseReceived', (event) => {
+      const script = scripts.get(event.requestId);
+      // Answered by the service worker or the HTTP cache: nothing crossed the network.
+      if (script && (event.response.fromServiceWorker || event.response.fromDiskCache))
+        script.fromCache = true;
+    });
+    cdp.on('Network.dataReceived', (event) => {
+      const script = scripts.get(event.requestId);
+      if (script && !script.fromCache) script.wire += event.encodedDataLength;
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      const script = scripts.get(event.requestId);
+      if (!script) return;
+      script.end = event.timestamp;
+      done.push(script);
+    });
+    const started = performance.now();
+    await page.goto(`${app.url}${path}`, { waitUntil: 'commit', timeout: PATIENCE_MS });
+    await screen.usable(page).waitFor({ timeout: PATIENCE_MS });
+    const usableMs = performance.now() - started;
+    const before = [...done];
+    const vitals = await page.evaluate(
+      () => (window as unknown as { __vitals: { lcp: number; cls: number } }).__vitals,
+    );
+    return {
+      usableMs,
+      jsBytes: before.reduce((sum, script) => sum + script.wire, 0),
+      jsFiles: before.length,
+      jsTrips: countTrips(before.filter((script) => !script.fromCache)),
+      lcpMs: vitals.lcp,
+      cls: vitals.cls,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+try {
+  const token = await signInByApi(app, '+48600777001');
+  let riders = 0;
+  // A passenger has one order in progress at a time: each link is another passenger's ride.
+  const rideLink = async () => {
+    const saved = await callApi(app, 'ORDER_SAVE', {
+      auth: await signInByApi(app, `+48600778${String((riders += 1)).padStart(3, '0')}`),
+      order: {
+        taxi_count: 1,
+        taxi_group_id: null,
+        order_type: 'Z',
+        poi: { street: 'Floriańska', number: '1', city: 'Kraków', lat: 50.0625, lng: 19.9397 },
+        dst: { street: 'Wawel', number: '5', city: 'Kraków', lat: 50.054, lng: 19.9355 },
+      },
+    });
+    const track = saved.track as { order_short_id: string; secret: string } | undefined;
+    if (!track)
+      throw new Error(`the order for the ride link was refused: ${JSON.stringify(saved)}`);
+    return `/t/${track.order_short_id}/${track.secret}`;
+  };
+  const at = (path: string) => () => Promise.resolve(path);
+  // The first thing a person touches on each screen.
+  const consent = (page: Page) =>
+    page.getByRole('checkbox', { name: 'I accept the regulations and the privacy policy' });
+  const signedIn = (context: BrowserContext) => storeToken(context, token);
+  const screens: Screen[] = [
+    { name: 'login /auth/, new visitor', path: at('/auth/'), usable: consent },
+    {
+      name: 'login again, service worker installed',
+      path: at('/auth/'),
+      usable: consent,
+      warm: true,
+    },
+    {
+      name: 'Home, signed in, cold',
+      path: at('/'),
+      usable: (page) => page.getByRole('button', { name: 'Order', exact: true }),
+      prepare: signedIn,
+    },
+    {
+      name: 'Home, signed in, service worker installed',
+      path: at('/'),
+      usable: (page) => page.getByRole('button', { name: 'Order', exact: true }),
+      prepare: signedIn,
+      warm: true,
+    },
+    {
+      name: 'shared ride link /t/{o}/{p}, new visitor',
+      path: rideLink,
+      usable: (page) => page.getByRole('button', { name: 'Share ride' }),
+    },
+  ];
+
+  console.log(
+    `cold start, median of ${RUNS} runs, phone viewport, CPU ×4; load average ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log('profile  usable ms  JS kB wire  JS files  JS trips  LCP ms   CLS     screen');
+  for (const profile of PROFILES) {
+    for (const screen of screens) {
+      const runs: Run[] = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await measure(screen, profile));
+      const pick = (field: keyof Run) => median(runs.map((r) => r[field]));
+      console.log(
+        [
+          profile.name.padEnd(7),
+          pick('usableMs').toFixed(0).padStart(9),
+          (pick('jsBytes') / 1000).toFixed(1).padStart(11),
+          String(pick('jsFiles')).padStart(9),
+          String(pick('jsTrips')).padStart(9),
+          pick('lcpMs').toFixed(0).padStart(7),
+          pick('cls').toFixed(3).padStart(6),
+          `  ${screen.name}`,
+        ].join(''),
+      );
+    }
+  }
+  console.log(
+    `load average after: ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')} (2 cores shared; times vary with it, bytes and trips do not)`,
+  );
+} finally {
+  await browser.close();
+  await app.stop();
+}

@@ -1,0 +1,3 @@
+import { jestConfig } from '@taxi/tooling/jest';
+
+export default jestConfig(import.meta.dirname);

@@ -1,0 +1,142 @@
+/**
+ * Every action of spec section 7 and of the server's documented extensions: the request's
+ * fields and the reply's fields (beside `status` and `status_mesg`, see OkStatus).
+ */
+import type {
+  ActiveOrder,
+  AddressPoint,
+  ClientData,
+  Feature,
+  FeatureCategory,
+  HistoryEntry,
+  LatLng,
+  OrderPayload,
+  Quote,
+  Rating,
+  StreetSearchResult,
+  TrackLink,
+} from './entities.ts';
+import type { DriverActions } from './driver.ts';
+
+/** An action: what the caller sends and what an OK reply carries. */
+export interface Call<Request, Reply> {
+  request: Request;
+  reply: Reply;
+}
+
+/** An action without parameters of its own, or a reply without fields of its own. */
+export type Nothing = Record<never, never>;
+
+/** What every client API call may carry besides its own fields: the client token and language. */
+export interface ClientCall {
+  auth?: string;
+  lang?: string;
+}
+
+export interface FeatureLists {
+  taxi_features: Feature[];
+  taxi_feature_category_list: FeatureCategory[];
+}
+
+export interface PhoneState {
+  phone: string;
+  phone_secret_verified: boolean;
+}
+
+/** The `order` of ORDER_SIM and ORDER_SAVE; `taxi_group_id` comes from the settings. */
+export interface OrderRequest {
+  order: OrderPayload;
+  taxi_group_id: number | null;
+}
+
+/** The client API, GET or POST /api/2/ (server/README.md, "The client API"). */
+export interface ClientActions {
+  GET_AUTH_PHONE_SEND_SECRET: Call<{ phone: string; gdpr: boolean }, { phone: string }>;
+  GET_AUTH_PHONE: Call<{ phone: string; secret: string }, { auth: string } & FeatureLists>;
+  GET_AUTH: Call<Nothing, { auth: string; error: null } & FeatureLists>;
+  GET_CLIENT: Call<Nothing, { client_data: ClientData }>;
+  GET_PHONE: Call<Nothing, PhoneState>;
+  GET_PHONE_SEND_SECRET: Call<Nothing, { phone: string }>;
+  SET_PHONE_SECRET: Call<{ secret: string }, PhoneState>;
+  CHANGE_PHONE_SEND_SECRET: Call<{ phone: string }, { phone: string }>;
+  CHANGE_PHONE: Call<{ phone: string; secret: string }, PhoneState>;
+  DELETE_REQUEST: Call<{ subject?: string; info?: string }, Nothing>;
+  LOGOUT: Call<Nothing, Nothing>;
+  ORDER_SIM: Call<OrderRequest, Quote>;
+  ORDER_SAVE: Call<
+    OrderRequest,
+    { order_id: number; track: { order_short_id: string; secret: string | null } }
+  >;
+  GET_CURRENT_ORDERS: Call<Nothing, { data_list: ActiveOrder[] }>;
+  GET_CLIENT_ORDER_HISTORY: Call<{ taxi_group_id: number | null }, { history: HistoryEntry[] }>;
+  IGNORE_CLIENT_ORDER_HISTORY: Call<{ order_id: number }, Nothing>;
+  /** Spec: results come as `result` or `data_list`; this server sends `data_list`. */
+  POI_QUERY: Call<
+    { query: string; limit?: number },
+    { data_list: StreetSearchResult[]; result?: StreetSearchResult[] }
+  >;
+  GET_ADDRESS: Call<LatLng, { result: AddressPoint }>;
+}
+
+/** The rating API, POST /rate/api/1/, authorised by the order's short id and secret. */
+export interface RatingActions {
+  GET_RATE: Call<TrackLink, { data: Rating }>;
+  SET_RATE: Call<TrackLink & { data: { rate: number; comment?: string } }, Nothing>;
+}
+
+/** Each API of the server by its path, with its actions. */
+export interface Apis {
+  '/api/2/': ClientActions;
+  '/rate/api/1/': RatingActions;
+  '/driver/api/1/': DriverActions;
+}
+
+export type ApiPath = keyof Apis;
+export type ClientAction = keyof ClientActions;
+export type RatingAction = keyof RatingActions;
+export type RequestOf<Table, Name extends keyof Table> =
+  Table[Name] extends Call<infer Request, unknown> ? Request : never;
+export type ReplyOf<Table, Name extends keyof Table> =
+  Table[Name] extends Call<unknown, infer Reply> ? Reply : never;
+
+/** Every action's name, per API: the server's registries and README tables are checked against these. */
+export const ACTION_NAMES = {
+  '/api/2/': Object.keys({
+    GET_AUTH_PHONE_SEND_SECRET: true,
+    GET_AUTH_PHONE: true,
+    GET_AUTH: true,
+    GET_CLIENT: true,
+    GET_PHONE: true,
+    GET_PHONE_SEND_SECRET: true,
+    SET_PHONE_SECRET: true,
+    CHANGE_PHONE_SEND_SECRET: true,
+    CHANGE_PHONE: true,
+    DELETE_REQUEST: true,
+    LOGOUT: true,
+    ORDER_SIM: true,
+    ORDER_SAVE: true,
+    GET_CURRENT_ORDERS: true,
+    GET_CLIENT_ORDER_HISTORY: true,
+    IGNORE_CLIENT_ORDER_HISTORY: true,
+    POI_QUERY: true,
+    GET_ADDRESS: true,
+  } satisfies Record<ClientAction, true>) as ClientAction[],
+  '/rate/api/1/': Object.keys({
+    GET_RATE: true,
+    SET_RATE: true,
+  } satisfies Record<RatingAction, true>) as RatingAction[],
+  '/driver/api/1/': Object.keys({
+    LOGIN: true,
+    LOGOUT: true,
+    TAXI_POSITION: true,
+    TAXI_STATE: true,
+    GET_OFFERS: true,
+    OFFER_ACCEPT: true,
+    OFFER_REJECT: true,
+    ORDER_ARRIVED: true,
+    ORDER_CLIENT_IN: true,
+    ORDER_CLIENT_ABSENT: true,
+    ORDER_DROP: true,
+    RIDE_END: true,
+  } satisfies Record<keyof DriverActions, true>) as (keyof DriverActions)[],
+} as const satisfies { [Path in ApiPath]: readonly (keyof Apis[Path])[] };

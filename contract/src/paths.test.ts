@@ -1,0 +1,16 @@
+import { publicTrackUrl, rateLink, trackLink } from './paths.ts';
+
+const key = { shortId: 'AB12', secret: 's3cr/t $&?' };
+
+describe('order links', () => {
+  it('builds /t/{o}/{p} and /r/{o}/{p} with each part encoded', () => {
+    expect(trackLink(key)).toBe('/t/AB12/s3cr%2Ft%20%24%26%3F');
+    expect(rateLink(key)).toBe('/r/AB12/s3cr%2Ft%20%24%26%3F');
+  });
+
+  it('makes the shared tracking link absolute on the given origin', () => {
+    expect(publicTrackUrl({ shortId: 'AB12', secret: 'x' }, 'https://taxi.example')).toBe(
+      'https://taxi.example/t/AB12/x',
+    );
+  });
+});

@@ -1,0 +1,58 @@
+// The URL space of the app (spec section 2): the path of every screen and the links to one
+// order. The host's route table, every remote and the server (robots.txt) take them from here.
+
+/** Each screen of spec section 2 and its path (a react-router pattern). */
+export const SCREEN_PATHS = {
+  Maintenance: '/maintenance/',
+  Home: '/',
+  Auth: '/auth/',
+  OrderHistory: '/history/',
+  OrderSummary: '/summary/',
+  OrderSuccess: '/success/',
+  OrderExpanded: '/order-expanded/',
+  OrderList: '/orders/',
+  Profile: '/settings/',
+  TrackWithQuery: '/track/',
+  Track: '/t/:o/:p',
+  RateWithQuery: '/rate/',
+  Rate: '/r/:o/:p',
+  AboutApp: '/about-app/',
+  InstallAppAndroid: '/install-android/',
+  InstallAppIOS: '/install-ios/',
+  PrivacyPolicy: '/privacy-policy/',
+  PrivacyTaxi: '/privacy-taxi/',
+  Regulations: '/regulations/',
+  DeleteAccount: '/delete-account/',
+} as const;
+
+export type ScreenName = keyof typeof SCREEN_PATHS;
+
+/** What opens one order's public links: anyone holding both may follow and rate the ride. */
+export interface OrderKey {
+  /** `o`: the order's short id. */
+  shortId: string;
+  /** `p`: the order's secret. */
+  secret: string;
+}
+
+/** Fills `:o` and `:p` of a screen's pattern (a function replacement: `$` stays literal). */
+function orderPath(pattern: string, { shortId, secret }: OrderKey): string {
+  return pattern
+    .replace(':o', () => encodeURIComponent(shortId))
+    .replace(':p', () => encodeURIComponent(secret));
+}
+
+/** /t/{o}/{p}: follow the order live. */
+export function trackLink(key: OrderKey): string {
+  return orderPath(SCREEN_PATHS.Track, key);
+}
+
+/** /r/{o}/{p}: rate the ride. */
+export function rateLink(key: OrderKey): string {
+  return orderPath(SCREEN_PATHS.Rate, key);
+}
+
+/** The tracking link as someone else opens it: absolute, on the app's origin (the page's own). */
+export function publicTrackUrl(key: OrderKey, origin: string): string {
+  return `${origin}${trackLink(key)}`;
+}

@@ -1,0 +1,39 @@
+// Rides placed through the real API, for tests that need an order to look at.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { ROOT, type RunningApp } from './app.ts';
+import { callApi } from './session.ts';
+
+export const FLORIANSKA = {
+  street: 'Floriańska',
+  number: '1',
+  city: 'Kraków',
+  lat: 50.0625,
+  lng: 19.9397,
+};
+export const WAWEL = { street: 'Wawel', number: '5', city: 'Kraków', lat: 50.054, lng: 19.9355 };
+
+/** A ride of this passenger: its public link, left active or finished by the operator. */
+export async function ride(app: RunningApp, token: string, finished: boolean): Promise<string> {
+  const reply = await callApi(app, 'ORDER_SAVE', {
+    auth: token,
+    order: { order_type: 'Z', taxi_count: 1, taxi_group_id: null, poi: FLORIANSKA, dst: WAWEL },
+  });
+  assert.equal(reply.status, 'OK', JSON.stringify(reply));
+  const { order_short_id: shortId, secret } = reply.track as {
+    order_short_id: string;
+    secret: string;
+  };
+  if (finished) setOrderState(app, shortId, 'Z');
+  return `${shortId}/${secret}`;
+}
+
+/** The operator's tool on the test server's data: moves an order of the demo corporation. */
+export function setOrderState(app: RunningApp, shortId: string, state: string): void {
+  execFileSync(
+    process.execPath,
+    [path.join(ROOT, 'server/src/cli.ts'), 'order-state', 'demo', shortId, state],
+    { env: { ...process.env, CORP_DIR: app.corpDir, DATA_DIR: app.dataDir }, stdio: 'pipe' },
+  );
+}

@@ -1,0 +1,33 @@
+import { orderCorporationId } from '../orders/store.ts';
+import { orderEvent } from './record.ts';
+import type { DispatcherOptions, Effects } from './transition.ts';
+
+/** Bus channels. */
+export const channels = {
+  /** OrderEvent after every change of the order. */
+  order: (orderId: number) => `order:${orderId}`,
+  /** An empty message whenever a taxi's offers or orders change (wakes its GET_OFFERS wait). */
+  taxiWork: (corporationId: string, callNumber: string) =>
+    `taxi-work:${corporationId}:${callNumber}`,
+  /** Something to dispatch: every process runs its dispatch round soon. */
+  wake: 'dispatch:wake',
+};
+
+/** Tells the taxis whose work changed, and publishes the records of the orders that changed. */
+export async function publishEffects(
+  o: DispatcherOptions,
+  corporationId: string,
+  effects: Effects,
+): Promise<void> {
+  for (const call of effects.taxis) o.bus.publish(channels.taxiWork(corporationId, call), {});
+  for (const orderId of effects.orders) await publishOrder(o, orderId);
+}
+
+/** Publishes the order's tracking record on the bus. */
+export async function publishOrder(o: DispatcherOptions, orderId: number): Promise<void> {
+  const corporationId = await orderCorporationId(o.storage.db, orderId);
+  const corporation = corporationId && o.corporations.byId(corporationId);
+  if (!corporation) return;
+  const event = await orderEvent(o.storage.db, corporation, orderId, o.routes, o.clock.now());
+  if (event) o.bus.publish(channels.order(orderId), event);
+}

@@ -1,0 +1,91 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Clock } from '../clock.ts';
+import type { CorporationLookup } from '../corporations/directory.ts';
+import { type Storage, withLock } from '../db/storage.ts';
+import type { Tables } from '../db/tables.ts';
+import type { EventBus } from '../events/bus.ts';
+import type { GeoService } from '../geo/service.ts';
+import type { OrderSecrets } from '../orders/secrets.ts';
+import { type OrderChanges, touchOrder } from '../orders/store.ts';
+import type { RouteEstimator } from '../quotes/routing.ts';
+import { publishEffects } from './publishing.ts';
+import type { LogAction } from './tables.ts';
+
+export interface DispatcherOptions {
+  storage: Storage;
+  clock: Clock;
+  corporations: CorporationLookup;
+  bus: EventBus;
+  geo: GeoService;
+  /** Routes for prices and ETAs (the geography, or a test's stand-in). */
+  routes: RouteEstimator;
+  log: FastifyBaseLogger;
+  /** Writes buffered taxi positions, so that a round sees where the taxis are. */
+  flushPositions: () => Promise<void>;
+  /** For the secrets of subscription rides. */
+  orderSecrets: OrderSecrets;
+}
+
+export type Trx = Transaction<Tables>;
+
+/** What a transition changed, to be published once it is committed. */
+export interface Effects {
+  orders: Set<number>;
+  taxis: Set<string>;
+}
+
+/** One transition in the making: its transaction, its time, and what it has changed so far. */
+export interface Change {
+  trx: Trx;
+  now: number;
+  effects: Effects;
+}
+
+/**
+ * Runs `work` under the corporation's dispatch lock (one transaction), then publishes what it
+ * changed.
+ */
+export async function transition<T>(
+  o: DispatcherOptions,
+  corporationId: string,
+  now: number,
+  work: (change: Change) => Promise<T>,
+): Promise<T> {
+  const effects: Effects = { orders: new Set(), taxis: new Set() };
+  const result = await withLock(o.storage, [`dispatch:${corporationId}`], (trx) =>
+    work({ trx, now, effects }),
+  );
+  await publishEffects(o, corporationId, effects);
+  return result;
+}
+
+/** Writes an entry of the order log. */
+export async function logEntry(
+  { trx, now }: Pick<Change, 'trx' | 'now'>,
+  orderId: number,
+  action: LogAction,
+  callNumber: string | null,
+  details: object,
+): Promise<void> {
+  await trx
+    .insertInto('order_log')
+    .values({
+      order_id: orderId,
+      action,
+      call_number: callNumber,
+      details: JSON.stringify(details),
+      created_at: now,
+    })
+    .execute();
+}
+
+/** Changes the order (or only its revision) and has its record published. */
+export async function touch(
+  { trx, now, effects }: Change,
+  orderId: number,
+  changes: OrderChanges = {},
+): Promise<void> {
+  await touchOrder(trx, orderId, now, changes);
+  effects.orders.add(orderId);
+}

@@ -1,0 +1,63 @@
+// Preload hints for the remote screen a page opens on, so that a cold start fetches the screen's
+// manifest, remote entry and chunks in the same round trip as the host's own scripts instead of
+// one after another (manifest, then entry, then chunks: three round trips of a slow network).
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Corporation } from '../corporations/directory.ts';
+import { canaryOf, remoteEntry, type ReleaseName } from './resolve.ts';
+
+/** A row of the host release's routes.json (host/routes-manifest.js). */
+export interface ScreenRoute {
+  pattern: string;
+  layout?: string;
+  remote?: ReleaseName;
+  module?: string;
+}
+
+interface Manifest {
+  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  exposes?: { path?: string; assets?: { js?: { sync?: string[] } } }[];
+}
+
+/** A file name as a build writes it; anything else is not put into the page. */
+const PLAIN_FILE = /^[\w.-]+(?:\/[\w.-]+)*$/;
+
+async function readJson<T>(file: string): Promise<T | undefined> {
+  try {
+    return JSON.parse(await fs.readFile(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The route of `pathname` in a host release, when the release says (older ones do not). */
+export async function routeOf(releasesDir: string, hostVersion: string, pathname: string): Promise<ScreenRoute | undefined> {
+  const routes = await readJson<ScreenRoute[]>(path.join(releasesDir, 'mf', 'host', hostVersion, 'routes.json'));
+  return Array.isArray(routes) ? routes.find((row) => new RegExp(row.pattern).test(pathname)) : undefined;
+}
+
+/**
+ * `<link rel="preload">` tags for the screen of a route: the manifest as the federation runtime
+ * fetches it (CORS mode, same-origin credentials), then the remote entry and the screen's
+ * synchronous chunks as classic scripts. Nothing for no route (a host release without
+ * routes.json), a route of no remote, or a part with a canary (the device, not the server,
+ * knows which release it gets).
+ */
+export async function screenPreloads(releasesDir: string, corporation: Corporation, route: ScreenRoute | undefined): Promise<string> {
+  if (!route?.remote) return '';
+  const pointer = corporation.releases[route.remote];
+  if (await canaryOf(releasesDir, route.remote, pointer)) return '';
+  const entry = await remoteEntry(releasesDir, route.remote, pointer?.use);
+  if (!entry?.version) return '';
+  const folder = `/mf/${route.remote}/${entry.version}/`;
+  const manifest = await readJson<Manifest>(path.join(releasesDir, folder, 'mf-manifest.json'));
+  const assets = manifest?.exposes?.find((expose) => expose.path === route.module)?.assets;
+  const entryFile = manifest?.metaData?.remoteEntry;
+  if (!assets || !entryFile?.name) return '';
+  const scripts = [path.posix.join(entryFile.path ?? '', entryFile.name), ...(assets.js?.sync ?? [])];
+  if (!scripts.every((file) => PLAIN_FILE.test(file))) return '';
+  return [
+    `<link rel="preload" as="fetch" crossorigin="anonymous" href="${entry.url}">`,
+    ...scripts.map((file) => `<link rel="preload" as="script" href="${folder}${file}">`),
+  ].join('');
+}

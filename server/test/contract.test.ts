@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { describe, test } from 'node:test';
+import { ACTION_NAMES, type ApiPath } from '@taxi/contract';
+import { assertErr } from './api.ts';
+import { taxiCorporation } from './fixtures.ts';
+import { startApp } from './helpers.ts';
+
+const readme = fs.readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+
+/** The action names in the first column of the first table of a README section. */
+function tableActions(heading: string): string[] {
+  const start = readme.indexOf(`\n## ${heading}\n`);
+  assert.ok(start >= 0, `server/README.md has no section "${heading}"`);
+  const section = readme.slice(start + 1).split(/\n## /)[0]!;
+  const rows = section.split('\n').filter((line) => line.startsWith('| `'));
+  assert.ok(rows.length > 0, `"${heading}" has no table of actions`);
+  return rows.flatMap((row) => {
+    const first = row.split('|')[1]!;
+    return [...first.matchAll(/`([A-Z_]+)`/g)].map((match) => match[1]!);
+  });
+}
+
+const SECTIONS: Record<ApiPath, string> = {
+  '/api/2/': 'The client API',
+  '/rate/api/1/': 'The rating API',
+  '/driver/api/1/': 'The driver API',
+};
+
+const sorted = (names: readonly string[]) => [...names].sort();
+
+const { app } = await startApp({ corporations: [taxiCorporation('demo', ['localhost'])] });
+
+describe('the contract (@taxi/contract) and the server agree', () => {
+  for (const [path, heading] of Object.entries(SECTIONS) as [ApiPath, string][]) {
+    test(`server/README.md "${heading}" lists the contract's actions of ${path}`, () => {
+      assert.deepEqual(sorted(tableActions(heading)), sorted(ACTION_NAMES[path]));
+    });
+  }
+
+  test('the client API serves exactly the contract actions', () => {
+    assert.deepEqual(sorted(app.services.actions.names()), sorted(ACTION_NAMES['/api/2/']));
+  });
+
+  for (const path of ['/rate/api/1/', '/driver/api/1/'] as const) {
+    test(`${path} serves every contract action and refuses others`, async () => {
+      const post = async (action: string) =>
+        (
+          await app.inject({
+            method: 'POST',
+            url: path,
+            headers: { host: 'localhost', 'content-type': 'application/json' },
+            payload: JSON.stringify({ action_id: action }),
+          })
+        ).json();
+      for (const action of ACTION_NAMES[path]) {
+        const reply = await post(action);
+        assert.doesNotMatch(String(reply.status_mesg), /^Unknown action/, action);
+      }
+      const unknown = await post('NO_SUCH_ACTION');
+      assertErr(unknown, 'ACTION_NOT_ALLOWED');
+      assert.match(unknown.status_mesg, /^Unknown action/);
+    });
+  }
+});
