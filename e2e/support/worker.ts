@@ -1,6 +1,7 @@
 // The service worker's registry: a start runs the registry the worker kept and fetches the
 // server's beside it for the next start (README, Offline and caching).
 import type { Page } from 'playwright-core';
+import { untilInPage } from './poll.ts';
 
 /**
  * Resolves once this page's worker keeps, for its device, a registry naming `manifest` (the
@@ -10,8 +11,9 @@ import type { Page } from 'playwright-core';
  * start refreshes what it keeps only once loaded (CACHE_URLS).
  */
 export async function registryKept(page: Page, manifest: string): Promise<void> {
-  await page.waitForFunction(
-    async (wanted) => {
+  await untilInPage(
+    page,
+    async (wanted: string) => {
       const query = new URLSearchParams({ hostname: location.hostname });
       const device = localStorage.getItem('taxi.device');
       if (device) query.set('device', device);
@@ -20,6 +22,6 @@ export async function registryKept(page: Page, manifest: string): Promise<void> 
       return (await kept.text()).includes(`"${wanted}"`);
     },
     manifest,
-    { polling: 100 },
+    { what: `a kept registry naming ${manifest}` },
   );
 }

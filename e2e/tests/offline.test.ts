@@ -14,6 +14,7 @@ import { ROOT, demoCorporation } from '../support/app.ts';
 import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
 import { signInByApi } from '../support/session.ts';
+import { untilInPage } from '../support/poll.ts';
 import { registryKept } from '../support/worker.ts';
 
 // A releases folder of this file's own, to publish into.
@@ -42,22 +43,24 @@ async function controlled(page: Page): Promise<void> {
 
 /** Resolves once every release file this page used, and its settings and registry, are cached. */
 async function cachedForOffline(page: Page): Promise<void> {
-  await page.waitForFunction(
+  await untilInPage(
+    page,
     async () => {
       const used = performance
         .getEntriesByType('resource')
         .map((entry) => entry.name)
         .filter((url) => new URL(url).pathname.startsWith('/mf/'));
+      const device = localStorage.getItem('taxi.device');
       const wanted = [
         ...used,
         '/settings.json?hostname=localhost',
-        '/remotes.json?hostname=localhost',
+        `/remotes.json?hostname=localhost${device ? `&device=${device}` : ''}`,
       ];
       const found = await Promise.all(wanted.map((url) => caches.match(url)));
       return used.length > 0 && found.every(Boolean);
     },
-    undefined,
-    { polling: 100 },
+    '',
+    { what: 'every file of the start in the cache' },
   );
 }
 
