@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { isErrorCode } from '@taxi/contract';
 import type { Reply } from '../server/test/api.ts';
+import { signInThroughOutbox } from '../server/test/process-calls.ts';
 import { trackingSocket } from '../server/test/track-socket.ts';
 import { benchServer, percentile } from './server-common.ts';
 
@@ -94,17 +95,7 @@ async function call(base: string, pathname: string, cmd: Record<string, unknown>
   }
 }
 
-async function signIn(base: string, phone: string): Promise<string | undefined> {
-  await call(base, '/api/2/', { action_id: 'GET_AUTH_PHONE_SEND_SECRET', phone, gdpr: true });
-  const outbox = await fetch(`${base}/dev/sms-outbox?phone=${encodeURIComponent(phone)}`);
-  const [sms] = (await outbox.json()) as { code: string }[];
-  const reply = await call(base, '/api/2/', {
-    action_id: 'GET_AUTH_PHONE',
-    phone,
-    secret: sms?.code,
-  });
-  return reply?.auth as string | undefined;
-}
+const signIn = (base: string, phone: string) => signInThroughOutbox(base, phone, call);
 
 /** One passenger until `until`: order, follow, cancel or rate, again. */
 async function passenger(base: string, n: number, until: number) {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { openStorage } from '../src/db/storage.ts';
 import { taxiCorporation } from './fixtures.ts';
-import { post, signInPassenger } from './live.ts';
+import { post, signInPassenger } from './process-calls.ts';
 import { PICKUP, processEnv, provisionTaxis } from './process-setup.ts';
 import { startServerProcess } from './server-process.ts';
 

@@ -5,7 +5,7 @@ import { ERROR_MESSAGES } from '@taxi/contract';
 import type { Reply } from './api.ts';
 import { taxiCorporation } from './fixtures.ts';
 import { tempDir, writeFile } from './helpers.ts';
-import { signInPassenger } from './live.ts';
+import { signInPassenger } from './process-calls.ts';
 import { privatePostgres } from './private-services.ts';
 import { startServerProcess } from './server-process.ts';
 

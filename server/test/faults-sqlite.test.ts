@@ -7,7 +7,7 @@ import { openStorage } from '../src/db/storage.ts';
 import { isErrorCode } from '@taxi/contract';
 import type { Reply } from './api.ts';
 import { taxiCorporation } from './fixtures.ts';
-import { post, signInPassenger } from './live.ts';
+import { post, signInPassenger } from './process-calls.ts';
 import { processEnv, provisionTaxis, timedOrder } from './process-setup.ts';
 import { startServerProcess } from './server-process.ts';
 

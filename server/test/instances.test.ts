@@ -8,7 +8,8 @@ import { provisionTaxi } from '../src/driver/accounts.ts';
 import { gridPoint, TOWN_FILE } from './fixtures/make-town.ts';
 import { taxiCorporation } from './fixtures.ts';
 import { tempDir, testDatabaseUrl, writeFile } from './helpers.ts';
-import { post, trackingSocket, trackLogin } from './live.ts';
+import { trackingSocket, trackLogin } from './live.ts';
+import { post } from './process-calls.ts';
 import { freshDatabase } from './postgres.ts';
 import { startServerProcess } from './server-process.ts';
 
