@@ -7,7 +7,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import { audit, auditContext, BLOCKING } from '../support/axe.ts';
-import { newContext } from '../support/browser.ts';
 import { signInTaxi } from '../support/driver.ts';
 import { useApp } from '../support/fixture.ts';
 import { FLORIANSKA, ride } from '../support/rides.ts';
@@ -37,6 +36,15 @@ async function followRide(context: BrowserContext): Promise<{
   await cab.accept(link.split('/')[0]!);
   await cab.report(COMING, 'K');
   return { page, cab };
+}
+
+/** axe finds nothing serious or critical (the 'last seen' line's contrast among the rest). */
+async function assertNoBlockingFindings(page: Page) {
+  const blocking = (await audit(page)).filter((finding) => BLOCKING.has(finding.impact));
+  assert.deepEqual(
+    blocking.map((finding) => finding.line),
+    [],
+  );
 }
 
 const minutesOf = (text: string | null) => Number(/(\d+) min/.exec(text ?? '')?.[1]);
@@ -77,11 +85,7 @@ test('a taxi that stops reporting fades and says when it was last seen; its ETA 
     };
   });
   assert.deepEqual(look, { fill: 'rgb(95, 99, 104)', ring: 'dashed', fade: '0.6s, 0.6s' });
-  const blocking = (await audit(page)).filter((finding) => BLOCKING.has(finding.impact));
-  assert.deepEqual(
-    blocking.map((finding) => finding.line),
-    [],
-  );
+  await assertNoBlockingFindings(page);
 
   // A minute on: the ETA has counted down by one, the last-seen line reads in minutes.
   await page.clock.fastForward(60_000);
@@ -97,8 +101,12 @@ test('a taxi that stops reporting fades and says when it was last seen; its ETA 
   await context.close();
 });
 
-test('in Polish, with reduced motion: the faded style without the fade', async () => {
-  const context = await newContext(it.browser, 'pl-PL', { reducedMotion: 'reduce' });
+test('in Polish, dark, text at 150 %, with reduced motion: the faded style without the fade', async () => {
+  const context = await auditContext(
+    it.browser,
+    { dark: true, fontScale: 1.5 },
+    { locale: 'pl-PL', reducedMotion: 'reduce' },
+  );
   const { page, cab } = await followRide(context);
   const name = `Taksówka ${cab.callNumber}`;
 
@@ -118,6 +126,7 @@ test('in Polish, with reduced motion: the faded style without the fade', async (
     })),
     { fill: 'rgb(95, 99, 104)', animating: 0 },
   );
+  await assertNoBlockingFindings(page);
   await cab.report(CLOSER);
   await page.getByRole('img', { name, exact: true }).waitFor();
   await context.close();
