@@ -1,5 +1,5 @@
 // Stands in for @taxi/shared/map in component tests: the pins as a list a test can read
-// (name and colour), the focus it was last asked for, and no map library.
+// (name, colour and whether it is faded), the focus it was last asked for, and no map library.
 import type { MapFocus, TaxiMapProps } from '@taxi/shared/map';
 
 export const lastFocus: { current: MapFocus | null } = { current: null };
@@ -9,7 +9,12 @@ export function FakeTaxiMap(props: TaxiMapProps) {
   return (
     <ul aria-label={props.label}>
       {(props.pins ?? []).map((pin) => (
-        <li key={pin.id} data-kind={pin.kind} data-color={pin.color ?? ''}>
+        <li
+          key={pin.id}
+          data-kind={pin.kind}
+          data-color={pin.color ?? ''}
+          data-stale={pin.stale ? 'true' : undefined}
+        >
           {pin.label}
         </li>
       ))}

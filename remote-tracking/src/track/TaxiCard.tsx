@@ -1,24 +1,31 @@
-import { addTranslations, ACCEPT_MISSING_TAXI_ETA_GT_DEFAULT, type TaxiInfo } from '@taxi/shared';
+import { addTranslations, type TaxiInfo } from '@taxi/shared';
 import { useTrackingText } from '../common/i18n';
+import { Eta, LastSeen } from './TaxiTimes';
+import './taxi-card.css';
 import texts from './texts.json';
 
 addTranslations('tracking', texts);
 
-/** One taxi of the order: call number, colour, brand, plate and, on its way, the ETA. */
+/**
+ * One taxi of the order: call number, colour, brand, plate, on its way the ETA, and when it
+ * has gone silent, when its position was last updated.
+ */
 export function TaxiCard({
   callNumber,
   info,
-  eta: minutes,
+  eta,
   showEta,
+  lastSeen,
 }: {
   callNumber: string;
   info: TaxiInfo | undefined;
-  /** Minutes to the pickup: the taxi's state_eta, else the record's eta_min. */
-  eta: number | null;
+  /** Minutes to the pickup (the taxi's state_eta, else the record's eta_min) and since when. */
+  eta: { minutes: number; since: number } | null;
   showEta: boolean;
+  /** When the latest position of a taxi gone silent arrived; null while it reports. */
+  lastSeen: number | null;
 }) {
   const { t } = useTrackingText();
-  const eta = showEta ? minutes : null;
   const title = t('client.track.taxi', { callNumber });
   return (
     <article className="tr-taxi" aria-label={title}>
@@ -26,13 +33,7 @@ export function TaxiCard({
         {callNumber}
       </span>
       <div className="tr-taxi__body">
-        {eta !== null ? (
-          <p className="tr-taxi__eta">
-            {eta > ACCEPT_MISSING_TAXI_ETA_GT_DEFAULT
-              ? t('client.track.eta_over', { limit: ACCEPT_MISSING_TAXI_ETA_GT_DEFAULT })
-              : t('client.track.eta', { count: Math.max(1, Math.ceil(eta)) })}
-          </p>
-        ) : null}
+        {showEta && eta ? <Eta minutes={eta.minutes} since={eta.since} /> : null}
         {info?.vehicle_registration ? (
           <p className="tr-taxi__plate">
             <span className="tx-visually-hidden">{t('client.track.plate')}: </span>
@@ -54,6 +55,7 @@ export function TaxiCard({
           ) : null}
           {!info ? <span>{title}</span> : null}
         </p>
+        {lastSeen !== null ? <LastSeen at={lastSeen} /> : null}
       </div>
     </article>
   );

@@ -32,6 +32,8 @@ export interface TrackMapProps {
   order: TrackedOrder | null;
   /** Taxis to draw (already filtered to the order's, with a position and an icon). */
   taxis: TrackedTaxi[];
+  /** Call numbers of taxis that have sent no position lately: drawn faded. */
+  stale: ReadonlySet<string>;
   /** Draw the client's location of the record (state T). */
   showClient: boolean;
   /** The device's position after 'locate me', and how many times it was asked for. */
@@ -48,7 +50,7 @@ export interface TrackMapProps {
 /**
  * The Track map: pickup and destination (and the ride's route when the record has one: dashed
  * when it is a plan, solid when it is the way the taxi drove), the order's taxis gliding
- * between reports in their state's colour, the client's location in T. The view fits
+ * between reports in their state's colour (faded once silent), the client's location in T. The view fits
  * everything with the Track padding when the button asks and whenever something appears or
  * goes, unless the passenger has moved the map since; fits are debounced by 300 ms and
  * animated over 1000 ms.
@@ -99,12 +101,16 @@ export function TrackMap(props: TrackMapProps) {
   if (me)
     pins.push({ id: 'me', kind: 'client', position: me, label: t('client.track.my_location') });
   for (const taxi of taxis) {
+    const stale = props.stale.has(taxi.call_number);
     pins.push({
       id: `taxi-${taxi.call_number}`,
       kind: 'taxi',
       position: glided[taxi.call_number] ?? targets[taxi.call_number]!,
-      label: t('client.track.taxi', { callNumber: taxi.call_number }),
+      label: t(stale ? 'client.track.taxi_stale' : 'client.track.taxi', {
+        callNumber: taxi.call_number,
+      }),
       color: TAXI_STATE_COLOURS[taxi.state],
+      stale,
     });
   }
 

@@ -12,8 +12,10 @@ import { OrderNotFound } from '../common/OrderNotFound';
 import { ShareRide } from '../share/ShareRide';
 import { CancelOrder } from './CancelOrder';
 import { RideOver } from './RideOver';
+import { StateAnnouncer } from './StateAnnouncer';
 import { TaxiCard } from './TaxiCard';
 import type { TrackView, TrackViewName } from './trackView';
+import type { ReportTimes } from './useReportTimes';
 import texts from './texts.json';
 
 addTranslations('tracking', texts);
@@ -35,6 +37,16 @@ function placeLine(point: TrackPoint | null): string {
   return [main, point.city].filter(Boolean).join(', ');
 }
 
+/** The taxi's own ETA from its latest report, else the record's, with when it arrived. */
+function etaOf(snapshot: TrackingSnapshot, reports: ReportTimes, callNumber: string) {
+  const own = snapshot.taxis[callNumber]?.state_eta;
+  if (own != null) return { minutes: own, since: reports.taxis[callNumber]! };
+  const record = snapshot.order?.eta_min;
+  return record != null && reports.order !== null
+    ? { minutes: record, since: reports.order }
+    : null;
+}
+
 function Heading({ id, children }: { id: string; children: ReactNode }) {
   return (
     <h1 id={id} className="tr-panel__title">
@@ -46,6 +58,8 @@ function Heading({ id, children }: { id: string; children: ReactNode }) {
 export interface TrackPanelProps {
   view: TrackView;
   snapshot: TrackingSnapshot;
+  /** When the link's reports arrived and which taxis have gone silent. */
+  reports: ReportTimes;
   orderKey: OrderKey | null;
   rated: boolean;
   ratingOn: boolean;
@@ -58,6 +72,7 @@ export interface TrackPanelProps {
 export function TrackPanel({
   view,
   snapshot,
+  reports,
   orderKey,
   rated,
   ratingOn,
@@ -68,6 +83,15 @@ export function TrackPanel({
   const titleId = useId();
   const order = snapshot.order;
   const offline = snapshot.status === 'offline' && order !== null;
+  // The heading of the view, which the live region repeats when it changes.
+  const stateText =
+    view.name === 'loading'
+      ? null
+      : view.name === 'not_found'
+        ? t('client.track.order_not_found')
+        : view.name === 'on_the_way' && view.counter
+          ? t('client.track.on_the_way_count', view.counter)
+          : t(`client.track.${view.name}`);
 
   let body: ReactNode;
   switch (view.name) {
@@ -78,10 +102,6 @@ export function TrackPanel({
       body = <OrderNotFound titleId={titleId} code={snapshot.errorCode} />;
       break;
     default: {
-      const heading =
-        view.name === 'on_the_way' && view.counter
-          ? t('client.track.on_the_way_count', view.counter)
-          : t(`client.track.${view.name}`);
       const hint =
         view.name === 'created'
           ? order?.date_time && (order.order_type === 'T' || order.order_type === 'W')
@@ -102,14 +122,12 @@ export function TrackPanel({
       ).filter(([, place]) => place !== '');
       body = (
         <>
-          <div aria-live="polite">
-            <Heading id={titleId}>
-              {view.name.startsWith('waiting') ? (
-                <span className="tr-pulse" aria-hidden="true" />
-              ) : null}
-              {heading}
-            </Heading>
-          </div>
+          <Heading id={titleId}>
+            {view.name.startsWith('waiting') ? (
+              <span className="tr-pulse" aria-hidden="true" />
+            ) : null}
+            {stateText}
+          </Heading>
           {hint ? <p className="tr-muted">{hint}</p> : null}
           {view.taxis.length > 0 ? (
             <div className="tr-taxis">
@@ -118,8 +136,9 @@ export function TrackPanel({
                   key={callNumber}
                   callNumber={callNumber}
                   info={snapshot.taxisData[callNumber]}
-                  eta={snapshot.taxis[callNumber]?.state_eta ?? order?.eta_min ?? null}
+                  eta={etaOf(snapshot, reports, callNumber)}
                   showEta={view.name === 'on_the_way'}
+                  lastSeen={reports.stale.has(callNumber) ? reports.taxis[callNumber]! : null}
                 />
               ))}
             </div>
@@ -158,6 +177,7 @@ export function TrackPanel({
       aria-label={view.name === 'loading' ? t('client.track.panel') : undefined}
       aria-busy={view.name === 'loading' || undefined}
     >
+      <StateAnnouncer text={stateText} />
       {offline ? (
         <p className="tr-offline" role="status">
           {t('client.track.offline')}

@@ -20,6 +20,7 @@ import { TrackPanel } from './TrackPanel';
 import { trackView, visibleTaxis } from './trackView';
 import { useLocateMe } from './useLocateMe';
 import { useOwnOrder } from './useOwnOrder';
+import { useReportTimes } from './useReportTimes';
 import { useTrackingLink } from './useTrackingLink';
 import '../common/tracking.css';
 import texts from './texts.json';
@@ -42,6 +43,7 @@ export function TrackScreen({ orderKey }: { orderKey: OrderKey | null }) {
   const view = trackView(snapshot, !orderKey || lookup.status === 'missing');
   const order = snapshot.order;
   const taxis = visibleTaxis(order, snapshot.taxis, view);
+  const reports = useReportTimes(snapshot.taxis, order);
   const rated = lookup.status === 'rated' || (order?.rate ?? null) !== null;
   const locator = useLocateMe(settings.gps_timeout);
   const [fitRequest, setFitRequest] = useState(0);
@@ -65,6 +67,7 @@ export function TrackScreen({ orderKey }: { orderKey: OrderKey | null }) {
         <TrackMap
           order={order}
           taxis={taxis}
+          stale={reports.stale}
           showClient={view.showClient}
           me={locator.position}
           meRequest={locator.request}
@@ -108,6 +111,7 @@ export function TrackScreen({ orderKey }: { orderKey: OrderKey | null }) {
       <TrackPanel
         view={view}
         snapshot={snapshot}
+        reports={reports}
         orderKey={orderKey}
         rated={rated}
         ratingOn={settings.rate}

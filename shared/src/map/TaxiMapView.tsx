@@ -164,7 +164,7 @@ function TaxiMapView({ engine, ...props }: TaxiMapProps & { engine: MapEngine })
             <span
               role="img"
               aria-label={pin.label}
-              className={`tx-pin tx-pin--${pin.kind}`}
+              className={`tx-pin tx-pin--${pin.kind}${pin.stale ? ' tx-pin--stale' : ''}`}
               style={pin.color ? { color: pin.color } : undefined}
             />
           </Marker>

@@ -19,6 +19,8 @@ export interface MapPin {
   /** Accessible name of the pin. */
   label: string;
   color?: string;
+  /** A taxi whose position is out of date: drawn faded (grey) instead of in its colour. */
+  stale?: boolean;
   draggable?: boolean;
   onDragEnd?: (position: LatLng) => void;
 }

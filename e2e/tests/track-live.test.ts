@@ -1,0 +1,133 @@
+// Track's live details in Chromium against the real server: a taxi (driven through the driver
+// API) accepts, reports and falls silent. Its ETA counts down each minute, after 20 s without a
+// position its pin fades and its card says when it was last seen, and its next report brings
+// it back; the new state is said in the polite live region. The page's clock is fast-forwarded
+// (page.clock) instead of waiting; the server and the network are real.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { BrowserContext, Page } from 'playwright-core';
+import { audit, auditContext, BLOCKING } from '../support/axe.ts';
+import { signInTaxi } from '../support/driver.ts';
+import { useApp } from '../support/fixture.ts';
+import { FLORIANSKA, ride } from '../support/rides.ts';
+import { signInByApi, storeToken } from '../support/session.ts';
+
+const it = useApp();
+
+let phoneSeq = 600_400_100;
+let callSeq = 710;
+/** About 2 km north of the pickup: an ETA of several minutes (the server's own estimate). */
+const COMING = { lat: FLORIANSKA.lat + 0.018, lng: FLORIANSKA.lng };
+const CLOSER = { lat: FLORIANSKA.lat + 0.012, lng: FLORIANSKA.lng };
+
+/** A ride of a new passenger that a new taxi accepts; Track opens on it with a fake clock. */
+async function followRide(context: BrowserContext): Promise<{
+  page: Page;
+  cab: Awaited<ReturnType<typeof signInTaxi>>;
+}> {
+  const cab = await signInTaxi(it.app, String(callSeq++), COMING);
+  const token = await signInByApi(it.app, `+48${phoneSeq++}`);
+  const link = await ride(it.app, token, false);
+  await storeToken(context, token);
+  const page = await context.newPage();
+  // Time in the page flows as usual until a test step moves it on.
+  await page.clock.install();
+  await page.goto(`${it.app.url}/t/${link}`);
+  await cab.accept(link.split('/')[0]!);
+  await cab.report(COMING, 'K');
+  return { page, cab };
+}
+
+/** axe finds nothing serious or critical (the 'last seen' line's contrast among the rest). */
+async function assertNoBlockingFindings(page: Page) {
+  const blocking = (await audit(page)).filter((finding) => BLOCKING.has(finding.impact));
+  assert.deepEqual(
+    blocking.map((finding) => finding.line),
+    [],
+  );
+}
+
+const minutesOf = (text: string | null) => Number(/(\d+) min/.exec(text ?? '')?.[1]);
+
+test('a taxi that stops reporting fades and says when it was last seen; its ETA counts down; a report brings it back', async () => {
+  // Light, English, motion allowed; the context admits axe's injected source.
+  const context = await auditContext(it.browser, { dark: false, fontScale: 1 });
+  const { page, cab } = await followRide(context);
+  const name = `Taxi ${cab.callNumber}`;
+
+  await page.getByRole('heading', { level: 1, name: 'Taxi on the way', exact: true }).waitFor();
+  const pin = page.getByRole('img', { name, exact: true });
+  await pin.waitFor();
+  const card = page.getByRole('article', { name });
+  await card.getByText(/^Arrives in about \d+ min$/).waitFor();
+  const eta = minutesOf(await card.getByText(/^Arrives in about/).textContent());
+  assert.ok(eta >= 3, `the server's ETA for a taxi 2 km away: ${eta} min`);
+  // The state was said once in the live region beside the heading.
+  assert.equal(
+    await page.locator('.tr-panel > [aria-live="polite"]').textContent(),
+    'Taxi on the way',
+  );
+  assert.equal(await card.getByText(/Position updated/).count(), 0);
+
+  // Silent for 25 s: the pin fades (grey, dashed ring, a 0.6 s fade) and the card says since when.
+  await page.clock.fastForward(25_000);
+  const faded = page.getByRole('img', { name: `${name}, position out of date` });
+  await faded.waitFor();
+  await card.getByText(/^Position updated 2\d s ago$/).waitFor();
+  const look = await faded.evaluate(async (element) => {
+    // The colour at the end of the fade.
+    await Promise.all(element.getAnimations().map((animation) => animation.finished));
+    const style = getComputedStyle(element);
+    return {
+      fill: style.backgroundColor,
+      ring: style.borderTopStyle,
+      fade: style.transitionDuration,
+    };
+  });
+  assert.deepEqual(look, { fill: 'rgb(95, 99, 104)', ring: 'dashed', fade: '0.6s, 0.6s' });
+  await assertNoBlockingFindings(page);
+
+  // A minute on: the ETA has counted down by one, the last-seen line reads in minutes.
+  await page.clock.fastForward(60_000);
+  await card.getByText(`Arrives in about ${eta - 1} min`).waitFor();
+  await card.getByText('Position updated 1 min ago').waitFor();
+
+  // The taxi reports again: back to normal, with the server's new ETA.
+  await cab.report(CLOSER);
+  await pin.waitFor();
+  await card.getByText(/Position updated/).waitFor({ state: 'detached' });
+  assert.equal(await faded.count(), 0);
+  assert.equal(await pin.evaluate((element) => getComputedStyle(element).borderTopStyle), 'solid');
+  await context.close();
+});
+
+test('in Polish, dark, text at 150 %, with reduced motion: the faded style without the fade', async () => {
+  const context = await auditContext(
+    it.browser,
+    { dark: true, fontScale: 1.5 },
+    { locale: 'pl-PL', reducedMotion: 'reduce' },
+  );
+  const { page, cab } = await followRide(context);
+  const name = `Taksówka ${cab.callNumber}`;
+
+  await page.getByRole('img', { name, exact: true }).waitFor();
+  await page.clock.fastForward(40_000);
+  const faded = page.getByRole('img', { name: `${name}, pozycja nieaktualna` });
+  await faded.waitFor();
+  await page
+    .getByRole('article', { name })
+    .getByText(/^Pozycja zaktualizowana (4\d) s temu$/)
+    .waitFor();
+  // Grey at once, nothing animating.
+  assert.deepEqual(
+    await faded.evaluate((element) => ({
+      fill: getComputedStyle(element).backgroundColor,
+      animating: element.getAnimations().length,
+    })),
+    { fill: 'rgb(95, 99, 104)', animating: 0 },
+  );
+  await assertNoBlockingFindings(page);
+  await cab.report(CLOSER);
+  await page.getByRole('img', { name, exact: true }).waitFor();
+  await context.close();
+});
