@@ -54,6 +54,13 @@ class Auditor {
     }
   }
 
+  /** Opens and audits the rating of a finished ride through its link. */
+  async ratingScreen(page: Page, link: string): Promise<void> {
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'How would you rate this ride?' }).waitFor();
+    await this.screen(page);
+  }
+
   done(): void {
     for (const line of this.others) this.t.diagnostic(line);
     assert.deepEqual(this.blocking, [], this.blocking.join('\n'));
@@ -95,9 +102,7 @@ for (const look of LOOKS) {
       await page.goto(`${it.app.url}/t/${active}`);
       await page.getByRole('region', { name: 'Map of the ride' }).waitFor();
       await auditor.screen(page);
-      await page.goto(`${it.app.url}/r/${finished}`);
-      await page.getByRole('heading', { name: 'How would you rate this ride?' }).waitFor();
-      await auditor.screen(page);
+      await auditor.ratingScreen(page, `${it.app.url}/r/${finished}`);
       await context.close();
       auditor.done();
     });
@@ -141,9 +146,7 @@ for (const look of LOOKS) {
       await menu.getByRole('link', { name: /My account/ }).click();
       await h1(page, 'My account');
       await auditor.screen(page);
-      await page.goto(`${it.app.url}/r/${finished}`);
-      await page.getByRole('heading', { name: 'How would you rate this ride?' }).waitFor();
-      await auditor.screen(page);
+      await auditor.ratingScreen(page, `${it.app.url}/r/${finished}`);
       await context.close();
       auditor.done();
     });
