@@ -1,4 +1,5 @@
 import type { Db } from '../db/storage.ts';
+import { freeTaxisReportedSince, lastReportAt } from '../fleet/taxis.ts';
 import { greatCircleMetres, type LatLng } from '../geo/geometry.ts';
 import type { OrderForm } from '../orders/form.ts';
 import { dispatchSettings } from './settings.ts';
@@ -55,13 +56,8 @@ export async function lapse(
     .where('id', '=', assignmentId)
     .executeTakeFirst();
   if (!offer || offer.state !== S.SENT || offer.expires_at > now) return;
-  const taxi = await trx
-    .selectFrom('taxis')
-    .select('updated_at')
-    .where('corporation_id', '=', offer.corporation_id)
-    .where('call_number', '=', offer.call_number)
-    .executeTakeFirst();
-  const state = !taxi || taxi.updated_at < offer.offered_at ? S.ERROR : S.TIMEOUT;
+  const reportedAt = await lastReportAt(trx, offer.corporation_id, offer.call_number);
+  const state = reportedAt === undefined || reportedAt < offer.offered_at ? S.ERROR : S.TIMEOUT;
   await trx
     .updateTable('assignments')
     .set({ state, updated_at: now })
@@ -119,13 +115,7 @@ export async function offerMore(
   const form = JSON.parse(order.form) as OrderForm;
   const chosen = new Set(form.selected_taxies);
   const free = (
-    await trx
-      .selectFrom('taxis')
-      .select(['call_number', 'lat', 'lng', 'updated_at'])
-      .where('corporation_id', '=', order.corporation_id)
-      .where('state', '=', 'W')
-      .where('updated_at', '>', now - settings.connectedS * 1000)
-      .execute()
+    await freeTaxisReportedSince(trx, order.corporation_id, now - settings.connectedS * 1000)
   ).filter(
     (taxi) =>
       !excluded.has(taxi.call_number) && (chosen.size === 0 || chosen.has(taxi.call_number)),

@@ -2,6 +2,8 @@ import type { Stage, TaxiInfo, TrackingRecord } from '@taxi/contract';
 import type { Corporation } from '../corporations/directory.ts';
 import { taxiFeatures } from '../corporations/features.ts';
 import type { Db } from '../db/storage.ts';
+import { taxiCars } from '../fleet/taxis.ts';
+import { ratingOf } from '../rating/store.ts';
 import type { OrderForm } from '../orders/form.ts';
 import type { LatLng } from '../geo/geometry.ts';
 import type { RouteEstimator } from '../quotes/routing.ts';
@@ -61,19 +63,8 @@ export async function orderEvent(
     .filter((a) => a.state === 'P' || a.state === 'Z')
     .map((a) => a.call_number);
   const finished = assignments.filter((a) => a.state === 'Z').map((a) => a.call_number);
-  const taxis = accepted.length
-    ? await db
-        .selectFrom('taxis')
-        .select(['call_number', 'color', 'brand', 'vehicle_registration', 'lat', 'lng'])
-        .where('corporation_id', '=', order.corporation_id)
-        .where('call_number', 'in', accepted)
-        .execute()
-    : [];
-  const rating = await db
-    .selectFrom('ratings')
-    .select('rate')
-    .where('order_id', '=', orderId)
-    .executeTakeFirst();
+  const taxis = accepted.length ? await taxiCars(db, order.corporation_id, accepted) : [];
+  const rating = await ratingOf(db, orderId);
   const form = JSON.parse(order.form) as OrderForm;
   const zone = corporation.timeZone;
   const local = (at: number | null) => (at === null ? null : formatLocal(at, zone));

@@ -27,6 +27,42 @@ export function nearestFreeTaxi(db: Db, corporation: Corporation, point: LatLng,
     .executeTakeFirst();
 }
 
+/** The cars of these taxis and their last reported positions (an order's tracking record). */
+export function taxiCars(db: Db, corporationId: string, callNumbers: string[]) {
+  return db
+    .selectFrom('taxis')
+    .select(['call_number', 'color', 'brand', 'vehicle_registration', 'lat', 'lng'])
+    .where('corporation_id', '=', corporationId)
+    .where('call_number', 'in', callNumbers)
+    .execute();
+}
+
+/** Free taxis (state W) that reported after `since`, with their positions (dispatch's candidates). */
+export function freeTaxisReportedSince(db: Db, corporationId: string, since: number) {
+  return db
+    .selectFrom('taxis')
+    .select(['call_number', 'lat', 'lng', 'updated_at'])
+    .where('corporation_id', '=', corporationId)
+    .where('state', '=', 'W')
+    .where('updated_at', '>', since)
+    .execute();
+}
+
+/** When the taxi last reported, or undefined for no such taxi. */
+export async function lastReportAt(
+  db: Db,
+  corporationId: string,
+  callNumber: string,
+): Promise<number | undefined> {
+  const taxi = await db
+    .selectFrom('taxis')
+    .select('updated_at')
+    .where('corporation_id', '=', corporationId)
+    .where('call_number', '=', callNumber)
+    .executeTakeFirst();
+  return taxi?.updated_at;
+}
+
 /** A taxi's car and its driver app's password hash, as the operator or the simulator sets them. */
 export interface TaxiCar {
   call_number: string;

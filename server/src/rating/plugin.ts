@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../db/storage.ts';
 import { ApiFailure } from '../errors.ts';
 import { trackedOrder } from '../orders/store.ts';
 import type { Services } from '../services.ts';
+import { ratingOf } from './store.ts';
 
 /** The rating API (POST /rate/api/1/): anyone holding an order's short id and secret. */
 export async function ratingPlugin(app: FastifyInstance, services: Services) {
@@ -23,19 +24,11 @@ export async function ratingPlugin(app: FastifyInstance, services: Services) {
     );
   }
 
-  function ratingOf(orderId: number) {
-    return db
-      .selectFrom('ratings')
-      .select(['rate', 'comment'])
-      .where('order_id', '=', orderId)
-      .executeTakeFirst();
-  }
-
   registry.add({
     /** data.rate stays null until the ride is rated. */
     async GET_RATE(context) {
       const order = await orderOf(context);
-      const rating = await ratingOf(order.id);
+      const rating = await ratingOf(db, order.id);
       return { data: { rate: rating?.rate ?? null, comment: rating?.comment ?? null } };
     },
 
