@@ -165,6 +165,14 @@ export function AddressSearchDialog({
   }
   groups = groups.filter((group) => group.options.length > 0);
   const options = groups.flatMap((group) => group.options);
+  // One group names the list (recent addresses alone, say); several, what they are together.
+  const listName = choosing
+    ? t('places.add')
+    : groups.length === 1 && groups[0]!.heading
+      ? groups[0]!.heading
+      : search.status === 'short'
+        ? t('search.suggestions')
+        : t('search.results');
 
   useEffect(() => setActive(-1), [search, recent, choosing, places.places]);
 
@@ -255,18 +263,7 @@ export function AddressSearchDialog({
             </Button>
           </div>
         ) : null}
-        <div
-          id={listId}
-          role="listbox"
-          aria-label={
-            choosing
-              ? t('places.add')
-              : search.status === 'short'
-                ? t('search.suggestions')
-                : t('search.results')
-          }
-          className="or-search__list"
-        >
+        <div id={listId} role="listbox" aria-label={listName} className="or-search__list">
           {groups.map((group) => (
             <div
               key={group.key}
