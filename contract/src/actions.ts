@@ -76,6 +76,12 @@ export interface ClientActions {
     { data_list: StreetSearchResult[]; result?: StreetSearchResult[] }
   >;
   GET_ADDRESS: Call<LatLng, { result: AddressPoint }>;
+  /** Extension (issue 17): the passenger's saved places, Home and Work first, then by name. */
+  GET_SAVED_PLACES: Call<Nothing, { data_list: SavedPlace[] }>;
+  /** Extension: creates a place (no `place.id`) or changes one (rename, new point, new kind). */
+  SAVE_PLACE: Call<{ place: SavedPlaceInput }, { place: SavedPlace }>;
+  /** Extension: deletes one of the passenger's places. */
+  DELETE_PLACE: Call<{ place_id: number }, Nothing>;
 }
 
 /** The rating API, POST /rate/api/1/, authorised by the order's short id and secret. */
@@ -120,6 +126,9 @@ export const ACTION_NAMES = {
     IGNORE_CLIENT_ORDER_HISTORY: true,
     POI_QUERY: true,
     GET_ADDRESS: true,
+    GET_SAVED_PLACES: true,
+    SAVE_PLACE: true,
+    DELETE_PLACE: true,
   } satisfies Record<ClientAction, true>) as ClientAction[],
   '/rate/api/1/': Object.keys({
     GET_RATE: true,
@@ -140,3 +149,29 @@ export const ACTION_NAMES = {
     RIDE_END: true,
   } satisfies Record<keyof DriverActions, true>) as (keyof DriverActions)[],
 } as const satisfies { [Path in ApiPath]: readonly (keyof Apis[Path])[] };
+
+/** Saved places (issue 17): one Home and one Work at most; any number of others up to the cap. */
+export type SavedPlaceKind = 'home' | 'work' | 'other';
+
+/** A place the passenger saved, stored per account on the server. */
+export interface SavedPlace {
+  id: number;
+  kind: SavedPlaceKind;
+  /** Trimmed, PLACE_NAME_MAX at most; may be empty for Home and Work (the app names them). */
+  name: string;
+  /** Always with coordinates. */
+  point: AddressPoint;
+}
+
+/** What SAVE_PLACE takes: without `id` a new place, with it a change of that place. */
+export interface SavedPlaceInput {
+  id?: number | null;
+  kind: SavedPlaceKind;
+  name: string;
+  point: AddressPoint;
+}
+
+/** Places per account, Home and Work included. */
+export const SAVED_PLACES_MAX = 20;
+/** Characters of a place's name, after trimming. */
+export const PLACE_NAME_MAX = 40;

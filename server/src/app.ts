@@ -22,6 +22,7 @@ import { tilesPlugin } from './tiles/plugin.ts';
 import { trackingPlugin } from './tracking/plugin.ts';
 import { ApiFailure, errorReply } from './errors.ts';
 import { ordersPlugin } from './orders/plugin.ts';
+import { placesPlugin } from './places/plugin.ts';
 import type { RouteEstimator } from './quotes/routing.ts';
 import { quotesPlugin } from './quotes/plugin.ts';
 import { orderSecretKey, orderSecrets as createOrderSecrets } from './orders/secrets.ts';
@@ -216,6 +217,7 @@ export async function buildApp(
   await app.register(ordersPlugin, services);
   await app.register(quotesPlugin, services);
   await app.register(ratingPlugin, services);
+  await app.register(placesPlugin, services);
   await app.register(geoPlugin, services);
   await app.register(tilesPlugin, services);
   await app.register(trackingPlugin, services);

@@ -1,8 +1,8 @@
 /**
  * Query fields and path parts that carry a secret (client token, order secret, SMS code) or
- * personal data (the phone number).
+ * personal data (the phone number, a saved place's name and address).
  */
-const SECRET_FIELDS = /([?&](?:auth|secret|token|p|cmd|phone)=)[^&#]*/gi;
+const SECRET_FIELDS = /([?&](?:auth|secret|token|p|cmd|phone|place)=)[^&#]*/gi;
 const SECRET_PATHS = /^((?:[a-z]+:\/\/[^/]+)?\/(?:t|r)\/[^/?#]+\/)[^/?#]+/i;
 
 /** A URL fit for the log: secrets replaced by "***". */

@@ -28,6 +28,13 @@ const CLIENT_API: [action: string, payload: (n: number) => Reply, expected: Expe
   ['ORDER_SAVE', () => order, [AD, 'OK', AD, AD]],
   ['DELETE_REQUEST', () => ({}), [AD, 'OK', AD, AD]],
   ['LOGOUT', () => ({}), [AD, 'OK', AD, AD]],
+  ['GET_SAVED_PLACES', () => ({}), [AD, 'OK', AD, AD]],
+  [
+    'SAVE_PLACE',
+    () => ({ place: { kind: 'other', name: 'Dom', point: pickup } }),
+    [AD, 'OK', AD, AD],
+  ],
+  ['DELETE_PLACE', () => ({ place_id: keptPlace.place.id }), [AD, 'NOT_FOUND', AD, AD]],
   // Public: signing in, and the map. A token changes nothing.
   [
     'GET_AUTH_PHONE_SEND_SECRET',
@@ -65,6 +72,14 @@ const pickup = { ...gridPoint(2, 2), city: 'Testowo', street: 'Grodzka', number:
 const order = { order: { order_type: 'Z', poi: pickup, taxi_count: 1 } };
 const ownerToken = await signIn(app, phone(1));
 const kept = assertOk(await call(app, 'ORDER_SAVE', order, { token: ownerToken }));
+const keptPlace = assertOk(
+  await call(
+    app,
+    'SAVE_PLACE',
+    { place: { kind: 'home', name: '', point: pickup } },
+    { token: ownerToken },
+  ),
+);
 const foreignToken = await signIn(app, phone(2), 'other.example');
 let clients = 10;
 

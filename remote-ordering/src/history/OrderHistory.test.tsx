@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Answers, fail, fakeApi, renderScreen } from '@taxi/shared/testing';
+import { forgetPlaces } from '../places/usePlaces';
 import { draft, resetOrdering } from '../testing/order';
 import OrderHistory from './OrderHistory';
 
@@ -29,7 +30,10 @@ function renderHistory(handlers: Answers) {
   return { api, user, ...view };
 }
 
-beforeEach(resetOrdering);
+beforeEach(() => {
+  resetOrdering();
+  forgetPlaces();
+});
 afterEach(() => jest.restoreAllMocks());
 
 describe('OrderHistory', () => {
@@ -96,5 +100,32 @@ describe('OrderHistory', () => {
     expect(await screen.findByText('No past orders yet.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByText('Home page')).toBeInTheDocument();
+  });
+
+  it("saves a past ride's destination as a named place", async () => {
+    const { api, user } = renderHistory({
+      GET_CLIENT_ORDER_HISTORY: { history: ENTRIES },
+      GET_SAVED_PLACES: { data_list: [] },
+      SAVE_PLACE: ({ place }) => ({ place: { ...place, id: 5 } }),
+    });
+    const [first, second] = await screen.findAllByRole('article');
+    // Named by the visible text first, then the address it saves.
+    expect(
+      within(second!).getByRole('button', { name: 'Save address: Górnicza 4, Wieliczka' }),
+    ).toBeInTheDocument();
+    await user.click(
+      within(first!).getByRole('button', { name: 'Save address: Kraków Airport, Balice' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Save place' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Lotnisko');
+    await act(() => user.click(within(dialog).getByRole('button', { name: 'Save' })));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved: Lotnisko'));
+    expect(api.last('SAVE_PLACE')!.payload.place).toEqual({
+      id: null,
+      kind: 'other',
+      name: 'Lotnisko',
+      point: expect.objectContaining({ poi_name: 'Kraków Airport', lat: 50.07, lng: 19.78 }),
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

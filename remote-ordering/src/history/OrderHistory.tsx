@@ -8,7 +8,9 @@ import {
   ConfirmDialog,
   emptyDraft,
   errorMessage,
+  hasCoordinates,
   Spinner,
+  type AddressPoint,
   type HistoryEntry,
   shortDateTime,
   SCREEN_PATHS,
@@ -19,9 +21,20 @@ import { deleteHistoryEntry, fetchHistory } from '../common/calls';
 import { useOrderingText } from '../common/i18n';
 import { useBack } from '../common/useBack';
 import { useOrdering } from '../common/useOrdering';
+import { placeLabel } from '../places/label';
+import { SavePlaceDialog } from '../places/SavePlaceDialog';
+import { usePlaces } from '../places/usePlaces';
+import placeTexts from '../places/texts.json';
 import texts from './texts.json';
 
 addTranslations('ordering', texts);
+addTranslations('ordering', placeTexts);
+
+/** What Save keeps of a past ride: where it went, or else where it started. */
+function placeOf(entry: HistoryEntry): AddressPoint | null {
+  if (entry.dst && hasCoordinates(entry.dst)) return entry.dst;
+  return hasCoordinates(entry.poi) ? entry.poi : null;
+}
 
 type Load =
   | { status: 'loading' }
@@ -38,6 +51,9 @@ export default function OrderHistory() {
   const [deleting, setDeleting] = useState<HistoryEntry | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const places = usePlaces();
+  const [saving, setSaving] = useState<AddressPoint | null>(null);
+  const [news, setNews] = useState('');
 
   const reload = useCallback(() => {
     setLoad((current) => (current.status === 'ok' ? current : { status: 'loading' }));
@@ -111,6 +127,15 @@ export default function OrderHistory() {
                   <Button variant="text" onClick={() => setDeleting(entry)}>
                     {t('history.delete')}
                   </Button>
+                  {placeOf(entry) ? (
+                    <Button
+                      variant="text"
+                      aria-label={`${t('places.saveFromHistory')}: ${addressLine(placeOf(entry))}`}
+                      onClick={() => setSaving(placeOf(entry))}
+                    >
+                      {t('places.saveFromHistory')}
+                    </Button>
+                  ) : null}
                 </div>
               </article>
             </li>
@@ -130,6 +155,20 @@ export default function OrderHistory() {
           busy={busy}
           onConfirm={() => void confirmDelete()}
           onCancel={() => setDeleting(null)}
+        />
+      ) : null}
+      <p className="or-search__status" role="status">
+        {news}
+      </p>
+      {saving ? (
+        <SavePlaceDialog
+          point={saving}
+          save={places.save}
+          onSaved={(saved) => {
+            setSaving(null);
+            setNews(t('places.savedAs', { name: placeLabel(saved, t) }));
+          }}
+          onCancel={() => setSaving(null)}
         />
       ) : null}
       {failure ? <AlertDialog message={failure} onClose={() => setFailure(null)} /> : null}

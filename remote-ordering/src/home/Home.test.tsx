@@ -6,9 +6,12 @@ import {
   deferred,
   fail,
   fakeApi,
+  offline,
   renderScreen,
 } from '@taxi/shared/testing';
 import { activeOrdersAtom, sessionStore, type OpenableOrder, type Settings } from '@taxi/shared';
+import { cachePlaces } from '../places/cache';
+import { forgetPlaces } from '../places/usePlaces';
 import { AIRPORT, draft, FLORIANSKA, resetOrdering, setDraft } from '../testing/order';
 import Home from './Home';
 
@@ -69,7 +72,10 @@ async function renderHome(
 
 const QUOTE = { dst_price: 42.5, eta_min: 7, dst_map_points: [], accept_missing_taxi_eta_gt: 1000 };
 
-beforeEach(resetOrdering);
+beforeEach(() => {
+  resetOrdering();
+  forgetPlaces();
+});
 afterEach(() => jest.restoreAllMocks());
 
 describe('Home order form', () => {
@@ -332,5 +338,70 @@ describe('geolocation', () => {
       await screen.findByRole('button', { name: 'Pickup 50.06140, 19.93660' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Order' })).toBeEnabled();
+  });
+});
+
+describe('Home: saved places as chips', () => {
+  const HOME = { id: 1, kind: 'home' as const, name: '', point: FLORIANSKA };
+  const GYM = { id: 2, kind: 'other' as const, name: 'Gym', point: AIRPORT };
+
+  // No position from an earlier test's fake GPS: the pickup is what each test sets.
+  beforeEach(() => {
+    for (const name of ['geolocation', 'permissions'])
+      Object.defineProperty(navigator, name, { configurable: true, value: undefined });
+  });
+
+  it('shows each saved place as a button named by its visible text first (WCAG 2.5.3)', async () => {
+    await renderHome({ GET_SAVED_PLACES: { data_list: [HOME, GYM] } });
+    const chips = within(await screen.findByRole('list', { name: /^Saved places/ })).getAllByRole(
+      'button',
+    );
+    expect(chips.map((chip) => chip.textContent)).toEqual(['⌂Home', '★Gym']);
+    expect(chips[0]).toHaveAccessibleName('Home, Floriańska 1, Kraków');
+    expect(chips[1]).toHaveAccessibleName('Gym, Kraków Airport, Balice');
+  });
+
+  it('sets the destination with one tap once there is a pickup', async () => {
+    setDraft({ poi: FLORIANSKA });
+    const { user } = await renderHome({ GET_SAVED_PLACES: { data_list: [HOME, GYM] } });
+    expect(
+      await screen.findByRole('list', { name: 'Saved places: set the destination' }),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: /^Gym,/ }));
+    expect(draft().dst).toEqual(AIRPORT);
+    expect(draft().poi).toEqual(FLORIANSKA);
+  });
+
+  it('sets the pickup while there is none, or when the destination is not shown', async () => {
+    const { user } = await renderHome({ GET_SAVED_PLACES: { data_list: [HOME] } });
+    expect(await screen.findByRole('list', { name: 'Saved places: set the pickup' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: /^Home,/ }));
+    expect(draft().poi).toEqual(FLORIANSKA);
+    expect(draft().dst).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Order' }));
+    expect(await screen.findByText('Summary page')).toBeInTheDocument();
+  });
+
+  it("shows the device's copy offline, and never another account's", async () => {
+    cachePlaces('t', [GYM]);
+    const { api, unmount } = await renderHome({ GET_SAVED_PLACES: offline });
+    expect(screen.getByRole('button', { name: /^Gym,/ })).toBeVisible();
+    await waitFor(() => expect(api.of('GET_SAVED_PLACES')).toHaveLength(1));
+    unmount();
+
+    forgetPlaces();
+    cachePlaces('someone else', [GYM]);
+    await renderHome({ GET_SAVED_PLACES: offline });
+    expect(screen.queryByRole('button', { name: /^Gym,/ })).not.toBeInTheDocument();
+  });
+
+  it('keeps what the server said on the device for the next time', async () => {
+    const first = await renderHome({ GET_SAVED_PLACES: { data_list: [HOME] } });
+    expect(await screen.findByRole('button', { name: /^Home,/ })).toBeVisible();
+    first.unmount();
+    forgetPlaces();
+    const { api } = await renderHome({ GET_SAVED_PLACES: offline });
+    expect(screen.getByRole('button', { name: /^Home,/ })).toBeVisible();
+    await waitFor(() => expect(api.of('GET_SAVED_PLACES')).toHaveLength(1));
   });
 });

@@ -16,6 +16,7 @@ import type { LatLng } from '@taxi/shared/map';
 import '../common/ordering.css';
 import { AddressCards } from '../common/AddressCards';
 import { OrderActions } from '../common/OrderActions';
+import { PlaceChips } from '../places/PlaceChips';
 import { addressAt } from '../common/calls';
 import { useOrderingText } from '../common/i18n';
 import { useOrdering } from '../common/useOrdering';
@@ -183,6 +184,15 @@ export default function Home() {
         ) : null}
         <AddressCards
           resolving={resolving}
+          onPicked={(target) => {
+            if (target === 'pickup') {
+              followGps.current = false;
+              lookup.current++;
+              setResolving(false);
+            }
+          }}
+        />
+        <PlaceChips
           onPicked={(target) => {
             if (target === 'pickup') {
               followGps.current = false;

@@ -5,6 +5,7 @@ import type { ActionContext } from '../api/registry.ts';
 import { featureLists } from '../corporations/features.ts';
 import { type Db, deleteCreatedBefore, isUniqueViolation, rowsFromAddress } from '../db/storage.ts';
 import { ApiFailure, errorReply } from '../errors.ts';
+import { deletePlacesOf } from '../places/store.ts';
 import type { Services } from '../services.ts';
 import { findClient, signInClient } from './clients.ts';
 import { checkCode, sendCode } from './codes.ts';
@@ -227,6 +228,8 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
         context.payload,
         { source: 'DELETE_REQUEST', signedIn: true },
       );
+      // Saved places are kept for no one once their passenger asked to be forgotten.
+      await deletePlacesOf(db, client.id);
       await closeSessions(db, client.id);
       return {};
     },

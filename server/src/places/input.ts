@@ -1,0 +1,69 @@
+import {
+  type AddressPoint,
+  PLACE_NAME_MAX,
+  type SavedPlaceInput,
+  type SavedPlaceKind,
+} from '@taxi/contract';
+import {
+  optionalInteger,
+  optionalNumber,
+  optionalText,
+  type Payload,
+  record,
+} from '../api/fields.ts';
+import { ApiFailure } from '../errors.ts';
+
+const KINDS: readonly SavedPlaceKind[] = ['home', 'work', 'other'];
+/** The text fields of an address point (spec section 3), each at most this long. */
+const POINT_TEXT_MAX = 200;
+
+/** A saved place's point: the contract's address point, with coordinates on the globe. */
+function placePoint(value: unknown): AddressPoint {
+  const raw = record(value, 'place.point');
+  const lat = optionalNumber(raw.lat, 'place.point.lat');
+  const lng = optionalNumber(raw.lng, 'place.point.lng');
+  if (lat === undefined || lng === undefined)
+    throw new ApiFailure('INVALID_DATA', 'place.point: a saved place needs its coordinates');
+  if (Math.abs(lat) > 90 || Math.abs(lng) > 180)
+    throw new ApiFailure('INVALID_DATA', 'place.point: latitude and longitude out of range');
+  const field = (key: Exclude<keyof AddressPoint, 'id' | 'lat' | 'lng'>) =>
+    optionalText(raw[key], `place.point.${key}`, POINT_TEXT_MAX)?.trim() ?? '';
+  return {
+    id: optionalText(raw.id, 'place.point.id', 100) ?? null,
+    lat,
+    lng,
+    quarter: field('quarter'),
+    city: field('city'),
+    poi_name: field('poi_name'),
+    street: field('street'),
+    number: field('number'),
+    district: field('district'),
+  };
+}
+
+/**
+ * The `place` of SAVE_PLACE: kind home, work or other; the name trimmed, at most PLACE_NAME_MAX
+ * characters and not empty for other places; the point with valid coordinates.
+ */
+export function readPlace(payload: Payload): Required<SavedPlaceInput> {
+  const place = record(payload.place, 'place');
+  const kind = optionalText(place.kind, 'place.kind', 10) ?? 'other';
+  if (!KINDS.includes(kind as SavedPlaceKind))
+    throw new ApiFailure('ARG_ERROR', 'place.kind: expected home, work or other');
+  if (place.name !== undefined && place.name !== null && typeof place.name !== 'string')
+    throw new ApiFailure('ARG_ERROR', 'place.name: expected text');
+  // Whitespace and control characters never make a name; inner runs become one space.
+  const name = String(place.name ?? '')
+    .replace(/[\s\p{Cc}]+/gu, ' ')
+    .trim();
+  if ([...name].length > PLACE_NAME_MAX)
+    throw new ApiFailure('INVALID_DATA', `place.name: at most ${PLACE_NAME_MAX} characters`);
+  if (kind === 'other' && name === '')
+    throw new ApiFailure('INVALID_DATA', 'place.name: a place needs a name');
+  return {
+    id: optionalInteger(place.id, 'place.id', 1, Number.MAX_SAFE_INTEGER) ?? null,
+    kind: kind as SavedPlaceKind,
+    name,
+    point: placePoint(place.point),
+  };
+}

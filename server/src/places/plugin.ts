@@ -1,0 +1,101 @@
+import { SAVED_PLACES_MAX, type ClientActions, type SavedPlace } from '@taxi/contract';
+import type { FastifyInstance } from 'fastify';
+import { integer } from '../api/fields.ts';
+import type { ActionContext, Handlers } from '../api/registry.ts';
+import { withLock } from '../db/storage.ts';
+import { ApiFailure } from '../errors.ts';
+import { spend } from '../events/limits.ts';
+import type { Services } from '../services.ts';
+import { readPlace } from './input.ts';
+import { placesOf } from './store.ts';
+
+/** Calls of the saved-places actions per client per minute, reads and writes together. */
+export const PLACE_CALLS_PER_CLIENT_PER_MINUTE = 60;
+
+/**
+ * Saved places (issue 17): GET_SAVED_PLACES, SAVE_PLACE and DELETE_PLACE of the client API, each
+ * for the calling client's own places only. Names and addresses are never logged.
+ */
+export async function placesPlugin(_app: FastifyInstance, services: Services) {
+  const { storage, clock, limits, actions } = services;
+  const { db } = storage;
+
+  async function caller(context: ActionContext) {
+    const client = await context.client();
+    await spend(
+      limits,
+      `places:${client.id}`,
+      PLACE_CALLS_PER_CLIENT_PER_MINUTE,
+      60_000,
+      'Too many calls; try again later',
+    );
+    return client;
+  }
+
+  const handlers: Handlers<ClientActions> = {
+    async GET_SAVED_PLACES(context) {
+      const client = await caller(context);
+      return { data_list: await placesOf(db, client.id) };
+    },
+
+    async SAVE_PLACE(context) {
+      const client = await caller(context);
+      const input = readPlace(context.payload);
+      const now = clock.now();
+      const values = { kind: input.kind, name: input.name, point: JSON.stringify(input.point) };
+      // One writer per client at a time: the cap and the one Home, one Work hold under races.
+      const id = await withLock(storage, [`places:${client.id}`], async (trx) => {
+        const places = await placesOf(trx, client.id);
+        const holder =
+          input.kind === 'other' ? undefined : places.find((p) => p.kind === input.kind);
+        let target: number | null = input.id;
+        if (target !== null) {
+          if (!places.some((p) => p.id === target))
+            throw new ApiFailure('NOT_FOUND', 'No such saved place');
+          if (holder && holder.id !== target)
+            throw new ApiFailure(
+              'ACTION_NOT_ALLOWED',
+              `Another place is already saved as ${input.kind}`,
+            );
+        } else if (holder) {
+          // Saving Home (or Work) again moves it: one of each per account.
+          target = holder.id;
+        }
+        if (target !== null) {
+          await trx
+            .updateTable('saved_places')
+            .set({ ...values, updated_at: now })
+            .where('id', '=', target)
+            .where('client_id', '=', client.id)
+            .execute();
+          return target;
+        }
+        if (places.length >= SAVED_PLACES_MAX)
+          throw new ApiFailure('ACTION_NOT_ALLOWED', `At most ${SAVED_PLACES_MAX} saved places`);
+        const row = await trx
+          .insertInto('saved_places')
+          .values({ ...values, client_id: client.id, created_at: now, updated_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
+      });
+      const place: SavedPlace = { id, ...values, point: input.point };
+      return { place };
+    },
+
+    async DELETE_PLACE(context) {
+      const client = await caller(context);
+      const placeId = integer(context.payload.place_id, 'place_id', 1, Number.MAX_SAFE_INTEGER);
+      const result = await db
+        .deleteFrom('saved_places')
+        .where('id', '=', placeId)
+        .where('client_id', '=', client.id)
+        .executeTakeFirst();
+      // Another client's place and an unknown one get the same answer.
+      if (Number(result.numDeletedRows) === 0)
+        throw new ApiFailure('NOT_FOUND', 'No such saved place');
+      return {};
+    },
+  };
+  actions.add(handlers);
+}
