@@ -76,6 +76,27 @@ export interface ClientActions {
     { data_list: StreetSearchResult[]; result?: StreetSearchResult[] }
   >;
   GET_ADDRESS: Call<LatLng, { result: AddressPoint }>;
+  /** Extension: the server's VAPID public key (base64url), null when Web Push is off. */
+  GET_PUSH_KEY: Call<Nothing, { public_key: string | null }>;
+  /** Extension: the owner's browser gets the order's changes by Web Push until the ride ends. */
+  PUSH_SUBSCRIBE: Call<{ order_id: number; subscription: PushSubscriptionData }, Nothing>;
+  PUSH_UNSUBSCRIBE: Call<{ order_id: number; endpoint: string }, Nothing>;
+}
+
+/** A browser's push subscription, as PushSubscription.toJSON() gives it. */
+export interface PushSubscriptionData {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+/** What a ride's Web Push carries (JSON) to the service worker, which shows it as it is. */
+export interface RidePushMessage {
+  title: string;
+  body: string;
+  /** The ride's Track path (trackLink), opened when the notification is tapped. */
+  url: string;
+  /** One notification per ride: a newer one replaces the older. */
+  tag: string;
 }
 
 /** The rating API, POST /rate/api/1/, authorised by the order's short id and secret. */
@@ -120,6 +141,9 @@ export const ACTION_NAMES = {
     IGNORE_CLIENT_ORDER_HISTORY: true,
     POI_QUERY: true,
     GET_ADDRESS: true,
+    GET_PUSH_KEY: true,
+    PUSH_SUBSCRIBE: true,
+    PUSH_UNSUBSCRIBE: true,
   } satisfies Record<ClientAction, true>) as ClientAction[],
   '/rate/api/1/': Object.keys({
     GET_RATE: true,

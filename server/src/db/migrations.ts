@@ -1,6 +1,7 @@
 import { accountMigrations } from '../accounts/tables.ts';
 import { dispatchMigrations } from '../dispatch/tables.ts';
 import { fleetMigrations } from '../fleet/tables.ts';
+import { notificationMigrations } from '../notifications/tables.ts';
 import { orderMigrations } from '../orders/tables.ts';
 import { ratingMigrations } from '../rating/tables.ts';
 import { releaseMigrations } from '../releases/tables.ts';
@@ -16,4 +17,5 @@ export const MIGRATIONS: MigrationSet = (engine) => ({
   ...fleetMigrations(engine),
   ...dispatchMigrations(engine),
   ...releaseMigrations(engine),
+  ...notificationMigrations(engine),
 });
