@@ -79,8 +79,8 @@ export interface ClientActions {
   /** Extension: the server's VAPID public key (base64url), null when Web Push is off. */
   GET_PUSH_KEY: Call<Nothing, { public_key: string | null }>;
   /** Extension: the owner's browser gets the order's changes by Web Push until the ride ends. */
-  PUSH_SUBSCRIBE: Call<{ order_id: number; subscription: PushSubscriptionData }, Nothing>;
-  PUSH_UNSUBSCRIBE: Call<{ order_id: number; endpoint: string }, Nothing>;
+  PUSH_SUBSCRIBE: Call<{ order_short_id: string; subscription: PushSubscriptionData }, Nothing>;
+  PUSH_UNSUBSCRIBE: Call<{ order_short_id: string; endpoint: string }, Nothing>;
 }
 
 /** A browser's push subscription, as PushSubscription.toJSON() gives it. */

@@ -202,7 +202,13 @@ async function order() {
   const saved = assertOk(
     await call(app, 'ORDER_SAVE', { order: { order_type: 'Z', poi: pickup } }, { token }),
   );
-  return { token, orderId: saved.order_id as number, track: saved.track };
+  return {
+    token,
+    orderId: saved.order_id as number,
+    // Lower case, as a link may carry it: the server finds the order all the same.
+    shortId: (saved.track.order_short_id as string).toLowerCase(),
+    track: saved.track,
+  };
 }
 
 describe('ride notifications by Web Push', () => {
@@ -212,18 +218,23 @@ describe('ride notifications by Web Push', () => {
 
   test('each stage reaches the passenger’s browsers encrypted, in their language; 410 unsubscribes; the end deletes the rest', async () => {
     const cab = await taxi(app, String(++calls), { lat: pickup.lat, lng: pickup.lng + 0.001 });
-    const { token, orderId, track } = await order();
+    const { token, orderId, shortId, track } = await order();
     const phone = browser('/ok/phone');
     const laptop = browser('/gone/laptop');
     const tablet = browser('/broken/tablet');
     assertOk(
-      await call(app, 'PUSH_SUBSCRIBE', { order_id: orderId, subscription: phone.json }, { token }),
+      await call(
+        app,
+        'PUSH_SUBSCRIBE',
+        { order_short_id: shortId, subscription: phone.json },
+        { token },
+      ),
     );
     assertOk(
       await call(
         app,
         'PUSH_SUBSCRIBE',
-        { order_id: orderId, subscription: laptop.json },
+        { order_short_id: shortId, subscription: laptop.json },
         { token, lang: 'en' },
       ),
     );
@@ -231,13 +242,18 @@ describe('ride notifications by Web Push', () => {
       await call(
         app,
         'PUSH_SUBSCRIBE',
-        { order_id: orderId, subscription: tablet.json },
+        { order_short_id: shortId, subscription: tablet.json },
         { token },
       ),
     );
     // Subscribing again renews the one row.
     assertOk(
-      await call(app, 'PUSH_SUBSCRIBE', { order_id: orderId, subscription: phone.json }, { token }),
+      await call(
+        app,
+        'PUSH_SUBSCRIBE',
+        { order_short_id: shortId, subscription: phone.json },
+        { token },
+      ),
     );
     assert.equal((await subscriptions(orderId)).length, 3);
 
@@ -283,13 +299,13 @@ describe('ride notifications by Web Push', () => {
   });
 
   test('a cancelled order is pushed once and its subscriptions go', async () => {
-    const { token, orderId } = await order();
+    const { token, orderId, shortId } = await order();
     const phone = browser('/ok/cancel');
     assertOk(
       await call(
         app,
         'PUSH_SUBSCRIBE',
-        { order_id: orderId, subscription: phone.json },
+        { order_short_id: shortId, subscription: phone.json },
         { token, lang: 'en' },
       ),
     );
@@ -300,13 +316,18 @@ describe('ride notifications by Web Push', () => {
     );
     assert.deepEqual(await subscriptions(orderId), []);
     assertErr(
-      await call(app, 'PUSH_SUBSCRIBE', { order_id: orderId, subscription: phone.json }, { token }),
+      await call(
+        app,
+        'PUSH_SUBSCRIBE',
+        { order_short_id: shortId, subscription: phone.json },
+        { token },
+      ),
       'ACTION_NOT_ALLOWED',
     );
   });
 
   test('endpoints other than known push services or the allowed origin are refused (SSRF)', async () => {
-    const { token, orderId } = await order();
+    const { token, orderId, shortId } = await order();
     const { keys } = browser('/ok/x').json;
     for (const endpoint of [
       'http://127.0.0.1/push',
@@ -322,7 +343,7 @@ describe('ride notifications by Web Push', () => {
       const reply = await call(
         app,
         'PUSH_SUBSCRIBE',
-        { order_id: orderId, subscription: { endpoint, keys } },
+        { order_short_id: shortId, subscription: { endpoint, keys } },
         { token },
       );
       assertErr(reply, 'INVALID_DATA');
@@ -337,7 +358,7 @@ describe('ride notifications by Web Push', () => {
         await call(
           app,
           'PUSH_SUBSCRIBE',
-          { order_id: orderId, subscription: { endpoint: `${origin}/ok/x`, keys: bad } },
+          { order_short_id: shortId, subscription: { endpoint: `${origin}/ok/x`, keys: bad } },
           { token },
         ),
         'ARG_ERROR',
@@ -354,14 +375,14 @@ describe('ride notifications by Web Push', () => {
   });
 
   test('only the order’s owner subscribes, a few browsers per order, within a rate limit', async () => {
-    const { token, orderId } = await order();
+    const { token, orderId, shortId } = await order();
     const stranger = await order();
     const device = browser('/ok/owner');
     const subscribe = (fields: object, as?: string) =>
       call(
         app,
         'PUSH_SUBSCRIBE',
-        { order_id: orderId, subscription: device.json, ...fields },
+        { order_short_id: shortId, subscription: device.json, ...fields },
         { token: as },
       );
     assertErr(await subscribe({}), 'ACCESS_DENIED');
@@ -370,7 +391,7 @@ describe('ride notifications by Web Push', () => {
       await call(
         app,
         'PUSH_UNSUBSCRIBE',
-        { order_id: orderId, endpoint: device.json.endpoint },
+        { order_short_id: shortId, endpoint: device.json.endpoint },
         { token: stranger.token },
       ),
       'NOT_FOUND',
@@ -385,7 +406,7 @@ describe('ride notifications by Web Push', () => {
       await call(
         app,
         'PUSH_UNSUBSCRIBE',
-        { order_id: orderId, endpoint: `${origin}/ok/owner-0` },
+        { order_short_id: shortId, endpoint: `${origin}/ok/owner-0` },
         { token },
       ),
     );

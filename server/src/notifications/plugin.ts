@@ -1,7 +1,7 @@
 import type { Agent } from 'node:https';
 import { type RidePushMessage, trackLink } from '@taxi/contract';
 import type { FastifyInstance } from 'fastify';
-import { integer, text } from '../api/fields.ts';
+import { text } from '../api/fields.ts';
 import { channels } from '../dispatch/publishing.ts';
 import type { OrderEvent } from '../dispatch/record.ts';
 import { ApiFailure } from '../errors.ts';
@@ -146,7 +146,7 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
   async function ownOrder(
     clientId: number,
     corporationId: string,
-    orderId: number,
+    shortId: string,
     limits: RateLimiter,
   ) {
     await spend(
@@ -159,7 +159,7 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
     const order = await db
       .selectFrom('orders')
       .select(['id', 'state'])
-      .where('id', '=', orderId)
+      .where('short_id', '=', shortId.toUpperCase())
       .where('client_id', '=', clientId)
       .where('corporation_id', '=', corporationId)
       .executeTakeFirst();
@@ -176,9 +176,10 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
       const client = await context.client();
       if (!vapid)
         throw new ApiFailure('ACTION_NOT_ALLOWED', 'Notifications are off on this server');
-      const orderId = integer(context.payload.order_id, 'order_id', 1, Number.MAX_SAFE_INTEGER);
+      const shortId = text(context.payload.order_short_id, 'order_short_id', 20);
       const subscription = readSubscription(context.payload.subscription, allowedOrigin);
-      const order = await ownOrder(client.id, context.corporation.id, orderId, services.limits);
+      const order = await ownOrder(client.id, context.corporation.id, shortId, services.limits);
+      const orderId = order.id;
       if (order.state === 'A' || order.state === 'M')
         throw new ApiFailure('ACTION_NOT_ALLOWED', 'The ride is over');
       const others = await db
@@ -213,12 +214,12 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
 
     async PUSH_UNSUBSCRIBE(context) {
       const client = await context.client();
-      const orderId = integer(context.payload.order_id, 'order_id', 1, Number.MAX_SAFE_INTEGER);
+      const shortId = text(context.payload.order_short_id, 'order_short_id', 20);
       const endpoint = text(context.payload.endpoint, 'endpoint', 1000);
-      await ownOrder(client.id, context.corporation.id, orderId, services.limits);
+      const order = await ownOrder(client.id, context.corporation.id, shortId, services.limits);
       await db
         .deleteFrom('push_subscriptions')
-        .where('order_id', '=', orderId)
+        .where('order_id', '=', order.id)
         .where('endpoint', '=', endpoint)
         .execute();
       return {};
