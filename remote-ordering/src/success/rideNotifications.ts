@@ -32,6 +32,11 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(text, (char) => char.charCodeAt(0));
 }
 
+function sameKey(kept: ArrayBuffer | null, wanted: Uint8Array): boolean {
+  const bytes = kept ? new Uint8Array(kept) : new Uint8Array();
+  return bytes.length === wanted.length && bytes.every((byte, i) => byte === wanted[i]);
+}
+
 /** The server's VAPID key, or null when it sends no Web Push (or cannot be asked). */
 export async function pushKey(): Promise<string | null> {
   try {
@@ -48,12 +53,17 @@ export async function pushKey(): Promise<string | null> {
 export async function subscribeRide(order: OpenableOrder, publicKey: string): Promise<boolean> {
   const registration = await navigator.serviceWorker?.getRegistration();
   if (!registration?.pushManager) return false;
-  const subscription =
-    (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: keyBytes(publicKey),
-    }));
+  const applicationServerKey = keyBytes(publicKey);
+  let subscription = await registration.pushManager.getSubscription();
+  // Made for another key (the deployment's keys changed): its pushes would be refused.
+  if (subscription && !sameKey(subscription.options.applicationServerKey, applicationServerKey)) {
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  subscription ??= await registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey,
+  });
   const { endpoint, keys } = subscription.toJSON();
   if (!endpoint || !keys?.p256dh || !keys.auth) return false;
   await api.action('PUSH_SUBSCRIBE', {
