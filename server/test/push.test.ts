@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { trackLink } from '@taxi/contract';
+import { pushConfig } from '../src/config.ts';
 import { allowedEndpoint } from '../src/notifications/endpoints.ts';
 import { assertErr, assertOk, call, signIn } from './api.ts';
 import { taxiCorporation } from './fixtures.ts';
@@ -414,6 +415,49 @@ describe('ride notifications by Web Push', () => {
     let refused = 0;
     for (let i = 0; i < 30; i++) if ((await subscribe({}, token)).status === 'ERR') refused += 1;
     assert.ok(refused > 0, 'PUSH_SUBSCRIBE is rate-limited per client');
+  });
+
+  test('VAPID keys come from the operator command; none is off, half of them stops the start', () => {
+    const printed = execFileSync(
+      process.execPath,
+      [path.join(import.meta.dirname, '../src/cli.ts'), 'vapid-keys'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    const env = Object.fromEntries(
+      printed
+        .trim()
+        .split('\n')
+        .map((line) => line.split('=')),
+    );
+    assert.deepEqual(Object.keys(env), ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY']);
+    const config = pushConfig({ ...env, VAPID_SUBJECT: 'mailto:ops@taxi.example' });
+    assert.equal(config.vapid?.publicKey, env.VAPID_PUBLIC_KEY);
+    assert.deepEqual(pushConfig({}), { vapid: null, allowedOrigin: '' });
+    assert.throws(() => pushConfig(env), /VAPID_SUBJECT/);
+    assert.throws(() => pushConfig({ VAPID_PUBLIC_KEY: env.VAPID_PUBLIC_KEY }), /VAPID_PUBLIC_KEY/);
+    assert.throws(
+      () => pushConfig({ PUSH_ALLOWED_ORIGIN: 'https://push.example/path' }),
+      /PUSH_ALLOWED_ORIGIN/,
+    );
+  });
+
+  test('without VAPID keys Web Push is off: no key, no subscription', async () => {
+    const off = (await startApp()).app;
+    assert.equal(assertOk(await call(off, 'GET_PUSH_KEY')).public_key, null);
+    const token = await signIn(off, '+48605999999');
+    const { track } = assertOk(
+      await call(off, 'ORDER_SAVE', { order: { poi: pickup } }, { token }),
+    );
+    const reply = await call(
+      off,
+      'PUSH_SUBSCRIBE',
+      { order_short_id: track.order_short_id, subscription: browser('/ok/off').json },
+      { token },
+    );
+    assertErr(reply, 'ACTION_NOT_ALLOWED');
+    assert.equal(reply.status_mesg, 'Notifications are off on this server');
   });
 
   test('the log never holds an endpoint, a key or a message', () => {
