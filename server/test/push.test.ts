@@ -453,7 +453,13 @@ describe('ride notifications by Web Push', () => {
     const reply = await call(
       off,
       'PUSH_SUBSCRIBE',
-      { order_short_id: track.order_short_id, subscription: browser('/ok/off').json },
+      {
+        order_short_id: track.order_short_id,
+        subscription: {
+          ...browser('/ok/off').json,
+          endpoint: 'https://fcm.googleapis.com/fcm/send/off',
+        },
+      },
       { token },
     );
     assertErr(reply, 'ACTION_NOT_ALLOWED');

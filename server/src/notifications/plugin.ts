@@ -174,12 +174,12 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
 
     async PUSH_SUBSCRIBE(context) {
       const client = await context.client();
-      if (!vapid)
-        throw new ApiFailure('ACTION_NOT_ALLOWED', 'Notifications are off on this server');
       const shortId = text(context.payload.order_short_id, 'order_short_id', 20);
       const subscription = readSubscription(context.payload.subscription, allowedOrigin);
       const order = await ownOrder(client.id, context.corporation.id, shortId, services.limits);
       const orderId = order.id;
+      if (!vapid)
+        throw new ApiFailure('ACTION_NOT_ALLOWED', 'Notifications are off on this server');
       if (order.state === 'A' || order.state === 'M')
         throw new ApiFailure('ACTION_NOT_ALLOWED', 'The ride is over');
       const others = await db
