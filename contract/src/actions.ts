@@ -82,6 +82,27 @@ export interface ClientActions {
   SAVE_PLACE: Call<{ place: SavedPlaceInput }, { place: SavedPlace }>;
   /** Extension: deletes one of the passenger's places. */
   DELETE_PLACE: Call<{ place_id: number }, Nothing>;
+  /** Extension: the server's VAPID public key (base64url), null when Web Push is off. */
+  GET_PUSH_KEY: Call<Nothing, { public_key: string | null }>;
+  /** Extension: the owner's browser gets the order's changes by Web Push until the ride ends. */
+  PUSH_SUBSCRIBE: Call<{ order_short_id: string; subscription: PushSubscriptionData }, Nothing>;
+  PUSH_UNSUBSCRIBE: Call<{ order_short_id: string; endpoint: string }, Nothing>;
+}
+
+/** A browser's push subscription, as PushSubscription.toJSON() gives it. */
+export interface PushSubscriptionData {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+/** What a ride's Web Push carries (JSON) to the service worker, which shows it as it is. */
+export interface RidePushMessage {
+  title: string;
+  body: string;
+  /** The ride's Track path (trackLink), opened when the notification is tapped. */
+  url: string;
+  /** One notification per ride: a newer one replaces the older. */
+  tag: string;
 }
 
 /** The rating API, POST /rate/api/1/, authorised by the order's short id and secret. */
@@ -129,6 +150,9 @@ export const ACTION_NAMES = {
     GET_SAVED_PLACES: true,
     SAVE_PLACE: true,
     DELETE_PLACE: true,
+    GET_PUSH_KEY: true,
+    PUSH_SUBSCRIBE: true,
+    PUSH_UNSUBSCRIBE: true,
   } satisfies Record<ClientAction, true>) as ClientAction[],
   '/rate/api/1/': Object.keys({
     GET_RATE: true,

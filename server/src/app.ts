@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import path from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -21,6 +22,7 @@ import { GeoService } from './geo/service.ts';
 import { tilesPlugin } from './tiles/plugin.ts';
 import { trackingPlugin } from './tracking/plugin.ts';
 import { ApiFailure, errorReply } from './errors.ts';
+import { notificationsPlugin } from './notifications/plugin.ts';
 import { ordersPlugin } from './orders/plugin.ts';
 import { placesPlugin } from './places/plugin.ts';
 import type { RouteEstimator } from './quotes/routing.ts';
@@ -54,6 +56,8 @@ export interface Overrides {
   bus?: EventBus;
   /** Where the log goes (tests read it); stdout by default. */
   logStream?: NodeJS.WritableStream;
+  /** The HTTPS agent of Web Push (tests trust their local push service's certificate). */
+  pushAgent?: Agent;
 }
 
 export async function buildApp(
@@ -218,6 +222,7 @@ export async function buildApp(
   await app.register(quotesPlugin, services);
   await app.register(ratingPlugin, services);
   await app.register(placesPlugin, services);
+  await app.register(notificationsPlugin, { services, agent: overrides.pushAgent });
   await app.register(geoPlugin, services);
   await app.register(tilesPlugin, services);
   await app.register(trackingPlugin, services);

@@ -22,6 +22,7 @@ import { setTaxiState } from './fleet/taxis.ts';
 import { ORDER_STATES, type OrderState, TAXI_STATES } from '@taxi/contract';
 import { setOrderState } from './orders/store.ts';
 import { formatLocal } from './time.ts';
+import webpush from 'web-push';
 import { createToken, listTokens, revokeTokens } from './releases/tokens.ts';
 import type { ReleaseName } from './releases/resolve.ts';
 
@@ -44,6 +45,8 @@ const HELP = `taxi-operator <command>
   release-token revoke <team>                Revokes every token of the team.
   release-token list                         Teams, their parts and corporations (no tokens).
   migrate                                    Brings the database schema up to date.
+  vapid-keys                                 Prints a new VAPID key pair for Web Push (set once
+      per deployment: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, and VAPID_SUBJECT, your contact).
 `;
 
 class UsageError extends Error {}
@@ -280,6 +283,12 @@ async function main(argv: string[]): Promise<void> {
       return taxiState(args);
     case 'release-token':
       return releaseToken(args, values);
+    case 'vapid-keys': {
+      // Every server of a deployment needs the same pair; a new pair ends every subscription.
+      const keys = webpush.generateVAPIDKeys();
+      console.log(`VAPID_PUBLIC_KEY=${keys.publicKey}\nVAPID_PRIVATE_KEY=${keys.privateKey}`);
+      return;
+    }
     case 'migrate': {
       const applied = await withStorage(async (storage) => storage.applied);
       console.log(applied.length ? `applied ${applied.join(', ')}` : 'schema up to date');

@@ -50,6 +50,36 @@ export interface Config {
   autoRollback: { everyMs: number; minViews: number; maxErrorRatio: number };
   /** The password of the operator's release page; '' for no page. */
   operatorToken: string;
+  /** Absent (tests' configs): Web Push off, no extra origin. */
+  push?: PushConfig;
+}
+
+/** Web Push (README, "Ride notifications"): off without VAPID keys. */
+export interface PushConfig {
+  /** VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY (base64url) and VAPID_SUBJECT (mailto: or https:). */
+  vapid: { publicKey: string; privateKey: string; subject: string } | null;
+  /** PUSH_ALLOWED_ORIGIN: one more push service origin (https://host[:port]), for tests and operators. */
+  allowedOrigin: string;
+}
+
+/** All three VAPID variables or none; a half-configured deployment stops at start. */
+export function pushConfig(env: NodeJS.ProcessEnv): PushConfig {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() ?? '';
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() ?? '';
+  const subject = env.VAPID_SUBJECT?.trim() ?? '';
+  const allowedOrigin = env.PUSH_ALLOWED_ORIGIN?.trim() ?? '';
+  if (allowedOrigin && new URL(allowedOrigin).origin !== allowedOrigin)
+    throw new Error(
+      `PUSH_ALLOWED_ORIGIN: an origin like https://push.example, not ${allowedOrigin}`,
+    );
+  if (!publicKey && !privateKey && !subject) return { vapid: null, allowedOrigin };
+  if (!/^[A-Za-z0-9_-]{87}$/.test(publicKey) || !/^[A-Za-z0-9_-]{43}$/.test(privateKey))
+    throw new Error(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: a key pair from `taxi-operator vapid-keys`',
+    );
+  if (!/^(mailto:|https:\/\/)\S+$/.test(subject))
+    throw new Error("VAPID_SUBJECT: the operator's contact, mailto:… or https://…");
+  return { vapid: { publicKey, privateKey, subject }, allowedOrigin };
 }
 
 /** Caps on the work one caller may cause (README, Security: Limits). */
@@ -239,5 +269,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       maxErrorRatio: 2,
     },
     operatorToken: env.OPERATOR_TOKEN ?? '',
+    push: pushConfig(env),
   };
 }

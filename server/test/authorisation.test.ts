@@ -44,7 +44,16 @@ const CLIENT_API: [action: string, payload: (n: number) => Reply, expected: Expe
   ['GET_AUTH_PHONE', (n) => ({ phone: phone(900 + n), secret: '000000' }), [AD, AD, AD, AD]],
   ['POI_QUERY', () => ({ query: 'Grodzka' }), ['OK', 'OK', 'OK', 'OK']],
   ['GET_ADDRESS', () => gridPoint(2, 2), ['OK', 'OK', 'OK', 'OK']],
+  // Ride notifications: the key is public; a subscription only for the owner's order.
+  ['GET_PUSH_KEY', () => ({}), ['OK', 'OK', 'OK', 'OK']],
+  ['PUSH_SUBSCRIBE', () => pushSubscription, [AD, 'NOT_FOUND', AD, AD]],
+  [
+    'PUSH_UNSUBSCRIBE',
+    () => ({ order_short_id: kept.track.order_short_id, endpoint: FCM }),
+    [AD, 'NOT_FOUND', AD, AD],
+  ],
 ];
+const FCM = 'https://fcm.googleapis.com/fcm/send/x';
 
 // The rating API and the socket know no token: the short id and secret are the key. "Other
 // corporation" is the link sent to another corporation's host.
@@ -82,6 +91,13 @@ const keptPlace = assertOk(
 );
 const foreignToken = await signIn(app, phone(2), 'other.example');
 let clients = 10;
+const pushSubscription = {
+  order_short_id: kept.track.order_short_id,
+  subscription: {
+    endpoint: FCM,
+    keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+  },
+};
 
 async function asCaller(caller: Caller, action: string, payload: Reply): Promise<Reply> {
   switch (caller) {

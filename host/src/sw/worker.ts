@@ -5,6 +5,7 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate, type Strategy } from 'w
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { CACHE_NAMES, SHELL_KEY, freshKey, ruleFor, staleCaches, type Rule } from './rules';
+import { ownPage, readRidePush } from './notifications';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -97,4 +98,45 @@ self.addEventListener('activate', (event) => {
       await self.clients.claim();
     })(),
   );
+});
+
+// Ride notifications: a push from the server shows as it came; the app open in a background tab
+// shows the same through showNotification (remote-tracking's notify/).
+self.addEventListener('push', (event) => {
+  let message = null;
+  try {
+    message = readRidePush(event.data?.json());
+  } catch {
+    // Not JSON: not ours.
+  }
+  if (!message) return;
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body,
+      tag: message.tag || undefined,
+      data: { url: message.url },
+    }),
+  );
+});
+
+/** Focuses a window already on the page, else moves one of the app there, else opens one. */
+async function openPage(href: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const same = windows.find((client) => client.url === href);
+  if (same) {
+    await same.focus();
+    return;
+  }
+  const other = windows[0];
+  if (other) {
+    await (await other.focus()).navigate(href);
+    return;
+  }
+  await self.clients.openWindow(href);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data as { url?: unknown } | null;
+  event.waitUntil(openPage(ownPage(data?.url, self.location.origin)));
 });

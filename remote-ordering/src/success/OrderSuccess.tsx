@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { addTranslations, SCREEN_PATHS } from '@taxi/shared';
 import '../common/ordering.css';
 import { useOrderingText } from '../common/i18n';
+import { NotifyOptIn } from './NotifyOptIn';
 import texts from './texts.json';
 
 addTranslations('ordering', texts);
@@ -16,6 +17,7 @@ export default function OrderSuccess() {
       </div>
       <h1>{t('success.title')}</h1>
       <p className="or-success__message">{t('success.message')}</p>
+      <NotifyOptIn />
       <Link className="tx-button tx-button--primary" to={SCREEN_PATHS.Home}>
         {t('success.home')}
       </Link>

@@ -14,6 +14,7 @@ import {
 } from '@taxi/shared';
 import { preloadMap } from '@taxi/shared/map';
 import { useTrackingText } from '../common/i18n';
+import { useRideNotifications } from '../notify/useRideNotifications';
 import { useRateLookup } from '../rate/useRateLookup';
 import { TrackMap } from './TrackMap';
 import { TrackPanel } from './TrackPanel';
@@ -39,6 +40,7 @@ export function TrackScreen({ orderKey }: { orderKey: OrderKey | null }) {
   const ownOrder = useOwnOrder(orderKey);
   const { snapshot: live, cancelOrder } = useTrackingLink(orderKey);
   const snapshot = orderKey ? live : INITIAL_TRACKING_SNAPSHOT;
+  useRideNotifications(snapshot, orderKey);
   const lookup = useRateLookup(orderKey, TRACK_RATE_LOOKUP_DELAY_MS);
   const view = trackView(snapshot, !orderKey || lookup.status === 'missing');
   const order = snapshot.order;

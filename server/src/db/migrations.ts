@@ -1,6 +1,7 @@
 import { accountMigrations } from '../accounts/tables.ts';
 import { dispatchMigrations } from '../dispatch/tables.ts';
 import { fleetMigrations } from '../fleet/tables.ts';
+import { notificationMigrations } from '../notifications/tables.ts';
 import { orderMigrations } from '../orders/tables.ts';
 import { placeMigrations } from '../places/tables.ts';
 import { ratingMigrations } from '../rating/tables.ts';
@@ -18,4 +19,5 @@ export const MIGRATIONS: MigrationSet = (engine) => ({
   ...dispatchMigrations(engine),
   ...releaseMigrations(engine),
   ...placeMigrations(engine),
+  ...notificationMigrations(engine),
 });

@@ -1,6 +1,7 @@
 import type { AccountTables } from '../accounts/tables.ts';
 import type { DispatchTables } from '../dispatch/tables.ts';
 import type { FleetTables } from '../fleet/tables.ts';
+import type { NotificationTables } from '../notifications/tables.ts';
 import type { OrderTables } from '../orders/tables.ts';
 import type { PlaceTables } from '../places/tables.ts';
 import type { RatingTables } from '../rating/tables.ts';
@@ -15,4 +16,5 @@ export type Tables = ReportTables &
   FleetTables &
   DispatchTables &
   ReleaseTables &
-  PlaceTables;
+  PlaceTables &
+  NotificationTables;

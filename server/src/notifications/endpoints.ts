@@ -1,0 +1,73 @@
+import { ApiFailure } from '../errors.ts';
+
+/**
+ * Push services a browser's subscription may point at: the server POSTs to the endpoint, so any
+ * other host would let a caller aim the server at an address of its choice (SSRF). A host is
+ * allowed when it is one of these or a subdomain of one (README, "Ride notifications").
+ */
+export const PUSH_SERVICE_HOSTS = [
+  // Chrome, Edge on Android, Opera, Samsung Internet: Firebase Cloud Messaging.
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  // Firefox: Mozilla's autopush.
+  'push.services.mozilla.com',
+  // Safari on macOS and iOS (web.push.apple.com).
+  'push.apple.com',
+  // Edge on Windows: the Windows Push Notification Service (*.notify.windows.com).
+  'notify.windows.com',
+] as const;
+
+/** An endpoint is a URL of a push service; its keys: a P-256 point and a 16-byte secret. */
+export interface BrowserSubscription {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+const ENDPOINT_MAX = 1000;
+
+function knownService(url: URL): boolean {
+  if (url.port !== '') return false;
+  const host = url.hostname.toLowerCase();
+  return PUSH_SERVICE_HOSTS.some((known) => host === known || host.endsWith(`.${known}`));
+}
+
+/** The endpoint, when it is https, without credentials, at a known service or the allowed origin. */
+export function allowedEndpoint(value: string, allowedOrigin: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password || url.hash) return false;
+  return knownService(url) || (allowedOrigin !== '' && url.origin === allowedOrigin);
+}
+
+/** base64url (no padding) of exactly `bytes` bytes. */
+function base64url(value: unknown, bytes: number): value is string {
+  if (typeof value !== 'string' || !/^[A-Za-z0-9_-]+$/.test(value)) return false;
+  return (
+    Buffer.from(value, 'base64url').length === bytes && value.length === Math.ceil((bytes * 4) / 3)
+  );
+}
+
+/** A subscription as PushSubscription.toJSON() gives it; a bad one gets a catalogue error. */
+export function readSubscription(value: unknown, allowedOrigin: string): BrowserSubscription {
+  if (typeof value !== 'object' || value === null)
+    throw new ApiFailure('ARG_ERROR', 'subscription: an object with endpoint and keys');
+  const { endpoint, keys } = value as { endpoint?: unknown; keys?: unknown };
+  if (typeof endpoint !== 'string' || endpoint.length > ENDPOINT_MAX)
+    throw new ApiFailure('ARG_ERROR', 'subscription.endpoint: a URL');
+  const { p256dh, auth } = (typeof keys === 'object' && keys !== null ? keys : {}) as {
+    p256dh?: unknown;
+    auth?: unknown;
+  };
+  // An uncompressed P-256 point is 65 bytes starting with 4.
+  if (!base64url(p256dh, 65) || Buffer.from(p256dh, 'base64url')[0] !== 4)
+    throw new ApiFailure('ARG_ERROR', 'subscription.keys.p256dh: a P-256 public key');
+  if (!base64url(auth, 16)) throw new ApiFailure('ARG_ERROR', 'subscription.keys.auth: 16 bytes');
+  if (!allowedEndpoint(endpoint, allowedOrigin))
+    throw new ApiFailure('INVALID_DATA', 'subscription.endpoint: not a known push service');
+  return { endpoint, p256dh, auth };
+}

@@ -1,0 +1,98 @@
+import type { Agent } from 'node:https';
+import type { RidePushMessage } from '@taxi/contract';
+import webpush from 'web-push';
+import type { PushConfig } from '../config.ts';
+import type { BrowserSubscription } from './endpoints.ts';
+
+/** Sends at once at most; the rest wait in the queue. */
+const CONCURRENCY = 4;
+/** Waiting sends beyond this are dropped (and counted in the log): dispatch never waits on them. */
+const QUEUE_MAX = 2000;
+/** A push service slower than this is given up on. */
+const TIMEOUT_MS = 10_000;
+
+export interface Delivery {
+  subscription: BrowserSubscription;
+  message: RidePushMessage;
+  /** How long the push service keeps an undelivered message: an old 'arrived' is noise. */
+  ttlSeconds: number;
+  /** A newer message of the same topic replaces an undelivered older one. */
+  topic: string;
+  /** Called when the push service says the subscription is gone (404, 410). */
+  gone(): Promise<void>;
+}
+
+interface Log {
+  warn(details: object, message: string): void;
+}
+
+/**
+ * Web Push through the `web-push` library (RFC 8291 encryption, RFC 8292 VAPID): fire and forget,
+ * at most CONCURRENCY at once. Nothing about the endpoint, keys or message is ever logged.
+ */
+export function pushSender(vapid: NonNullable<PushConfig['vapid']>, log: Log, agent?: Agent) {
+  const queue: Delivery[] = [];
+  let running = 0;
+  let dropped = 0;
+  let stopped = false;
+
+  async function deliver(delivery: Delivery): Promise<void> {
+    const { subscription, message } = delivery;
+    try {
+      await webpush.sendNotification(
+        {
+          endpoint: subscription.endpoint,
+          keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+        },
+        JSON.stringify(message),
+        {
+          vapidDetails: vapid,
+          TTL: delivery.ttlSeconds,
+          topic: delivery.topic,
+          urgency: 'high',
+          timeout: TIMEOUT_MS,
+          ...(agent ? { agent } : {}),
+        },
+      );
+    } catch (error) {
+      const statusCode = error instanceof webpush.WebPushError ? error.statusCode : undefined;
+      if (statusCode === 404 || statusCode === 410) return delivery.gone();
+      // The error carries the endpoint: only its status goes to the log.
+      log.warn({ statusCode: statusCode ?? null }, 'notifications: a push was not delivered');
+    }
+  }
+
+  function next(): void {
+    while (!stopped && running < CONCURRENCY && queue.length > 0) {
+      const delivery = queue.shift()!;
+      running += 1;
+      void deliver(delivery)
+        .catch((error: unknown) =>
+          log.warn({ reason: (error as Error).name }, 'notifications: a push failed'),
+        )
+        .finally(() => {
+          running -= 1;
+          next();
+        });
+    }
+  }
+
+  return {
+    send(delivery: Delivery): void {
+      if (queue.length >= QUEUE_MAX) {
+        dropped += 1;
+        if (dropped % 100 === 1) log.warn({ dropped }, 'notifications: queue full, pushes dropped');
+        return;
+      }
+      queue.push(delivery);
+      next();
+    },
+    /** Waiting sends are dropped; those on their way end within TIMEOUT_MS. */
+    stop(): void {
+      stopped = true;
+      queue.length = 0;
+    },
+  };
+}
+
+export type PushSender = ReturnType<typeof pushSender>;

@@ -1,0 +1,474 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import {
+  createDecipheriv,
+  createECDH,
+  createPublicKey,
+  type ECDH,
+  generateKeyPairSync,
+  hkdfSync,
+  randomBytes,
+  verify,
+} from 'node:crypto';
+import fs from 'node:fs';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+import { trackLink } from '@taxi/contract';
+import { pushConfig } from '../src/config.ts';
+import { allowedEndpoint } from '../src/notifications/endpoints.ts';
+import { assertErr, assertOk, call, signIn } from './api.ts';
+import { taxiCorporation } from './fixtures.ts';
+import { capturedLog, startApp, tempDir } from './helpers.ts';
+import { taxi } from './live.ts';
+
+// A push service of our own, as a browser's would be: HTTPS, VAPID-authorised, encrypted bodies.
+const folder = tempDir('taxi-push-');
+const keyFile = path.join(folder, 'key.pem');
+const certFile = path.join(folder, 'cert.pem');
+execFileSync(
+  'openssl',
+  [
+    ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'],
+    ...['-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1'],
+    ...['-addext', 'subjectAltName=IP:127.0.0.1'],
+  ],
+  { stdio: 'ignore' },
+);
+const cert = fs.readFileSync(certFile);
+
+interface Received {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+const received: Received[] = [];
+const waiting: { path: string; resolve: (push: Received) => void }[] = [];
+/** Answers per path: /ok/* 201, /gone/* 410 (the browser unsubscribed), /broken/* 500. */
+const pushService = https.createServer({ key: fs.readFileSync(keyFile), cert }, (req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    const push = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) };
+    const waiter = waiting.findIndex((w) => w.path === push.path);
+    if (waiter >= 0) waiting.splice(waiter, 1)[0]!.resolve(push);
+    else received.push(push);
+    const status = push.path.startsWith('/gone/')
+      ? 410
+      : push.path.startsWith('/broken/')
+        ? 500
+        : 201;
+    res.writeHead(status).end();
+  });
+});
+await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
+after(() => pushService.close());
+const origin = `https://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+
+/** The next push the service receives at `path`. */
+function nextPush(pushPath: string): Promise<Received> {
+  const index = received.findIndex((r) => r.path === pushPath);
+  if (index >= 0) return Promise.resolve(received.splice(index, 1)[0]!);
+  return new Promise((resolve) => waiting.push({ path: pushPath, resolve }));
+}
+
+// The deployment's VAPID key pair, made with node:crypto (raw P-256 points, base64url).
+const vapidPair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+const vapidJwk = vapidPair.privateKey.export({ format: 'jwk' });
+const rawPublic = (x: string, y: string) =>
+  Buffer.concat([Buffer.from([4]), Buffer.from(x, 'base64url'), Buffer.from(y, 'base64url')]);
+const vapid = {
+  publicKey: rawPublic(vapidJwk.x!, vapidJwk.y!).toString('base64url'),
+  privateKey: vapidJwk.d!,
+  subject: 'mailto:ops@taxi.example',
+};
+
+const log = capturedLog();
+const server = await startApp({
+  corporations: [taxiCorporation('demo', ['localhost'])],
+  config: { push: { vapid, allowedOrigin: origin }, logLevel: 'info' },
+  overrides: { pushAgent: new https.Agent({ ca: cert }), logStream: log.stream },
+});
+const { app } = server;
+const { db } = app.services.storage;
+const pickup = { lat: 50.06, lng: 19.94, city: 'Kraków', street: 'Grodzka', number: '5' };
+
+/** A browser's subscription: its own P-256 key pair and auth secret (RFC 8291). */
+function browser(pushPath: string) {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const secret = randomBytes(16);
+  return {
+    ecdh,
+    secret,
+    path: pushPath,
+    json: {
+      endpoint: `${origin}${pushPath}`,
+      keys: {
+        p256dh: ecdh.getPublicKey().toString('base64url'),
+        auth: secret.toString('base64url'),
+      },
+    },
+  };
+}
+
+/** RFC 8291 with RFC 8188's aes128gcm, one record: what the browser does with a push. */
+function decrypt(body: Buffer, ua: ECDH, authSecret: Buffer): string {
+  const salt = body.subarray(0, 16);
+  const recordSize = body.readUInt32BE(16);
+  const idLength = body[20]!;
+  const serverPublic = body.subarray(21, 21 + idLength);
+  const ciphertext = body.subarray(21 + idLength);
+  assert.equal(idLength, 65, 'the key id is the sender’s P-256 public key');
+  assert.ok(ciphertext.length <= recordSize, 'one record');
+  const info = (label: string) => Buffer.from(`Content-Encoding: ${label}\0`);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), ua.getPublicKey(), serverPublic]);
+  const ikm = Buffer.from(
+    hkdfSync('sha256', ua.computeSecret(serverPublic), authSecret, keyInfo, 32),
+  );
+  const key = Buffer.from(hkdfSync('sha256', ikm, salt, info('aes128gcm'), 16));
+  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, info('nonce'), 12));
+  const decipher = createDecipheriv('aes-128-gcm', key, nonce);
+  decipher.setAuthTag(ciphertext.subarray(-16));
+  const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, -16)), decipher.final()]);
+  let end = padded.length - 1;
+  while (padded[end] === 0) end -= 1;
+  assert.equal(padded[end], 2, 'the last record ends with the 0x02 delimiter');
+  return padded.subarray(0, end).toString('utf8');
+}
+
+/** RFC 8292: `vapid t=<JWT signed ES256>, k=<the public key>`, for this push service's origin. */
+function checkVapid(authorization: string | string[] | undefined): void {
+  const match = /^vapid t=([^,]+), k=([A-Za-z0-9_-]+)$/.exec(String(authorization));
+  assert.ok(match, `a VAPID Authorization header, not ${String(authorization)}`);
+  const [, jwt, k] = match;
+  assert.equal(k, vapid.publicKey);
+  const [header, claims, signature] = jwt!.split('.');
+  const raw = Buffer.from(k!, 'base64url');
+  const key = createPublicKey({
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: raw.subarray(1, 33).toString('base64url'),
+      y: raw.subarray(33).toString('base64url'),
+    },
+    format: 'jwk',
+  });
+  assert.ok(
+    verify(
+      'sha256',
+      Buffer.from(`${header}.${claims}`),
+      { key, dsaEncoding: 'ieee-p1363' },
+      Buffer.from(signature!, 'base64url'),
+    ),
+    'signed with the deployment’s private key',
+  );
+  assert.equal(JSON.parse(Buffer.from(header!, 'base64url').toString()).alg, 'ES256');
+  const body = JSON.parse(Buffer.from(claims!, 'base64url').toString());
+  assert.equal(body.aud, origin);
+  assert.equal(body.sub, vapid.subject);
+  assert.ok(body.exp * 1000 > Date.now() && body.exp * 1000 <= Date.now() + 24 * 3_600_000);
+}
+
+async function received_(device: ReturnType<typeof browser>) {
+  const push = await nextPush(device.path);
+  checkVapid(push.headers.authorization);
+  assert.equal(push.headers['content-encoding'], 'aes128gcm');
+  assert.ok(Number(push.headers.ttl) > 0);
+  return JSON.parse(decrypt(push.body, device.ecdh, device.secret));
+}
+
+const subscriptions = (orderId: number) =>
+  db
+    .selectFrom('push_subscriptions')
+    .select(['endpoint', 'lang'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+
+/** Until the database shows what the background send did (bounded, no fixed sleep). */
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!(await check())) {
+    assert.ok(Date.now() < deadline, `timed out waiting for ${what}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+let phones = 0;
+let calls = 0;
+async function order() {
+  const token = await signIn(app, `+48605${String(1_000_000 + ++phones).slice(1)}`);
+  const saved = assertOk(
+    await call(app, 'ORDER_SAVE', { order: { order_type: 'Z', poi: pickup } }, { token }),
+  );
+  return {
+    token,
+    orderId: saved.order_id as number,
+    // Lower case, as a link may carry it: the server finds the order all the same.
+    shortId: (saved.track.order_short_id as string).toLowerCase(),
+    track: saved.track,
+  };
+}
+
+describe('ride notifications by Web Push', () => {
+  test('GET_PUSH_KEY gives the deployment’s public key to anyone', async () => {
+    assert.equal(assertOk(await call(app, 'GET_PUSH_KEY')).public_key, vapid.publicKey);
+  });
+
+  test('each stage reaches the passenger’s browsers encrypted, in their language; 410 unsubscribes; the end deletes the rest', async () => {
+    const cab = await taxi(app, String(++calls), { lat: pickup.lat, lng: pickup.lng + 0.001 });
+    const { token, orderId, shortId, track } = await order();
+    const phone = browser('/ok/phone');
+    const laptop = browser('/gone/laptop');
+    const tablet = browser('/broken/tablet');
+    assertOk(
+      await call(
+        app,
+        'PUSH_SUBSCRIBE',
+        { order_short_id: shortId, subscription: phone.json },
+        { token },
+      ),
+    );
+    assertOk(
+      await call(
+        app,
+        'PUSH_SUBSCRIBE',
+        { order_short_id: shortId, subscription: laptop.json },
+        { token, lang: 'en' },
+      ),
+    );
+    assertOk(
+      await call(
+        app,
+        'PUSH_SUBSCRIBE',
+        { order_short_id: shortId, subscription: tablet.json },
+        { token },
+      ),
+    );
+    // Subscribing again renews the one row.
+    assertOk(
+      await call(
+        app,
+        'PUSH_SUBSCRIBE',
+        { order_short_id: shortId, subscription: phone.json },
+        { token },
+      ),
+    );
+    assert.equal((await subscriptions(orderId)).length, 3);
+
+    await app.services.dispatch.tick();
+    await cab.ok('OFFER_ACCEPT', { order_id: orderId });
+    const url = trackLink({ shortId: track.order_short_id, secret: track.secret });
+    const tag = `ride-${track.order_short_id}`;
+    assert.deepEqual(await received_(phone), {
+      title: 'Taksówka jedzie do Ciebie',
+      body: 'white Toyota Prius, KR 1',
+      url,
+      tag,
+    });
+    assert.deepEqual(await received_(laptop), {
+      title: 'Your taxi is on its way',
+      body: 'white Toyota Prius, KR 1',
+      url,
+      tag,
+    });
+    await received_(tablet);
+    await until(
+      async () => (await subscriptions(orderId)).every((s) => !s.endpoint.includes('/gone/')),
+      'the 410 subscription to go',
+    );
+    assert.deepEqual(
+      (await subscriptions(orderId)).map((s) => s.lang),
+      ['pl', 'pl'],
+      'the 500 one stays (a passing failure)',
+    );
+
+    await cab.ok('ORDER_ARRIVED', { order_id: orderId });
+    assert.deepEqual(await received_(phone), {
+      title: 'Taksówka przyjechała',
+      body: 'white Toyota Prius, KR 1 czeka na Ciebie',
+      url,
+      tag,
+    });
+    await cab.ok('ORDER_CLIENT_IN', { order_id: orderId });
+    await cab.ok('RIDE_END', { order_id: orderId, price: 20 });
+    assert.equal((await received_(phone)).title, 'Kurs zakończony');
+    assert.deepEqual(await subscriptions(orderId), [], 'the ride is over: no subscription left');
+    assert.equal(received.filter((r) => r.path === phone.path).length, 0, 'each stage once');
+  });
+
+  test('a cancelled order is pushed once and its subscriptions go', async () => {
+    const { token, orderId, shortId } = await order();
+    const phone = browser('/ok/cancel');
+    assertOk(
+      await call(
+        app,
+        'PUSH_SUBSCRIBE',
+        { order_short_id: shortId, subscription: phone.json },
+        { token, lang: 'en' },
+      ),
+    );
+    await app.services.dispatch.cancel(orderId);
+    assert.deepEqual(
+      { ...(await received_(phone)), url: '', tag: '' },
+      { title: 'Order cancelled', body: 'Your taxi order was cancelled', url: '', tag: '' },
+    );
+    assert.deepEqual(await subscriptions(orderId), []);
+    assertErr(
+      await call(
+        app,
+        'PUSH_SUBSCRIBE',
+        { order_short_id: shortId, subscription: phone.json },
+        { token },
+      ),
+      'ACTION_NOT_ALLOWED',
+    );
+  });
+
+  test('endpoints other than known push services or the allowed origin are refused (SSRF)', async () => {
+    const { token, orderId, shortId } = await order();
+    const { keys } = browser('/ok/x').json;
+    for (const endpoint of [
+      'http://127.0.0.1/push',
+      `${origin.replace('https:', 'http:')}/ok/x`,
+      'https://127.0.0.1:1/ok/x',
+      'https://169.254.169.254/latest/meta-data',
+      'https://fcm.googleapis.com.evil.example/send/x',
+      'https://fcm.googleapis.com:8443/send/x',
+      'https://user:pw@fcm.googleapis.com/send/x',
+      'file:///etc/passwd',
+      'not a url',
+    ]) {
+      const reply = await call(
+        app,
+        'PUSH_SUBSCRIBE',
+        { order_short_id: shortId, subscription: { endpoint, keys } },
+        { token },
+      );
+      assertErr(reply, 'INVALID_DATA');
+    }
+    for (const bad of [
+      { p256dh: keys.p256dh.slice(1), auth: keys.auth },
+      { p256dh: keys.p256dh, auth: `${keys.auth}AA` },
+      { p256dh: `A${keys.p256dh.slice(1)}`, auth: keys.auth },
+      {},
+    ])
+      assertErr(
+        await call(
+          app,
+          'PUSH_SUBSCRIBE',
+          { order_short_id: shortId, subscription: { endpoint: `${origin}/ok/x`, keys: bad } },
+          { token },
+        ),
+        'ARG_ERROR',
+      );
+    assert.deepEqual(await subscriptions(orderId), []);
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://web.push.apple.com/QGx',
+      'https://wns2-db5p.notify.windows.com/w/?token=abc',
+    ])
+      assert.ok(allowedEndpoint(endpoint, ''), endpoint);
+    assert.ok(!allowedEndpoint(`${origin}/ok/x`, ''), 'the test origin only when allowed');
+  });
+
+  test('only the order’s owner subscribes, a few browsers per order, within a rate limit', async () => {
+    const { token, orderId, shortId } = await order();
+    const stranger = await order();
+    const device = browser('/ok/owner');
+    const subscribe = (fields: object, as?: string) =>
+      call(
+        app,
+        'PUSH_SUBSCRIBE',
+        { order_short_id: shortId, subscription: device.json, ...fields },
+        { token: as },
+      );
+    assertErr(await subscribe({}), 'ACCESS_DENIED');
+    assertErr(await subscribe({}, stranger.token), 'NOT_FOUND');
+    assertErr(
+      await call(
+        app,
+        'PUSH_UNSUBSCRIBE',
+        { order_short_id: shortId, endpoint: device.json.endpoint },
+        { token: stranger.token },
+      ),
+      'NOT_FOUND',
+    );
+    for (let i = 0; i < 5; i++)
+      assertOk(await subscribe({ subscription: browser(`/ok/owner-${i}`).json }, token));
+    assertErr(
+      await subscribe({ subscription: browser('/ok/owner-6').json }, token),
+      'ACTION_NOT_ALLOWED',
+    );
+    assertOk(
+      await call(
+        app,
+        'PUSH_UNSUBSCRIBE',
+        { order_short_id: shortId, endpoint: `${origin}/ok/owner-0` },
+        { token },
+      ),
+    );
+    assert.equal((await subscriptions(orderId)).length, 4);
+    let refused = 0;
+    for (let i = 0; i < 30; i++) if ((await subscribe({}, token)).status === 'ERR') refused += 1;
+    assert.ok(refused > 0, 'PUSH_SUBSCRIBE is rate-limited per client');
+  });
+
+  test('VAPID keys come from the operator command; none is off, half of them stops the start', () => {
+    const printed = execFileSync(
+      process.execPath,
+      [path.join(import.meta.dirname, '../src/cli.ts'), 'vapid-keys'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    const env = Object.fromEntries(
+      printed
+        .trim()
+        .split('\n')
+        .map((line) => line.split('=')),
+    );
+    assert.deepEqual(Object.keys(env), ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY']);
+    const config = pushConfig({ ...env, VAPID_SUBJECT: 'mailto:ops@taxi.example' });
+    assert.equal(config.vapid?.publicKey, env.VAPID_PUBLIC_KEY);
+    assert.deepEqual(pushConfig({}), { vapid: null, allowedOrigin: '' });
+    assert.throws(() => pushConfig(env), /VAPID_SUBJECT/);
+    assert.throws(() => pushConfig({ VAPID_PUBLIC_KEY: env.VAPID_PUBLIC_KEY }), /VAPID_PUBLIC_KEY/);
+    assert.throws(
+      () => pushConfig({ PUSH_ALLOWED_ORIGIN: 'https://push.example/path' }),
+      /PUSH_ALLOWED_ORIGIN/,
+    );
+  });
+
+  test('without VAPID keys Web Push is off: no key, no subscription', async () => {
+    const off = (await startApp()).app;
+    assert.equal(assertOk(await call(off, 'GET_PUSH_KEY')).public_key, null);
+    const token = await signIn(off, '+48605999999');
+    const { track } = assertOk(
+      await call(off, 'ORDER_SAVE', { order: { poi: pickup } }, { token }),
+    );
+    const reply = await call(
+      off,
+      'PUSH_SUBSCRIBE',
+      {
+        order_short_id: track.order_short_id,
+        subscription: {
+          ...browser('/ok/off').json,
+          endpoint: 'https://fcm.googleapis.com/fcm/send/off',
+        },
+      },
+      { token },
+    );
+    assertErr(reply, 'ACTION_NOT_ALLOWED');
+    assert.equal(reply.status_mesg, 'Notifications are off on this server');
+  });
+
+  test('the log never holds an endpoint, a key or a message', () => {
+    const text = log.text();
+    assert.match(text, /a push was not delivered/, 'the 500 was logged');
+    assert.doesNotMatch(text, /\/ok\/|\/gone\/|\/broken\/|p256dh|Taksówka|KR 1/);
+  });
+});
