@@ -270,7 +270,9 @@ describe('with the demo fleet', () => {
           timezone: 'Europe/Monaco',
           settings: { ...demo.settings, city: 'Monaco' },
           geo: { extract: '../shared/data/osm/monaco.osm.pbf' },
-          fleet: { size: 6 },
+          // The demo's drivers find 4 % of their passengers absent (a no-show ends the ride
+          // 'cancelled'); these tests follow whole rides, so here every passenger comes.
+          fleet: { size: 6, habits: { absentRate: 0 } },
         },
       ],
       env: { FLEET: 'sim', FLEET_SPEED: '30' },
