@@ -18,7 +18,7 @@ import { applyBranding, applyPreferences } from './settings/branding';
 import { SettingsError } from './settings/SettingsError';
 import { fetchRegistry, preloadScreenOf, registerRegistry } from './remotes/registry';
 import { hashDestination, startupDestination } from './session/guard';
-import { confirmKeptSession } from './session/keptSession';
+import { confirmKeptSession, keptSession } from './session/keptSession';
 import { createAppRouter } from './routes/createAppRouter';
 import { reportUncaughtErrors } from './errors/reporting';
 import './layout/shell.css';
@@ -30,18 +30,18 @@ async function start(root: HTMLElement) {
   reportUncaughtErrors();
   const app = createRoot(root);
 
-  // Settings and the registry travel in parallel; the screen the first load will show starts
-  // downloading as soon as the registry is known. A kept token counts as valid until its
-  // check, behind the screen, says otherwise (confirmKeptSession).
-  const kept = sessionStore.get(tokenAtom) ? 'valid' : 'none';
-  const firstDestination =
-    hashDestination(location.hash) ?? startupDestination(location.pathname, kept);
+  // Settings, the registry and (offline only) the token check travel in parallel; the screen
+  // the first load will most likely show starts downloading as soon as the registry is known.
+  const kept = keptSession();
+  const likelyDestination =
+    hashDestination(location.hash) ??
+    startupDestination(location.pathname, sessionStore.get(tokenAtom) ? 'valid' : 'none');
   const registry = fetchRegistry()
     .catch(() => ({ entries: {}, versions: {} }))
     .then((remotes) => {
       // Without a registry every remote route shows 'unavailable'; the shell still works.
       registerRegistry(remotes);
-      preloadScreenOf(firstDestination);
+      preloadScreenOf(likelyDestination);
     });
   const [settings] = await Promise.allSettled([loadSettings(), registry]);
   if (settings.status === 'rejected') {
@@ -58,6 +58,9 @@ async function start(root: HTMLElement) {
   );
   applyBranding(settings.value);
 
+  const { check, confirmed } = await kept;
+  const firstDestination =
+    hashDestination(location.hash) ?? startupDestination(location.pathname, check);
   if (firstDestination !== location.pathname || location.hash) {
     const keepQuery = firstDestination === location.pathname ? location.search : '';
     history.replaceState(null, '', firstDestination + keepQuery);
@@ -71,7 +74,7 @@ async function start(root: HTMLElement) {
       </Provider>
     </StrictMode>,
   );
-  if (kept === 'valid') void confirmKeptSession(router);
+  if (check === 'valid' && !confirmed) void confirmKeptSession(router);
 }
 
 void start(document.getElementById('root')!);

@@ -2,7 +2,7 @@ import { act, waitFor } from '@testing-library/react';
 import { clientDataAtom, sessionStore, tokenAtom, tokenCheckAtom } from '@taxi/shared';
 import { fail, offline } from '@taxi/shared/testing';
 import { renderApp } from '../testing';
-import { confirmKeptSession } from './keptSession';
+import { confirmKeptSession, keptSession } from './keptSession';
 
 const authReply = { auth: 'kept', error: null, taxi_features: [], taxi_feature_category_list: [] };
 const client = { client_data: { phone: '+48600100200' } };
@@ -57,5 +57,27 @@ describe('a kept session at start', () => {
     const { router } = renderApp('/t/ab12/s', { token: 'kept', answers: { GET_AUTH: offline } });
     expect(await act(() => confirmKeptSession(router))).toBe('unreachable');
     expect(router.state.location.pathname).toBe('/t/ab12/s');
+  });
+});
+
+describe('what a start assumes of the device token', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('takes a kept token for valid online, without waiting for the network', async () => {
+    const { api } = renderApp('/', { token: 'kept', answers: { GET_AUTH: offline } });
+    expect(await keptSession()).toEqual({ check: 'valid', confirmed: false });
+    expect(api.actions()).not.toContain('GET_AUTH');
+  });
+
+  it('waits for the check offline, where it fails at once, so Home does not flash before Auth', async () => {
+    jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderApp('/', { token: 'kept', answers: { GET_AUTH: offline } });
+    expect(await keptSession()).toEqual({ check: 'unreachable', confirmed: true });
+    expect(sessionStore.get(tokenAtom)).toBe('kept');
+  });
+
+  it('has nothing to check without a token', async () => {
+    renderApp('/');
+    expect(await keptSession()).toEqual({ check: 'none', confirmed: true });
   });
 });

@@ -1,10 +1,29 @@
-import { checkStoredToken, loadClient, type TokenCheck } from '@taxi/shared';
+import {
+  checkStoredToken,
+  loadClient,
+  sessionStore,
+  tokenAtom,
+  type TokenCheck,
+} from '@taxi/shared';
 import { startupDestination } from './guard';
 
 /** The part of the data router this needs: where the passenger is, and a way to move them. */
 interface Navigator {
   state: { location: { pathname: string } };
   navigate(to: string, options: { replace: boolean }): Promise<void>;
+}
+
+/**
+ * What the start assumes of the device's token: none, or a kept one valid until its check
+ * behind the screen (`confirmed` false). Offline the check fails at once, so the start waits
+ * for it (`confirmed` true) and goes straight to Auth rather than show Home for a moment.
+ */
+export async function keptSession(): Promise<{ check: TokenCheck; confirmed: boolean }> {
+  if (!sessionStore.get(tokenAtom)) return { check: 'none', confirmed: true };
+  if (navigator.onLine) return { check: 'valid', confirmed: false };
+  const check = await checkStoredToken().catch((): TokenCheck => 'unreachable');
+  if (check === 'valid') void loadClient();
+  return { check, confirmed: true };
 }
 
 /**
