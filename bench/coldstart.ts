@@ -4,7 +4,8 @@
 // Profiles: m.uber's 2G (250 kB/s down, 50 kB/s up, 300 ms round trip) and a 4G one (1.6 MB/s,
 // 150 ms), both with the CPU slowed 4×. Page-level throttling (CDP) does not slow what the
 // service worker itself fetches from the network: warm figures leave that out.
-// Usage: node bench/coldstart.ts [runs=3]   (starts its own server, uses the published releases)
+// Usage: node bench/coldstart.ts [runs=3] [screen]   (starts its own server, uses the published
+// releases; `screen` keeps the screens whose name contains it, e.g. "ride link" or "Home")
 import { loadavg } from 'node:os';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { startApp } from '../e2e/support/app.ts';
@@ -13,6 +14,7 @@ import { callApi, signInByApi, storeToken } from '../e2e/support/session.ts';
 import { countTrips, type Timed } from './waterfall.ts';
 
 const RUNS = Number(process.argv[2] ?? 3);
+const ONLY = process.argv[3] ?? '';
 /** Long enough for the slowest start on a loaded machine; a bench measures, it does not judge. */
 const PATIENCE_MS = 120_000;
 
@@ -224,7 +226,7 @@ try {
   );
   console.log('profile  usable ms  JS kB wire  JS files  JS trips  LCP ms   CLS     screen');
   for (const profile of PROFILES) {
-    for (const screen of screens) {
+    for (const screen of screens.filter((each) => each.name.includes(ONLY))) {
       const runs: Run[] = [];
       for (let run = 0; run < RUNS; run++) runs.push(await measure(screen, profile));
       const pick = (field: keyof Run) => median(runs.map((r) => r[field]));

@@ -9,11 +9,11 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { ROOT, demoCorporation } from '../support/app.ts';
 import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
-import { signInByApi } from '../support/session.ts';
+import { callApi, signInByApi } from '../support/session.ts';
 import { untilInPage } from '../support/poll.ts';
 import { registryKept } from '../support/worker.ts';
 
@@ -187,6 +187,40 @@ test('a kept registry naming a release the host refuses is replaced by the serve
   assert.equal(await legalRelease(page), '1.0.1');
   await registryKept(page, legalManifest('1.0.1'));
   await context.close();
+});
+
+test('a kept session opens Home from the worker before its token check answers; a rejected one then goes to Auth', async () => {
+  const passenger = await newContext(it.browser, 'en-US');
+  const tab = await passenger.newPage();
+  await tab.goto(`${it.app.url}/auth/`);
+  await tab.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+  await controlled(tab);
+  const token = await signInByApi(it.app, '+48600200301');
+  await tab.evaluate((value) => localStorage.setItem('client_token', value), token);
+  await tab.reload();
+  await tab.getByRole('button', { name: 'Order', exact: true }).waitFor();
+  await cachedForOffline(tab);
+
+  // The check is held on its way (not answered for the page: the real server answers it once
+  // let go), so Home can only be there if the start did not wait for it.
+  let heldCheck: (route: Route) => void = () => undefined;
+  const checkSent = new Promise<Route>((resolve) => (heldCheck = resolve));
+  await tab.route(
+    (url) => url.pathname === '/api/2/' && url.searchParams.get('action') === 'GET_AUTH',
+    (route) => heldCheck(route),
+  );
+  await tab.reload();
+  const check = await checkSent;
+  await tab.getByRole('heading', { level: 1, name: 'Order a taxi' }).waitFor();
+  await tab.getByRole('button', { name: 'Order', exact: true }).waitFor();
+
+  // Meanwhile the token is ended on the server: the check's answer forgets it, and Auth opens.
+  assert.equal((await callApi(it.app, 'LOGOUT', { auth: token })).status, 'OK');
+  await check.continue();
+  await tab.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+  assert.equal(new URL(tab.url()).pathname, '/auth/');
+  assert.equal(await tab.evaluate(() => localStorage.getItem('client_token')), null);
+  await passenger.close();
 });
 
 test('a kept token whose check cannot reach the server lands on Auth, which tries again', async () => {

@@ -5,10 +5,8 @@ import { RouterProvider } from 'react-router-dom';
 import {
   addTranslations,
   browserLanguages,
-  checkStoredToken,
   detectLanguage,
   initI18n,
-  loadClient,
   preferencesAtom,
   sessionStore,
   settingsAtom,
@@ -20,6 +18,7 @@ import { applyBranding, applyPreferences } from './settings/branding';
 import { SettingsError } from './settings/SettingsError';
 import { fetchRegistry, preloadScreenOf, registerRegistry } from './remotes/registry';
 import { hashDestination, startupDestination } from './session/guard';
+import { confirmKeptSession, keptSession } from './session/keptSession';
 import { createAppRouter } from './routes/createAppRouter';
 import { reportUncaughtErrors } from './errors/reporting';
 import './layout/shell.css';
@@ -31,21 +30,20 @@ async function start(root: HTMLElement) {
   reportUncaughtErrors();
   const app = createRoot(root);
 
-  // Settings, the registry and the token check travel in parallel; the screen the first
-  // load will most likely show starts downloading as soon as the registry is known.
-  const likelyDestination = startupDestination(
-    location.pathname,
-    sessionStore.get(tokenAtom) ? 'valid' : 'none',
-  );
+  // Settings, the registry and (offline only) the token check travel in parallel; the screen
+  // the first load will most likely show starts downloading as soon as the registry is known.
+  const kept = keptSession();
+  const likelyDestination =
+    hashDestination(location.hash) ??
+    startupDestination(location.pathname, sessionStore.get(tokenAtom) ? 'valid' : 'none');
   const registry = fetchRegistry()
     .catch(() => ({ entries: {}, versions: {} }))
     .then((remotes) => {
       // Without a registry every remote route shows 'unavailable'; the shell still works.
       registerRegistry(remotes);
-      preloadScreenOf(hashDestination(location.hash) ?? likelyDestination);
+      preloadScreenOf(likelyDestination);
     });
-  const [settings, tokenCheck] = await Promise.allSettled([loadSettings(), checkStoredToken()]);
-  await registry;
+  const [settings] = await Promise.allSettled([loadSettings(), registry]);
   if (settings.status === 'rejected') {
     app.render(<SettingsError />);
     return;
@@ -60,22 +58,23 @@ async function start(root: HTMLElement) {
   );
   applyBranding(settings.value);
 
-  const check = tokenCheck.status === 'fulfilled' ? tokenCheck.value : 'unreachable';
-  if (check === 'valid') void loadClient();
-  const destination =
+  const { check, confirmed } = await kept;
+  const firstDestination =
     hashDestination(location.hash) ?? startupDestination(location.pathname, check);
-  if (destination !== location.pathname || location.hash) {
-    const keepQuery = destination === location.pathname ? location.search : '';
-    history.replaceState(null, '', destination + keepQuery);
+  if (firstDestination !== location.pathname || location.hash) {
+    const keepQuery = firstDestination === location.pathname ? location.search : '';
+    history.replaceState(null, '', firstDestination + keepQuery);
   }
 
+  const router = createAppRouter();
   app.render(
     <StrictMode>
       <Provider store={sessionStore}>
-        <RouterProvider router={createAppRouter()} />
+        <RouterProvider router={router} />
       </Provider>
     </StrictMode>,
   );
+  if (check === 'valid' && !confirmed) void confirmKeptSession(router);
 }
 
 void start(document.getElementById('root')!);

@@ -172,7 +172,7 @@ export function TrackPanel({
 
   return (
     <section
-      className="tx-sheet tr-panel"
+      className={`tx-sheet tr-panel${view.name === 'loading' ? ' tr-panel--loading' : ''}`}
       aria-labelledby={view.name === 'loading' ? undefined : titleId}
       aria-label={view.name === 'loading' ? t('client.track.panel') : undefined}
       aria-busy={view.name === 'loading' || undefined}

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -7,6 +6,7 @@ import type { Corporation } from '../corporations/directory.ts';
 import { countInBackground, countViews, type Seen, viewsWritten } from '../reports/health.ts';
 import type { Services } from '../services.ts';
 import { releaseApi } from './api.ts';
+import { releaseFile } from './file-cache.ts';
 import { startAutoRollback } from './auto-rollback.ts';
 import { operatorPage } from './operator.ts';
 import { bucketOf, DEVICE_ID, type Bucket } from './bucket.ts';
@@ -163,7 +163,7 @@ async function hostReleaseFile(
   const release = await resolveRelease(config.releasesDir, 'host', corporation.releases.host?.use);
   if (release?.kind === 'version') {
     try {
-      const content = await fs.readFile(path.join(config.releasesDir, 'mf', 'host', release.version, file));
+      const content = await releaseFile(path.join(config.releasesDir, 'mf', 'host', release.version, file));
       return { version: release.version, content };
     } catch (error) {
       if (file === 'index.html' || (error as NodeJS.ErrnoException).code !== 'ENOENT')

@@ -1,9 +1,9 @@
 // Preload hints for the remote screen a page opens on, so that a cold start fetches the screen's
 // manifest, remote entry and chunks in the same round trip as the host's own scripts instead of
 // one after another (manifest, then entry, then chunks: three round trips of a slow network).
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Corporation } from '../corporations/directory.ts';
+import { releaseJson } from './file-cache.ts';
 import { canaryOf, remoteEntry, type ReleaseName } from './resolve.ts';
 
 /** A row of the host release's routes.json (host/routes-manifest.js). */
@@ -24,7 +24,7 @@ const PLAIN_FILE = /^[\w.-]+(?:\/[\w.-]+)*$/;
 
 async function readJson<T>(file: string): Promise<T | undefined> {
   try {
-    return JSON.parse(await fs.readFile(file, 'utf8')) as T;
+    return (await releaseJson(file)) as T;
   } catch {
     return undefined;
   }

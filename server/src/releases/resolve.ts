@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { releaseJson } from './file-cache.ts';
 
 /** Everything the host loads at run time; the host itself is served as the SPA page. */
 export const REMOTES = ['ordering', 'tracking', 'account', 'legal'] as const;
@@ -122,7 +123,7 @@ export interface ReleaseRecord {
 
 export async function readReleaseRecord(releasesDir: string, name: ReleaseName, version: string): Promise<ReleaseRecord> {
   try {
-    const record: unknown = JSON.parse(await fs.readFile(path.join(releasesDir, 'mf', name, version, 'release.json'), 'utf8'));
+    const record = await releaseJson(path.join(releasesDir, 'mf', name, version, 'release.json'));
     return typeof record === 'object' && record !== null ? (record as ReleaseRecord) : {};
   } catch {
     return {};
