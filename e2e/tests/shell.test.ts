@@ -134,3 +134,24 @@ test('Polish visitors get the unavailable view in Polish', async () => {
   await page.getByRole('button', { name: 'Spróbuj ponownie' }).waitFor();
   await context.close();
 });
+
+test('the page draws its skeleton at the passenger’s text size before any script of the app', async () => {
+  const context = await newContext(it.browser, 'en-US');
+  // The app's scripts are held back (never answered), so what shows is the server's page alone.
+  await context.route('**/mf/**/*.js', () => {});
+  const rootFontSize = async () => {
+    const page = await context.newPage();
+    await page.goto(`${it.app.url}/auth/`, { waitUntil: 'commit' });
+    await page.locator('.sk').first().waitFor({ state: 'attached' });
+    const size = await page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+    await page.close();
+    return size;
+  };
+  // A new visitor: the app's default text size, 125 % of 16 px.
+  assert.equal(await rootFontSize(), '20px');
+  await context.addInitScript(() =>
+    localStorage.setItem('preferences', JSON.stringify({ font_scale: 1.5 })),
+  );
+  assert.equal(await rootFontSize(), '24px');
+  await context.close();
+});
