@@ -1,5 +1,12 @@
 import type { Agent } from 'node:https';
-import { type RidePushMessage, trackLink } from '@taxi/contract';
+import {
+  isNotifiedStage,
+  LAST_STAGES,
+  type NotifiedStage,
+  rideNotificationText,
+  type RidePushMessage,
+  trackLink,
+} from '@taxi/contract';
 import type { FastifyInstance } from 'fastify';
 import { text } from '../api/fields.ts';
 import { channels } from '../dispatch/publishing.ts';
@@ -10,7 +17,6 @@ import type { Unsubscribe } from '../events/bus.ts';
 import type { Services } from '../services.ts';
 import { readSubscription } from './endpoints.ts';
 import { type Delivery, pushSender } from './sender.ts';
-import { LAST_STAGES, NOTIFIED_STAGES, type NotifiedStage, notificationText } from './texts.ts';
 
 /** Browsers (devices) of one order that may get its pushes. */
 export const SUBSCRIPTIONS_PER_ORDER = 5;
@@ -91,19 +97,19 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
       .execute();
     // The ride is over: its subscriptions die with it (the sends below hold what they need).
     if (last) await db.deleteFrom('push_subscriptions').where('order_id', '=', orderId).execute();
-    if (!sender || rows.length === 0 || !NOTIFIED_STAGES.includes(stage)) return;
+    if (!sender || rows.length === 0 || !isNotifiedStage(stage)) return;
     const taxi = event.taxis_data[event.record.accepted_taxis[0] ?? ''];
     const url = await trackPath(orderId);
     for (const row of rows) {
       const message: RidePushMessage = {
-        ...notificationText(stage as NotifiedStage, row.lang, taxi),
+        ...rideNotificationText(stage, row.lang, taxi),
         url,
         tag: `ride-${event.record.order_short_id}`,
       };
       const delivery: Delivery = {
         subscription: row,
         message,
-        ttlSeconds: TTL_SECONDS[stage as NotifiedStage],
+        ttlSeconds: TTL_SECONDS[stage],
         topic: `ride${orderId}`,
         gone: async () => {
           await db.deleteFrom('push_subscriptions').where('id', '=', row.id).execute();
