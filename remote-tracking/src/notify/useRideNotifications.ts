@@ -33,6 +33,5 @@ export function useRideNotifications(snapshot: TrackingSnapshot, key: OrderKey |
     const text = rideNotificationText(stage, lang, taxi);
     showRideNotice(key, text).catch(() => undefined);
     // The taxi is followed through its car's words, not its (new each update) object.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, stage, car, lang]);
 }
