@@ -26,6 +26,11 @@ export const PUSH_CALLS_PER_CLIENT_PER_HOUR = 30;
 const SWEEP_EVERY_MS = 10 * 60_000;
 /** A settled order's ride is over by then (ended_at is set when the client gets in). */
 const RIDE_LONGEST_MS = 12 * 3_600_000;
+/**
+ * `{ order_id }` on every new subscription: every process of the city listens to that order, so
+ * that its pushes go on when the process that took the subscription is gone.
+ */
+export const PUSH_SUBSCRIBED_CHANNEL = 'notifications:subscribed';
 /** An undelivered 'taxi arrived' is stale after a few minutes; the others keep longer. */
 const TTL_SECONDS: Record<NotifiedStage, number> = {
   taxi_on_the_way: 15 * 60,
@@ -138,12 +143,21 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
   }
 
   await sweep();
+  // Subscribed first, so that no subscription made meanwhile by another process is missed.
+  const stopHearing = await services.bus.subscribe<{ order_id: unknown }>(
+    PUSH_SUBSCRIBED_CHANNEL,
+    (message) => {
+      if (Number.isSafeInteger(message.order_id))
+        void watch(message.order_id as number).catch(onError);
+    },
+  );
   const orders = await db.selectFrom('push_subscriptions').select('order_id').distinct().execute();
   await Promise.all(orders.map((row) => watch(row.order_id)));
   const timer = setInterval(() => void sweep().catch(onError), SWEEP_EVERY_MS);
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    stopHearing();
     sender?.stop();
     for (const orderId of [...watched.keys()]) unwatch(orderId);
   });
@@ -215,6 +229,7 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
         )
         .execute();
       await watch(orderId);
+      services.bus.publish(PUSH_SUBSCRIBED_CHANNEL, { order_id: orderId });
       return {};
     },
 
