@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { test } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { ROOT, type RunningApp } from '../support/app.ts';
 import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
@@ -203,11 +203,15 @@ async function trackShown(page: Page): Promise<void> {
 
 const question = (page: Page) => page.getByRole('region', { name: 'Hear about your ride?' });
 
-/** Counts the page's GET_PUSH_KEY calls: the first step of asking (or of a quiet yes). */
+/** GET_PUSH_KEY (a GET, `?action=`): the first step of asking, or of a quiet yes. */
+const asksPushKey = (request: Request) =>
+  new URL(request.url()).searchParams.get('action') === 'GET_PUSH_KEY';
+
+/** Counts the page's GET_PUSH_KEY calls. */
 function pushKeyCalls(page: Page): { count: number } {
   const calls = { count: 0 };
   page.on('request', (request) => {
-    if (decodeURIComponent(request.postData() ?? '').includes('GET_PUSH_KEY')) calls.count += 1;
+    if (asksPushKey(request)) calls.count += 1;
   });
   return calls;
 }
@@ -240,9 +244,7 @@ test('Track asks the owner after ordering; yes (no push service in headless Chro
 
   // The next order: a quiet yes (the push key fetched, the subscription tried), no question.
   setOrderState(it.app, shortIdOf(first), 'A');
-  const keyFetched = page.waitForResponse((response) =>
-    decodeURIComponent(response.request().postData() ?? '').includes('GET_PUSH_KEY'),
-  );
+  const keyFetched = page.waitForResponse((response) => asksPushKey(response.request()));
   await orderThroughScreens(page);
   await keyFetched;
   await page.getByRole('button', { name: 'Cancel order' }).waitFor();
