@@ -8,3 +8,4 @@ export * from './settings.ts';
 export * from './actions.ts';
 export * from './driver.ts';
 export * from './tracking.ts';
+export * from './ride-notifications.ts';

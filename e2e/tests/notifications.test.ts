@@ -1,19 +1,28 @@
-// Ride notifications in Chromium against the real server (README, "Ride notifications"): Track
-// open in a tab the passenger left, a driver accepts and arrives, and the system notifications
-// the page's service worker shows say so, with the car.
+// Ride notifications in Chromium against the real server (README, "Ride notifications"): the
+// question asked on Track after ordering (the demo corporation tracks: no OrderSuccess), and
+// Track open in a tab the passenger left, a driver accepts and arrives, and the system
+// notifications the page's service worker shows say so, with the car.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { test } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { ROOT, type RunningApp } from '../support/app.ts';
 import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
 import { untilInPage } from '../support/poll.ts';
-import { FLORIANSKA, WAWEL } from '../support/rides.ts';
+import { FLORIANSKA, setOrderState, WAWEL } from '../support/rides.ts';
 import { callApi, signInByApi, storeToken } from '../support/session.ts';
 
-const it = useApp();
+// The deployment sends Web Push: the question promises it, and "yes" tries to subscribe.
+const vapidKeys = Object.fromEntries(
+  execFileSync(process.execPath, [path.join(ROOT, 'server/src/cli.ts'), 'vapid-keys'])
+    .toString()
+    .split('\n')
+    .filter((line) => line.startsWith('VAPID_'))
+    .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+);
+const it = useApp({ env: { ...vapidKeys, VAPID_SUBJECT: 'mailto:ops@taxi.example' } });
 
 /** A taxi of the demo corporation, provisioned by the operator's tool and signed in. */
 async function taxi(app: RunningApp, callNumber: string) {
@@ -158,5 +167,118 @@ test('a visible Track shows no notification', async () => {
   // The card shows the car: the update arrived, and the page was in sight.
   await page.getByText('KR 902').first().waitFor();
   assert.deepEqual(await shown(page), []);
+  await context.close();
+});
+
+/** A browser of a passenger (signed in when given a token) who allowed notifications. */
+async function passengerBrowser(token: string | null): Promise<BrowserContext> {
+  const context = await newContext(it.browser, 'en-US');
+  await context.grantPermissions(['notifications'], { origin: it.app.url });
+  if (token) await storeToken(context, token);
+  return context;
+}
+
+/** Orders a taxi through the screens, from Home to the summary; lands on Track. */
+async function orderThroughScreens(page: Page): Promise<string> {
+  await page.goto(`${it.app.url}/`);
+  await page.getByRole('button', { name: /^Pickup / }).click();
+  const search = page.getByRole('combobox', { name: 'Search address' });
+  await search.fill('Boulevard des Moulins 1');
+  await page.getByRole('listbox', { name: 'Addresses found' }).getByRole('option').first().click();
+  await page.getByRole('button', { name: 'Order', exact: true }).click();
+  await page.getByRole('heading', { name: 'Order summary' }).waitFor();
+  await page.getByRole('button', { name: 'Order', exact: true }).click();
+  await page.waitForURL((url) => /^\/t\/[^/]+\/[^/]+$/.test(url.pathname));
+  await trackShown(page);
+  return new URL(page.url()).pathname;
+}
+
+/** Track shows the order (waiting for a taxi). */
+async function trackShown(page: Page): Promise<void> {
+  await page
+    .getByText(/looking for a taxi|waiting/i)
+    .first()
+    .waitFor();
+}
+
+const question = (page: Page) => page.getByRole('region', { name: 'Hear about your ride?' });
+
+/** GET_PUSH_KEY (a GET, `?action=`): the first step of asking, or of a quiet yes. */
+const asksPushKey = (request: Request) =>
+  new URL(request.url()).searchParams.get('action') === 'GET_PUSH_KEY';
+
+/** Counts the page's GET_PUSH_KEY calls. */
+function pushKeyCalls(page: Page): { count: number } {
+  const calls = { count: 0 };
+  page.on('request', (request) => {
+    if (asksPushKey(request)) calls.count += 1;
+  });
+  return calls;
+}
+
+const shortIdOf = (trackPath: string) => trackPath.split('/')[2]!;
+
+test('Track asks the owner after ordering; yes (no push service in headless Chromium) falls back on the open app and is remembered', async () => {
+  const token = await signInByApi(it.app, '+48600400110');
+  const context = await passengerBrowser(token);
+  const page = await context.newPage();
+  const first = await orderThroughScreens(page);
+  const asked = question(page);
+  await asked.waitFor();
+  assert.match(await asked.innerText(), /even with the app closed/);
+  await asked.getByRole('button', { name: 'Turn on notifications' }).click();
+  const said = page.getByRole('status').filter({ hasText: 'cannot get notifications' });
+  await said.waitFor();
+  assert.equal(
+    await said.innerText(),
+    'This browser cannot get notifications with the app closed. We will notify you while the app is open in the background.',
+  );
+  assert.equal(await page.getByRole('alert').count(), 0, 'no error');
+  assert.equal(
+    await page.evaluate(() => localStorage.getItem('taxi.ride_notifications')),
+    'on',
+    'the answer is remembered on the device',
+  );
+  await page.getByRole('button', { name: 'Close' }).click();
+  assert.equal(await said.count(), 0);
+
+  // The next order: a quiet yes (the push key fetched, the subscription tried), no question.
+  setOrderState(it.app, shortIdOf(first), 'A');
+  const keyFetched = page.waitForResponse((response) => asksPushKey(response.request()));
+  await orderThroughScreens(page);
+  await keyFetched;
+  await page.getByRole('button', { name: 'Cancel order' }).waitFor();
+  assert.equal(await question(page).count(), 0, 'not asked again');
+  await context.close();
+});
+
+test('“No, thanks” on Track is never asked again (reload, a new order); the shared link’s viewer is never asked', async () => {
+  const token = await signInByApi(it.app, '+48600400111');
+  const context = await passengerBrowser(token);
+  const page = await context.newPage();
+  const first = await orderThroughScreens(page);
+  await question(page).getByRole('button', { name: 'No, thanks' }).click();
+  await page.getByRole('status').filter({ hasText: 'We will not ask again.' }).waitFor();
+
+  const calls = pushKeyCalls(page);
+  await page.reload();
+  await trackShown(page);
+  await page.getByRole('button', { name: 'Cancel order' }).waitFor();
+  assert.equal(await question(page).count(), 0, 'not asked after a reload');
+  setOrderState(it.app, shortIdOf(first), 'A');
+  const second = await orderThroughScreens(page);
+  await page.getByRole('button', { name: 'Cancel order' }).waitFor();
+  assert.equal(await question(page).count(), 0, 'not asked for a new order');
+  assert.equal(calls.count, 0, 'not even the push key is fetched');
+
+  // Someone the passenger sent the link to, with notifications allowed, is never asked.
+  const viewer = await passengerBrowser(null);
+  const viewerPage = await viewer.newPage();
+  const viewerCalls = pushKeyCalls(viewerPage);
+  await viewerPage.goto(`${it.app.url}${second}`);
+  await trackShown(viewerPage);
+  assert.equal(await question(viewerPage).count(), 0);
+  assert.equal(viewerCalls.count, 0);
+  await viewer.close();
   await context.close();
 });

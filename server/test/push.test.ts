@@ -1,18 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import {
-  createDecipheriv,
-  createECDH,
-  createPublicKey,
-  type ECDH,
-  generateKeyPairSync,
-  hkdfSync,
-  randomBytes,
-  verify,
-} from 'node:crypto';
-import fs from 'node:fs';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { trackLink } from '@taxi/contract';
@@ -20,69 +8,15 @@ import { pushConfig } from '../src/config.ts';
 import { allowedEndpoint } from '../src/notifications/endpoints.ts';
 import { assertErr, assertOk, call, signIn } from './api.ts';
 import { taxiCorporation } from './fixtures.ts';
-import { capturedLog, startApp, tempDir } from './helpers.ts';
+import { capturedLog, startApp } from './helpers.ts';
 import { taxi } from './live.ts';
+import { type Browser, startPushService, vapidKeys } from './push-service.ts';
 
-// A push service of our own, as a browser's would be: HTTPS, VAPID-authorised, encrypted bodies.
-const folder = tempDir('taxi-push-');
-const keyFile = path.join(folder, 'key.pem');
-const certFile = path.join(folder, 'cert.pem');
-execFileSync(
-  'openssl',
-  [
-    ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'],
-    ...['-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1'],
-    ...['-addext', 'subjectAltName=IP:127.0.0.1'],
-  ],
-  { stdio: 'ignore' },
-);
-const cert = fs.readFileSync(certFile);
-
-interface Received {
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-const received: Received[] = [];
-const waiting: { path: string; resolve: (push: Received) => void }[] = [];
-/** Answers per path: /ok/* 201, /gone/* 410 (the browser unsubscribed), /broken/* 500. */
-const pushService = https.createServer({ key: fs.readFileSync(keyFile), cert }, (req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', () => {
-    const push = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) };
-    const waiter = waiting.findIndex((w) => w.path === push.path);
-    if (waiter >= 0) waiting.splice(waiter, 1)[0]!.resolve(push);
-    else received.push(push);
-    const status = push.path.startsWith('/gone/')
-      ? 410
-      : push.path.startsWith('/broken/')
-        ? 500
-        : 201;
-    res.writeHead(status).end();
-  });
-});
-await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
-after(() => pushService.close());
-const origin = `https://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
-
-/** The next push the service receives at `path`. */
-function nextPush(pushPath: string): Promise<Received> {
-  const index = received.findIndex((r) => r.path === pushPath);
-  if (index >= 0) return Promise.resolve(received.splice(index, 1)[0]!);
-  return new Promise((resolve) => waiting.push({ path: pushPath, resolve }));
-}
-
-// The deployment's VAPID key pair, made with node:crypto (raw P-256 points, base64url).
-const vapidPair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-const vapidJwk = vapidPair.privateKey.export({ format: 'jwk' });
-const rawPublic = (x: string, y: string) =>
-  Buffer.concat([Buffer.from([4]), Buffer.from(x, 'base64url'), Buffer.from(y, 'base64url')]);
-const vapid = {
-  publicKey: rawPublic(vapidJwk.x!, vapidJwk.y!).toString('base64url'),
-  privateKey: vapidJwk.d!,
-  subject: 'mailto:ops@taxi.example',
-};
+const push = await startPushService();
+after(() => push.close());
+const { origin, cert, received, browser } = push;
+const vapid = vapidKeys();
+const received_ = (device: Browser) => push.pushed(device, vapid);
 
 const log = capturedLog();
 const server = await startApp({
@@ -93,91 +27,6 @@ const server = await startApp({
 const { app } = server;
 const { db } = app.services.storage;
 const pickup = { lat: 50.06, lng: 19.94, city: 'Kraków', street: 'Grodzka', number: '5' };
-
-/** A browser's subscription: its own P-256 key pair and auth secret (RFC 8291). */
-function browser(pushPath: string) {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const secret = randomBytes(16);
-  return {
-    ecdh,
-    secret,
-    path: pushPath,
-    json: {
-      endpoint: `${origin}${pushPath}`,
-      keys: {
-        p256dh: ecdh.getPublicKey().toString('base64url'),
-        auth: secret.toString('base64url'),
-      },
-    },
-  };
-}
-
-/** RFC 8291 with RFC 8188's aes128gcm, one record: what the browser does with a push. */
-function decrypt(body: Buffer, ua: ECDH, authSecret: Buffer): string {
-  const salt = body.subarray(0, 16);
-  const recordSize = body.readUInt32BE(16);
-  const idLength = body[20]!;
-  const serverPublic = body.subarray(21, 21 + idLength);
-  const ciphertext = body.subarray(21 + idLength);
-  assert.equal(idLength, 65, 'the key id is the sender’s P-256 public key');
-  assert.ok(ciphertext.length <= recordSize, 'one record');
-  const info = (label: string) => Buffer.from(`Content-Encoding: ${label}\0`);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), ua.getPublicKey(), serverPublic]);
-  const ikm = Buffer.from(
-    hkdfSync('sha256', ua.computeSecret(serverPublic), authSecret, keyInfo, 32),
-  );
-  const key = Buffer.from(hkdfSync('sha256', ikm, salt, info('aes128gcm'), 16));
-  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, info('nonce'), 12));
-  const decipher = createDecipheriv('aes-128-gcm', key, nonce);
-  decipher.setAuthTag(ciphertext.subarray(-16));
-  const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, -16)), decipher.final()]);
-  let end = padded.length - 1;
-  while (padded[end] === 0) end -= 1;
-  assert.equal(padded[end], 2, 'the last record ends with the 0x02 delimiter');
-  return padded.subarray(0, end).toString('utf8');
-}
-
-/** RFC 8292: `vapid t=<JWT signed ES256>, k=<the public key>`, for this push service's origin. */
-function checkVapid(authorization: string | string[] | undefined): void {
-  const match = /^vapid t=([^,]+), k=([A-Za-z0-9_-]+)$/.exec(String(authorization));
-  assert.ok(match, `a VAPID Authorization header, not ${String(authorization)}`);
-  const [, jwt, k] = match;
-  assert.equal(k, vapid.publicKey);
-  const [header, claims, signature] = jwt!.split('.');
-  const raw = Buffer.from(k!, 'base64url');
-  const key = createPublicKey({
-    key: {
-      kty: 'EC',
-      crv: 'P-256',
-      x: raw.subarray(1, 33).toString('base64url'),
-      y: raw.subarray(33).toString('base64url'),
-    },
-    format: 'jwk',
-  });
-  assert.ok(
-    verify(
-      'sha256',
-      Buffer.from(`${header}.${claims}`),
-      { key, dsaEncoding: 'ieee-p1363' },
-      Buffer.from(signature!, 'base64url'),
-    ),
-    'signed with the deployment’s private key',
-  );
-  assert.equal(JSON.parse(Buffer.from(header!, 'base64url').toString()).alg, 'ES256');
-  const body = JSON.parse(Buffer.from(claims!, 'base64url').toString());
-  assert.equal(body.aud, origin);
-  assert.equal(body.sub, vapid.subject);
-  assert.ok(body.exp * 1000 > Date.now() && body.exp * 1000 <= Date.now() + 24 * 3_600_000);
-}
-
-async function received_(device: ReturnType<typeof browser>) {
-  const push = await nextPush(device.path);
-  checkVapid(push.headers.authorization);
-  assert.equal(push.headers['content-encoding'], 'aes128gcm');
-  assert.ok(Number(push.headers.ttl) > 0);
-  return JSON.parse(decrypt(push.body, device.ecdh, device.secret));
-}
 
 const subscriptions = (orderId: number) =>
   db

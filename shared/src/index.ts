@@ -19,3 +19,4 @@ export * from './order/index';
 export { StarRating, RATING_VALUES, type StarRatingProps } from './ui/StarRating';
 export * from './tracking/index';
 export { FIRST_COUNTRY, useSupportedCountries } from './phone/countries';
+export * from './notifications/index';

@@ -1,24 +1,9 @@
 import { type OrderKey, type TaxiInfo, type TrackingSnapshot, trackLink } from '@taxi/shared';
 
-/** Stages the passenger is told about when the page is out of sight (the server pushes the same). */
-const NOTIFIED = ['taxi_on_the_way', 'taxi_arrived', 'finished', 'no_show', 'cancelled'] as const;
-export type NotifiedStage = (typeof NOTIFIED)[number];
-
-export function isNotified(stage: string | null): stage is NotifiedStage {
-  return (NOTIFIED as readonly (string | null)[]).includes(stage);
-}
-
-/** 'white Toyota Prius, KR 1': what the passenger looks for at the kerb. */
-export function carOf(taxi: TaxiInfo | undefined): string {
-  if (!taxi) return '';
-  const car = [taxi.color, taxi.brand].filter(Boolean).join(' ');
-  return [car, taxi.vehicle_registration].filter(Boolean).join(', ');
-}
-
-/** The first accepted taxi's car, as the tracking record names it. */
-export function acceptedCar(snapshot: TrackingSnapshot): string {
+/** The first accepted taxi, as the tracking record names it. */
+export function acceptedTaxi(snapshot: TrackingSnapshot): TaxiInfo | undefined {
   const callNumber = snapshot.order?.accepted_taxis[0];
-  return carOf(callNumber === undefined ? undefined : snapshot.taxisData[callNumber]);
+  return callNumber === undefined ? undefined : snapshot.taxisData[callNumber];
 }
 
 /** One notification per ride (the server's pushes use the same tag, so they replace each other). */

@@ -1,10 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { addTranslations, type OrderKey, type TrackingSnapshot } from '@taxi/shared';
+import {
+  carOf,
+  isNotifiedStage,
+  type OrderKey,
+  rideNotificationText,
+  type TrackingSnapshot,
+} from '@taxi/shared';
 import { useTrackingText } from '../common/i18n';
-import { acceptedCar, isNotified, showRideNotice } from './rideNotice';
-import texts from './texts.json';
-
-addTranslations('tracking', texts);
+import { acceptedTaxi, showRideNotice } from './rideNotice';
 
 /**
  * While Track is open but out of sight (another tab, the phone locked with the browser open),
@@ -13,20 +16,22 @@ addTranslations('tracking', texts);
  * ordering (remote-ordering's OrderSuccess); the stage Track opened at is known, never notified.
  */
 export function useRideNotifications(snapshot: TrackingSnapshot, key: OrderKey | null): void {
-  const { t } = useTrackingText();
+  const { i18n } = useTrackingText();
   const stage = snapshot.order?.stage ?? null;
   const seen = useRef<string | null>(null);
-  const car = acceptedCar(snapshot);
+  const taxi = acceptedTaxi(snapshot);
+  // The words are @taxi/contract's, the same the server pushes.
+  const car = carOf(taxi);
+  const lang = i18n.language;
 
   useEffect(() => {
     if (!key || stage === null || stage === seen.current) return;
     const first = seen.current === null;
     seen.current = stage;
-    if (first || !isNotified(stage) || document.visibilityState !== 'hidden') return;
+    if (first || !isNotifiedStage(stage) || document.visibilityState !== 'hidden') return;
     if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-    const body = car
-      ? t(`notify.${stage}.body`, { car })
-      : t([`notify.${stage}.plain`, `notify.${stage}.body`], { car: '' });
-    showRideNotice(key, { title: t(`notify.${stage}.title`), body }).catch(() => undefined);
-  }, [key, stage, car, t]);
+    const text = rideNotificationText(stage, lang, taxi);
+    showRideNotice(key, text).catch(() => undefined);
+    // The taxi is followed through its car's words, not its (new each update) object.
+  }, [key, stage, car, lang]);
 }

@@ -14,6 +14,7 @@ import {
 } from '@taxi/shared';
 import { preloadMap } from '@taxi/shared/map';
 import { useTrackingText } from '../common/i18n';
+import { TrackNotifyCard } from '../notify/TrackNotifyCard';
 import { useRideNotifications } from '../notify/useRideNotifications';
 import { useRateLookup } from '../rate/useRateLookup';
 import { TrackMap } from './TrackMap';
@@ -120,6 +121,7 @@ export function TrackScreen({ orderKey }: { orderKey: OrderKey | null }) {
         mayCancel={ownOrder}
         onCancel={cancelOrder}
       />
+      <TrackNotifyCard shortId={orderKey?.shortId} askable={ownOrder && order !== null && !over} />
     </div>
   );
 }

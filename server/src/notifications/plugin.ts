@@ -1,5 +1,12 @@
 import type { Agent } from 'node:https';
-import { type RidePushMessage, trackLink } from '@taxi/contract';
+import {
+  isNotifiedStage,
+  LAST_STAGES,
+  type NotifiedStage,
+  rideNotificationText,
+  type RidePushMessage,
+  trackLink,
+} from '@taxi/contract';
 import type { FastifyInstance } from 'fastify';
 import { text } from '../api/fields.ts';
 import { channels } from '../dispatch/publishing.ts';
@@ -10,7 +17,6 @@ import type { Unsubscribe } from '../events/bus.ts';
 import type { Services } from '../services.ts';
 import { readSubscription } from './endpoints.ts';
 import { type Delivery, pushSender } from './sender.ts';
-import { LAST_STAGES, NOTIFIED_STAGES, type NotifiedStage, notificationText } from './texts.ts';
 
 /** Browsers (devices) of one order that may get its pushes. */
 export const SUBSCRIPTIONS_PER_ORDER = 5;
@@ -20,6 +26,11 @@ export const PUSH_CALLS_PER_CLIENT_PER_HOUR = 30;
 const SWEEP_EVERY_MS = 10 * 60_000;
 /** A settled order's ride is over by then (ended_at is set when the client gets in). */
 const RIDE_LONGEST_MS = 12 * 3_600_000;
+/**
+ * `{ order_id }` on every new subscription: every process of the city listens to that order, so
+ * that its pushes go on when the process that took the subscription is gone.
+ */
+export const PUSH_SUBSCRIBED_CHANNEL = 'notifications:subscribed';
 /** An undelivered 'taxi arrived' is stale after a few minutes; the others keep longer. */
 const TTL_SECONDS: Record<NotifiedStage, number> = {
   taxi_on_the_way: 15 * 60,
@@ -91,19 +102,19 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
       .execute();
     // The ride is over: its subscriptions die with it (the sends below hold what they need).
     if (last) await db.deleteFrom('push_subscriptions').where('order_id', '=', orderId).execute();
-    if (!sender || rows.length === 0 || !NOTIFIED_STAGES.includes(stage)) return;
+    if (!sender || rows.length === 0 || !isNotifiedStage(stage)) return;
     const taxi = event.taxis_data[event.record.accepted_taxis[0] ?? ''];
     const url = await trackPath(orderId);
     for (const row of rows) {
       const message: RidePushMessage = {
-        ...notificationText(stage as NotifiedStage, row.lang, taxi),
+        ...rideNotificationText(stage, row.lang, taxi),
         url,
         tag: `ride-${event.record.order_short_id}`,
       };
       const delivery: Delivery = {
         subscription: row,
         message,
-        ttlSeconds: TTL_SECONDS[stage as NotifiedStage],
+        ttlSeconds: TTL_SECONDS[stage],
         topic: `ride${orderId}`,
         gone: async () => {
           await db.deleteFrom('push_subscriptions').where('id', '=', row.id).execute();
@@ -132,12 +143,21 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
   }
 
   await sweep();
+  // Subscribed first, so that no subscription made meanwhile by another process is missed.
+  const stopHearing = await services.bus.subscribe<{ order_id: unknown }>(
+    PUSH_SUBSCRIBED_CHANNEL,
+    (message) => {
+      if (Number.isSafeInteger(message.order_id))
+        void watch(message.order_id as number).catch(onError);
+    },
+  );
   const orders = await db.selectFrom('push_subscriptions').select('order_id').distinct().execute();
   await Promise.all(orders.map((row) => watch(row.order_id)));
   const timer = setInterval(() => void sweep().catch(onError), SWEEP_EVERY_MS);
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    stopHearing();
     sender?.stop();
     for (const orderId of [...watched.keys()]) unwatch(orderId);
   });
@@ -209,6 +229,7 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
         )
         .execute();
       await watch(orderId);
+      services.bus.publish(PUSH_SUBSCRIBED_CHANNEL, { order_id: orderId });
       return {};
     },
 

@@ -133,6 +133,19 @@ describe('OrderSuccess: ride notifications, asked after the order', () => {
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
   });
 
+  it('when the browser cannot subscribe (no push service) it falls back on the open app and says so', async () => {
+    browserNotifications('default', 'granted');
+    browserPush().mockRejectedValue(new DOMException('push service not available', 'AbortError'));
+    const api = serverAnswers(KEY);
+    renderScreen(<OrderSuccess />, { language: 'pl', token: 't' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Włącz powiadomienia' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Ta przeglądarka nie odbiera powiadomień przy zamkniętej aplikacji. Powiadomimy Cię, dopóki aplikacja jest otwarta w tle.',
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.of('PUSH_SUBSCRIBE')).toHaveLength(0);
+  });
+
   it('asks nothing where the browser has no notifications', async () => {
     const api = serverAnswers(KEY);
     renderScreen(<OrderSuccess />, { language: 'pl', token: 't' });

@@ -1,30 +1,34 @@
-import type { Stage, TaxiInfo } from '@taxi/contract';
-import type { Lang } from '../api/registry.ts';
+// The ride notifications' words, once: the server's Web Push and the open app's background-tab
+// notifications show the same title and body (README, "Ride notifications").
+import type { Stage, TaxiInfo } from './entities.ts';
 
 /** Stages a passenger is told about; the others pass silently. */
-export type NotifiedStage =
-  'taxi_on_the_way' | 'taxi_arrived' | 'finished' | 'no_show' | 'cancelled';
-
-export const NOTIFIED_STAGES: readonly Stage[] = [
+export const NOTIFIED_STAGES = [
   'taxi_on_the_way',
   'taxi_arrived',
   'finished',
   'no_show',
   'cancelled',
-] satisfies NotifiedStage[];
+] as const satisfies readonly Stage[];
+export type NotifiedStage = (typeof NOTIFIED_STAGES)[number];
 
-/** After these nothing more is pushed: the subscriptions go. */
+/** After these nothing more is told: the ride is over. */
 export const LAST_STAGES: readonly Stage[] = ['finished', 'no_show', 'cancelled'];
 
-/** `plain` stands for `body` when the car is unknown. */
-interface Text {
+export function isNotifiedStage(stage: string | null | undefined): stage is NotifiedStage {
+  return (NOTIFIED_STAGES as readonly (string | null | undefined)[]).includes(stage);
+}
+
+export type RideNotificationLang = 'pl' | 'en';
+
+/** `{car}` is replaced by the car; `plain` stands for `body` when the car is unknown. */
+interface RideNotificationText {
   title: string;
   body: string;
   plain?: string;
 }
 
-// The same texts as remote-tracking/src/notify/texts.json, which the open app shows.
-const TEXTS = {
+export const RIDE_NOTIFICATION_TEXTS = {
   en: {
     taxi_on_the_way: {
       title: 'Your taxi is on its way',
@@ -58,7 +62,7 @@ const TEXTS = {
       body: 'Twoje zamówienie taksówki zostało anulowane',
     },
   },
-} satisfies Record<Lang, Record<NotifiedStage, Text>>;
+} satisfies Record<RideNotificationLang, Record<NotifiedStage, RideNotificationText>>;
 
 /** 'white Toyota Prius, KR 1': what the passenger looks for at the kerb. */
 export function carOf(taxi: TaxiInfo | undefined): string {
@@ -67,13 +71,13 @@ export function carOf(taxi: TaxiInfo | undefined): string {
   return [car, taxi.vehicle_registration].filter(Boolean).join(', ');
 }
 
-/** The notification's title and body in the passenger's language. */
-export function notificationText(
+/** The notification's title and body in the passenger's language (Polish unless 'en'). */
+export function rideNotificationText(
   stage: NotifiedStage,
   lang: string,
   taxi: TaxiInfo | undefined,
 ): { title: string; body: string } {
-  const text: Text = TEXTS[lang === 'en' ? 'en' : 'pl'][stage];
+  const text: RideNotificationText = RIDE_NOTIFICATION_TEXTS[lang === 'en' ? 'en' : 'pl'][stage];
   const car = carOf(taxi);
   const body = car || !text.plain ? text.body.replace('{car}', car) : text.plain;
   return { title: text.title, body };

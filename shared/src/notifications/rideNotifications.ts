@@ -1,5 +1,7 @@
 // The passenger's choice about ride notifications, and the browser's push subscription.
-import { api, deviceStorage, type OpenableOrder } from '@taxi/shared';
+import { api } from '../api/instance';
+import type { OpenableOrder } from '../session/store';
+import { deviceStorage } from '../session/storage';
 
 /** 'on' once the passenger said yes, 'off' once they said no: never asked again on this device. */
 const CHOICE_KEY = 'taxi.ride_notifications';
@@ -50,7 +52,7 @@ export async function pushKey(): Promise<string | null> {
  * Subscribes this browser (through the service worker) and gives the subscription to the server
  * for the order. Without a worker or push support: false, the open app still notifies (Track).
  */
-export async function subscribeRide(order: OpenableOrder, publicKey: string): Promise<boolean> {
+export async function subscribeRide(shortId: string, publicKey: string): Promise<boolean> {
   const registration = await navigator.serviceWorker?.getRegistration();
   if (!registration?.pushManager) return false;
   const applicationServerKey = keyBytes(publicKey);
@@ -67,7 +69,7 @@ export async function subscribeRide(order: OpenableOrder, publicKey: string): Pr
   const { endpoint, keys } = subscription.toJSON();
   if (!endpoint || !keys?.p256dh || !keys.auth) return false;
   await api.action('PUSH_SUBSCRIBE', {
-    order_short_id: order.track.order_short_id,
+    order_short_id: shortId,
     subscription: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } },
   });
   return true;

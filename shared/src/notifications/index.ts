@@ -1,0 +1,2 @@
+export { RideNotifyQuestion, type RideNotifyQuestionProps } from './RideNotifyQuestion';
+export { newestOrder } from './rideNotifications';
