@@ -55,7 +55,11 @@ export interface OrderForm extends Omit<OrderPayload, 'id' | 'poi' | RepeatedFie
   repeated: Subscription | null;
 }
 
-function point(value: Payload, name: string): AddressPoint {
+/**
+ * An address point (spec section 3) as a caller sends it: coordinates both or neither, on the
+ * globe; texts trimmed and bounded. Orders and saved places read theirs with it.
+ */
+export function readAddressPoint(value: Payload, name: string): AddressPoint {
   const lat = optionalNumber(value.lat, `${name}.lat`) ?? null;
   const lng = optionalNumber(value.lng, `${name}.lng`) ?? null;
   if (
@@ -67,7 +71,7 @@ function point(value: Payload, name: string): AddressPoint {
   }
   const field = (key: Exclude<keyof AddressPoint, 'id' | 'lat' | 'lng'>) =>
     optionalText(value[key], `${name}.${key}`, 200)?.trim() ?? '';
-  const result: AddressPoint = {
+  return {
     id: optionalText(value.id, `${name}.id`, 100) ?? null,
     lat,
     lng,
@@ -78,8 +82,12 @@ function point(value: Payload, name: string): AddressPoint {
     number: field('number'),
     district: field('district'),
   };
+}
+
+function point(value: Payload, name: string): AddressPoint {
+  const result = readAddressPoint(value, name);
   // Valid with coordinates or a street (spec section 5).
-  if (lat === null && result.street === '')
+  if (result.lat === null && result.street === '')
     throw new ApiFailure('INVALID_DATA', 'Address missing.');
   return result;
 }

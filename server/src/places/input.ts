@@ -4,41 +4,17 @@ import {
   type SavedPlaceInput,
   type SavedPlaceKind,
 } from '@taxi/contract';
-import {
-  optionalInteger,
-  optionalNumber,
-  optionalText,
-  type Payload,
-  record,
-} from '../api/fields.ts';
+import { optionalInteger, optionalText, type Payload, record } from '../api/fields.ts';
 import { ApiFailure } from '../errors.ts';
+import { readAddressPoint } from '../orders/form.ts';
 
 const KINDS: readonly SavedPlaceKind[] = ['home', 'work', 'other'];
-/** The text fields of an address point (spec section 3), each at most this long. */
-const POINT_TEXT_MAX = 200;
-
-/** A saved place's point: the contract's address point, with coordinates on the globe. */
+/** A saved place's point: the contract's address point, with its coordinates. */
 function placePoint(value: unknown): AddressPoint {
-  const raw = record(value, 'place.point');
-  const lat = optionalNumber(raw.lat, 'place.point.lat');
-  const lng = optionalNumber(raw.lng, 'place.point.lng');
-  if (lat === undefined || lng === undefined)
+  const point = readAddressPoint(record(value, 'place.point'), 'place.point');
+  if (point.lat === null)
     throw new ApiFailure('INVALID_DATA', 'place.point: a saved place needs its coordinates');
-  if (Math.abs(lat) > 90 || Math.abs(lng) > 180)
-    throw new ApiFailure('INVALID_DATA', 'place.point: latitude and longitude out of range');
-  const field = (key: Exclude<keyof AddressPoint, 'id' | 'lat' | 'lng'>) =>
-    optionalText(raw[key], `place.point.${key}`, POINT_TEXT_MAX)?.trim() ?? '';
-  return {
-    id: optionalText(raw.id, 'place.point.id', 100) ?? null,
-    lat,
-    lng,
-    quarter: field('quarter'),
-    city: field('city'),
-    poi_name: field('poi_name'),
-    street: field('street'),
-    number: field('number'),
-    district: field('district'),
-  };
+  return point;
 }
 
 /**
