@@ -221,10 +221,20 @@ const shortIdOf = (trackPath: string) => trackPath.split('/')[2]!;
 test('Track asks the owner after ordering; yes (no push service in headless Chromium) falls back on the open app and is remembered', async () => {
   const token = await signInByApi(it.app, '+48600400110');
   const context = await passengerBrowser(token);
+  // A small phone with the largest text, where the panel takes most of the screen.
+  await context.addInitScript(() =>
+    localStorage.setItem('preferences', JSON.stringify({ font_scale: 1.5 })),
+  );
   const page = await context.newPage();
+  await page.setViewportSize({ width: 320, height: 640 });
   const first = await orderThroughScreens(page);
   const asked = question(page);
   await asked.waitFor();
+  // In the panel's flow (it scrolls with it), so it covers none of it.
+  assert.equal(
+    await page.locator('.tr-panel').getByRole('region', { name: 'Hear about your ride?' }).count(),
+    1,
+  );
   assert.match(await asked.innerText(), /even with the app closed/);
   await asked.getByRole('button', { name: 'Turn on notifications' }).click();
   const said = page.getByRole('status').filter({ hasText: 'cannot get notifications' });

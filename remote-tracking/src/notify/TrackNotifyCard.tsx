@@ -10,8 +10,9 @@ export interface TrackNotifyCardProps {
 
 /**
  * The ride notifications question on Track (tracking on: OrderSuccess is never shown), asked of
- * the order's owner. A fixed card over the map, out of the page's flow, so that neither its
- * coming nor its going moves the panel (layout shift); non-modal, focus stays where it is.
+ * the order's owner at the end of the panel, in its flow: a card over the map covered the panel
+ * on a small phone with large text (320 px, 150 %), where the panel takes most of the screen.
+ * Non-modal, focus stays where it is.
  */
 export function TrackNotifyCard({ shortId, askable }: TrackNotifyCardProps) {
   if (!askable || !shortId) return null;

@@ -66,6 +66,8 @@ export interface TrackPanelProps {
   /** The passenger signed in on this device placed the order (only they may cancel). */
   mayCancel: boolean;
   onCancel: () => Promise<void>;
+  /** What the screen adds at the panel's end (the ride notifications question). */
+  extra?: ReactNode;
 }
 
 /** The panel of Track: one view per state of the order. */
@@ -78,6 +80,7 @@ export function TrackPanel({
   ratingOn,
   mayCancel,
   onCancel,
+  extra,
 }: TrackPanelProps) {
   const { t } = useTrackingText();
   const titleId = useId();
@@ -184,6 +187,7 @@ export function TrackPanel({
         </p>
       ) : null}
       {body}
+      {extra}
     </section>
   );
 }

@@ -120,8 +120,13 @@ export function TrackScreen({ orderKey }: { orderKey: OrderKey | null }) {
         ratingOn={settings.rate}
         mayCancel={ownOrder}
         onCancel={cancelOrder}
+        extra={
+          <TrackNotifyCard
+            shortId={orderKey?.shortId}
+            askable={ownOrder && order !== null && !over}
+          />
+        }
       />
-      <TrackNotifyCard shortId={orderKey?.shortId} askable={ownOrder && order !== null && !over} />
     </div>
   );
 }
