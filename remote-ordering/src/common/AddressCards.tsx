@@ -1,12 +1,20 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { addTranslations, addressLine, isPickupValid, type AddressPoint } from '@taxi/shared';
-import { AddressSearchDialog, type AddressTarget } from '../address-search/AddressSearchDialog';
+import type { AddressTarget } from '../address-search/AddressSearchDialog';
 import { forgetRecentAddresses } from '../address-search/recent';
 import { useOrderingText } from './i18n';
 import { useOrdering } from './useOrdering';
 import texts from './texts.json';
 
 addTranslations('ordering', texts);
+
+// The search (with the saved places' dialogs) opens on a tap: it is not part of the first
+// screen's bytes; it is fetched once the browser is idle, so that the tap rarely waits for it.
+const loadSearch = () =>
+  import(/* webpackChunkName: "address-search" */ '../address-search/AddressSearchDialog');
+const AddressSearchDialog = lazy(() =>
+  loadSearch().then((module) => ({ default: module.AddressSearchDialog })),
+);
 
 /**
  * The pickup and (if the corporation shows it) destination cards: each opens the address
@@ -23,6 +31,11 @@ export function AddressCards({
   const { t } = useOrderingText();
   const { draft, setDraft, settings } = useOrdering();
   const [searching, setSearching] = useState<AddressTarget | null>(null);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') return;
+    const idle = requestIdleCallback(() => void loadSearch());
+    return () => cancelIdleCallback(idle);
+  }, []);
 
   const pick = (point: AddressPoint) => {
     const target = searching!;
@@ -73,7 +86,13 @@ export function AddressCards({
       {card('pickup', draft.poi)}
       {settings.show_dst ? card('destination', draft.dst) : null}
       {searching ? (
-        <AddressSearchDialog target={searching} onPick={pick} onClose={() => setSearching(null)} />
+        <Suspense fallback={null}>
+          <AddressSearchDialog
+            target={searching}
+            onPick={pick}
+            onClose={() => setSearching(null)}
+          />
+        </Suspense>
       ) : null}
     </div>
   );
