@@ -41,7 +41,11 @@ async function controlled(page: Page): Promise<void> {
   });
 }
 
-/** Resolves once every release file this page used, and its settings and registry, are cached. */
+/**
+ * Resolves once every release file this page used, and its settings and registry, are cached.
+ * A file the first (uncontrolled) load fetched after it handed its URLs to the new worker is
+ * fetched again through the worker, as the next online load would (the page is controlled now).
+ */
 async function cachedForOffline(page: Page): Promise<void> {
   await untilInPage(
     page,
@@ -57,7 +61,9 @@ async function cachedForOffline(page: Page): Promise<void> {
         `/remotes.json?hostname=localhost${device ? `&device=${device}` : ''}`,
       ];
       const found = await Promise.all(wanted.map((url) => caches.match(url)));
-      return used.length > 0 && found.every(Boolean);
+      const missing = wanted.filter((_, i) => !found[i]);
+      await Promise.all(missing.map((url) => fetch(url).catch(() => undefined)));
+      return used.length > 0 && missing.length === 0;
     },
     '',
     { what: 'every file of the start in the cache' },
