@@ -10,13 +10,8 @@ import type { Services } from '../services.ts';
 import { findClient, signInClient } from './clients.ts';
 import { checkCode, sendCode } from './codes.ts';
 import { normalisePhone } from './phone.ts';
-import {
-  authenticate,
-  closeSession,
-  closeSessions,
-  openSession,
-  refreshSession,
-} from './sessions.ts';
+import { sessionChecks } from './session-checks.ts';
+import { closeSession, closeSessions, openSession, refreshSession } from './sessions.ts';
 
 /** Deletion requests from one address per hour, for the unauthenticated notification endpoint. */
 const NOTIFICATIONS_PER_IP = 5;
@@ -46,7 +41,9 @@ function secretParameter(context: ActionContext): string {
 export async function accountsPlugin(app: FastifyInstance, services: Services) {
   const { storage, clock, actions } = services;
   const { db } = storage;
-  actions.identifyClientsBy((corporation, token) => authenticate(services, corporation, token));
+  const sessions = await sessionChecks(services);
+  app.addHook('onClose', async () => sessions.close());
+  actions.identifyClientsBy(sessions.check);
 
   async function blockedGuard(context: ActionContext, phone: string): Promise<void> {
     const client = await findClient(db, context.corporation, phone);
@@ -168,6 +165,7 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
         .set({ phone_verified: 1 })
         .where('id', '=', client.id)
         .execute();
+      sessions.endClient(client.id);
       return phoneReply(client.id);
     },
 
@@ -209,6 +207,7 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
           );
         throw error;
       }
+      sessions.endClient(client.id);
       return phoneReply(client.id);
     },
 
@@ -231,13 +230,16 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
       // Saved places are kept for no one once their passenger asked to be forgotten.
       await deletePlacesOf(db, client.id);
       await closeSessions(db, client.id);
+      sessions.endClient(client.id);
       return {};
     },
 
     /** Ends the calling token's session (logout; also after a deletion notice). */
     async LOGOUT(context) {
       await context.client();
-      await closeSession(db, text(context.payload.auth ?? context.payload.token, 'auth', 200));
+      const token = text(context.payload.auth ?? context.payload.token, 'auth', 200);
+      await closeSession(db, token);
+      sessions.endToken(token);
       return {};
     },
   });

@@ -8,7 +8,7 @@ import type { Services } from '../services.ts';
 /** A token lives this long after its last GET_AUTH. */
 export const TOKEN_TTL_MS = 180 * 24 * 60 * 60_000;
 
-function tokenHash(token: string): string {
+export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
@@ -52,22 +52,31 @@ export async function purgeExpiredSessions(db: Db, now: number): Promise<number>
   return Number(result.numDeletedRows);
 }
 
-/** The client a token belongs to, in this corporation. */
+/** The client a token belongs to, in this corporation, and when the token expires (the database's word). */
 export async function authenticate(
   { storage, clock }: Services,
   corporation: Corporation,
   token: string | undefined,
-): Promise<SignedInClient> {
+): Promise<{ client: SignedInClient; expiresAt: number }> {
   if (!token) throw new ApiFailure('ACCESS_DENIED', 'Sign in first');
   const row = await storage.db
     .selectFrom('sessions')
     .innerJoin('clients', 'clients.id', 'sessions.client_id')
-    .select(['clients.id', 'clients.phone', 'clients.phone_verified', 'clients.blocked'])
+    .select([
+      'clients.id',
+      'clients.phone',
+      'clients.phone_verified',
+      'clients.blocked',
+      'sessions.expires_at',
+    ])
     .where('sessions.token_hash', '=', tokenHash(token))
     .where('sessions.expires_at', '>', clock.now())
     .where('clients.corporation_id', '=', corporation.id)
     .executeTakeFirst();
   if (!row) throw new ApiFailure('ACCESS_DENIED', 'The session has expired; sign in again');
   if (row.blocked) throw new ApiFailure('BLOCKED');
-  return { id: row.id, phone: row.phone, phoneVerified: row.phone_verified === 1 };
+  return {
+    client: { id: row.id, phone: row.phone, phoneVerified: row.phone_verified === 1 },
+    expiresAt: row.expires_at,
+  };
 }

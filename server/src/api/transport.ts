@@ -53,7 +53,10 @@ export async function actionTransport(
       corporation,
       payload,
       lang: language(payload.lang, corporation),
-      ip: services.clientAddress(request.raw),
+      // Read only by calls with per-address limits: working it out costs a parse of the address.
+      get ip() {
+        return services.clientAddress(request.raw);
+      },
       log: request.log,
       client: () => (signedIn ??= registry.client(corporation, token)),
     });

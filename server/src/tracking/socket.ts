@@ -8,7 +8,6 @@ import {
   type TrackFailure,
   type TrackServerMessage,
 } from '@taxi/contract';
-import { authenticate } from '../accounts/sessions.ts';
 import { isCrossSite } from '../api/cross-site.ts';
 import { ApiFailure } from '../errors.ts';
 import { spend } from '../events/limits.ts';
@@ -240,14 +239,12 @@ export async function trackingSocket(
   async function mayCancel(connection: Connection, corporationId: string, token: unknown) {
     const corporation = corporations.byId(corporationId);
     if (!corporation) throw new ApiFailure('ACTION_ACCESS_DENIED');
-    const client = await authenticate(
-      services,
-      corporation,
-      typeof token === 'string' ? token.slice(0, 200) : undefined,
-    ).catch((error: unknown) => {
-      if (error instanceof ApiFailure && error.code === 'BLOCKED') throw error;
-      throw new ApiFailure('ACTION_ACCESS_DENIED', 'Only the passenger who ordered may cancel');
-    });
+    const client = await services.actions
+      .client(corporation, typeof token === 'string' ? token.slice(0, 200) : undefined)
+      .catch((error: unknown) => {
+        if (error instanceof ApiFailure && error.code === 'BLOCKED') throw error;
+        throw new ApiFailure('ACTION_ACCESS_DENIED', 'Only the passenger who ordered may cancel');
+      });
     if (client.id !== connection.ownerId)
       throw new ApiFailure('ACTION_ACCESS_DENIED', 'Only the passenger who ordered may cancel');
     const tooMany = 'Too many cancellations; try again later';
