@@ -27,8 +27,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+/**
+ * Connections waiting to be accepted. After a restart every passenger's tracking socket and every
+ * taxi reconnects at once; past Node's default of 511 the kernel drops the attempts, which the
+ * caller resends only after 1, 3, 7… s. The kernel caps it at net.core.somaxconn (4096 on Linux 5.4+).
+ */
+const ACCEPT_QUEUE = 4096;
+
 try {
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: ACCEPT_QUEUE });
 } catch (error) {
   app.log.error({ err: error }, 'cannot start');
   process.exit(1);

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import type { Clock } from '../clock.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import type { Db } from '../db/storage.ts';
 import type { LatLng } from '../geo/geometry.ts';
@@ -7,24 +7,43 @@ import type { LatLng } from '../geo/geometry.ts';
 export const POSITION_FRESH_MS = 5 * 60_000;
 
 /**
- * The free taxi (state W, fresh position) nearest a point, or undefined. The database orders
- * them by flat-earth distance (exact enough within a city) and returns one row, rather than every
- * free taxi for the caller to sort.
+ * How long one read of a corporation's free taxis serves quotes. Every quote used to ask the
+ * database for the nearest (a sort over every free taxi, a sixth of a quote's time with a hundred
+ * of them); the positions there are a flush (2 s) old anyway.
  */
-export function nearestFreeTaxi(db: Db, corporation: Corporation, point: LatLng, now: number) {
-  const squeeze = Math.cos((point.lat * Math.PI) / 180) ** 2;
-  return db
-    .selectFrom('taxis')
-    .select(['call_number', 'lat', 'lng'])
-    .where('corporation_id', '=', corporation.id)
-    .where('state', '=', 'W')
-    .where('updated_at', '>', now - POSITION_FRESH_MS)
-    .orderBy(
-      sql`(lat - ${point.lat}) * (lat - ${point.lat}) + (lng - ${point.lng}) * (lng - ${point.lng}) * ${squeeze}`,
-    )
-    .orderBy('call_number')
-    .limit(1)
-    .executeTakeFirst();
+export const FREE_TAXIS_REREAD_MS = 1_000;
+
+type FreeTaxi = Awaited<ReturnType<typeof freeTaxisReportedSince>>[number];
+
+/**
+ * The free taxi (state W, fresh position) nearest a point, or undefined: by flat-earth distance
+ * (exact enough within a city), ties to the lower call number, from a list of the corporation's
+ * free taxis read at most every FREE_TAXIS_REREAD_MS (concurrent quotes share one read).
+ */
+export function nearestFreeTaxiFinder(db: Db, clock: Clock) {
+  const lists = new Map<string, { at: number; taxis: Promise<FreeTaxi[]> }>();
+  return async (corporation: Corporation, point: LatLng): Promise<FreeTaxi | undefined> => {
+    const now = clock.now();
+    let list = lists.get(corporation.id);
+    if (!list || now - list.at >= FREE_TAXIS_REREAD_MS || now < list.at) {
+      const taxis = freeTaxisReportedSince(db, corporation.id, now - POSITION_FRESH_MS);
+      lists.set(corporation.id, (list = { at: now, taxis }));
+      // A failed read is not kept: the next quote reads again.
+      taxis.catch(() => lists.get(corporation.id)?.taxis === taxis && lists.delete(corporation.id));
+    }
+    const squeeze = Math.cos((point.lat * Math.PI) / 180) ** 2;
+    let nearest: FreeTaxi | undefined;
+    let best = Infinity;
+    for (const taxi of await list.taxis) {
+      if (taxi.updated_at <= now - POSITION_FRESH_MS) continue;
+      const north = taxi.lat - point.lat;
+      const east = taxi.lng - point.lng;
+      const squared = north * north + east * east * squeeze;
+      if (squared < best || (squared === best && taxi.call_number < nearest!.call_number))
+        [nearest, best] = [taxi, squared];
+    }
+    return nearest;
+  };
 }
 
 /** The cars of these taxis and their last reported positions (an order's tracking record). */

@@ -11,6 +11,12 @@ const SNAP_METRES = 3_000;
  */
 const ROUTE_CACHE_SIZE = 4096;
 /**
+ * Whole estimates remembered by their exact two points: a passenger's app asks again for each
+ * change of the order form, and snapping both points to the network costs more than the search
+ * a cached path saves. About 8 kB each.
+ */
+const ESTIMATE_CACHE_SIZE = 512;
+/**
  * The A* estimate is the flat-earth distance at the goal's latitude, scaled down by this much so
  * that it never exceeds the great-circle distance at city scale (it must not overestimate).
  */
@@ -37,6 +43,8 @@ export class RoadGraph {
   readonly #heap = new MinHeap();
   /** Least recently used first. */
   readonly #routes = new Map<number, NetworkPath | null>();
+  /** Least recently used first. */
+  readonly #estimates = new Map<string, RouteEstimate | undefined>();
 
   constructor(data: RoadGraphData) {
     this.data = data;
@@ -62,12 +70,23 @@ export class RoadGraph {
     return this.#grid.nearest(point.lat, point.lng, SNAP_METRES).index;
   }
 
-  /** The fastest route, or undefined when either point is off the network. */
+  /** The fastest route, or undefined when either point is off the network (do not change it). */
   route(from: LatLng, to: LatLng): RouteEstimate | undefined {
+    return remembered(
+      this.#estimates,
+      `${from.lat},${from.lng};${to.lat},${to.lng}`,
+      ESTIMATE_CACHE_SIZE,
+      () => this.#route(from, to),
+    );
+  }
+
+  #route(from: LatLng, to: LatLng): RouteEstimate | undefined {
     const start = this.snap(from);
     const goal = this.snap(to);
     if (start === -1 || goal === -1) return undefined;
-    const path = this.#cachedPath(start, goal);
+    const path = remembered(this.#routes, start * this.size + goal, ROUTE_CACHE_SIZE, () =>
+      this.#astar(start, goal),
+    );
     if (!path) return undefined;
     const { lat, lng } = this.data;
     const points: LatLng[] = [from];
@@ -81,20 +100,6 @@ export class RoadGraph {
       durationS: path.seconds + approach / (15 / 3.6),
       points: dedupe(points),
     };
-  }
-
-  #cachedPath(start: number, goal: number): NetworkPath | null {
-    const key = start * this.size + goal;
-    let path = this.#routes.get(key);
-    if (path !== undefined) {
-      this.#routes.delete(key);
-    } else {
-      path = this.#astar(start, goal);
-      if (this.#routes.size >= ROUTE_CACHE_SIZE)
-        this.#routes.delete(this.#routes.keys().next().value!);
-    }
-    this.#routes.set(key, path);
-    return path;
   }
 
   #astar(start: number, goal: number): NetworkPath | null {
@@ -155,6 +160,20 @@ export class RoadGraph {
     for (let at = goal, k = length - 1; at !== -1; at = previous[at]!) nodes[k--] = at;
     return { nodes, metres: metres[goal]!, seconds: seconds[goal]! };
   }
+}
+
+/** `make()` for a key not in `cache`, kept there; the least recently used go past `size`. */
+function remembered<K, V>(cache: Map<K, V>, key: K, size: number, make: () => V): V {
+  let value: V;
+  if (cache.has(key)) {
+    value = cache.get(key)!;
+    cache.delete(key);
+  } else {
+    value = make();
+    if (cache.size >= size) cache.delete(cache.keys().next().value!);
+  }
+  cache.set(key, value);
+  return value;
 }
 
 function dedupe(points: LatLng[]): LatLng[] {

@@ -61,9 +61,24 @@ export interface OrderSecrets {
   reveal(nonce: string): string;
 }
 
+/** Secrets revealed kept in memory: every list of a passenger's rides reveals each ride's again. */
+const REVEALED_KEPT = 20_000;
+
 export function orderSecrets(key: Buffer): OrderSecrets {
-  const reveal = (nonce: string) =>
-    createHmac('sha256', key).update(nonce).digest().subarray(0, 24).toString('base64url');
+  const revealed = new Map<string, string>();
+  const reveal = (nonce: string) => {
+    let secret = revealed.get(nonce);
+    if (secret === undefined) {
+      secret = createHmac('sha256', key)
+        .update(nonce)
+        .digest()
+        .subarray(0, 24)
+        .toString('base64url');
+      if (revealed.size >= REVEALED_KEPT) revealed.clear();
+      revealed.set(nonce, secret);
+    }
+    return secret;
+  };
   return {
     issue() {
       const nonce = randomBytes(16).toString('base64url');

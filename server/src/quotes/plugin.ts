@@ -2,7 +2,7 @@ import { ACCEPT_MISSING_TAXI_ETA_GT_DEFAULT } from '@taxi/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Corporation } from '../corporations/directory.ts';
 import { spend } from '../events/limits.ts';
-import { nearestFreeTaxi } from '../fleet/taxis.ts';
+import { nearestFreeTaxiFinder } from '../fleet/taxis.ts';
 import { readOrderForm } from '../orders/form.ts';
 import { refuseSecondImmediateOrder } from '../orders/store.ts';
 import type { Services } from '../services.ts';
@@ -12,14 +12,11 @@ import type { LatLng } from '../geo/geometry.ts';
 /** ORDER_SIM: the price and the pickup ETA of an order form, without placing it. */
 export async function quotesPlugin(_app: FastifyInstance, services: Services) {
   const { storage, clock, routes, actions, limits, config } = services;
+  const nearestFreeTaxi = nearestFreeTaxiFinder(storage.db, clock);
 
   /** Minutes for the nearest free taxi to reach the pickup, or null when none is known. */
-  async function etaMinutes(
-    corporation: Corporation,
-    pickup: LatLng,
-    now: number,
-  ): Promise<number | null> {
-    const nearest = await nearestFreeTaxi(storage.db, corporation, pickup, now);
+  async function etaMinutes(corporation: Corporation, pickup: LatLng): Promise<number | null> {
+    const nearest = await nearestFreeTaxi(corporation, pickup);
     if (!nearest) return null;
     const route = await routes.estimate(corporation, nearest, pickup);
     return Math.max(1, Math.ceil(route.durationS / 60));
@@ -49,7 +46,7 @@ export async function quotesPlugin(_app: FastifyInstance, services: Services) {
       );
       return {
         dst_price,
-        eta_min: pickup ? await etaMinutes(corporation, pickup, now) : null,
+        eta_min: pickup ? await etaMinutes(corporation, pickup) : null,
         dst_map_points,
         accept_missing_taxi_eta_gt: ACCEPT_MISSING_TAXI_ETA_GT_DEFAULT,
       };
