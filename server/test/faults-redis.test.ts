@@ -1,17 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { after, test } from 'node:test';
-import { openStorage } from '../src/db/storage.ts';
-import { provisionTaxi } from '../src/driver/accounts.ts';
-import { gridPoint, TOWN_FILE } from './fixtures/make-town.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { tempDir, testDatabaseUrl, writeFile } from './helpers.ts';
+import { gridPoint } from './fixtures/make-town.ts';
 import { trackingSocket, trackLogin } from './live.ts';
 import { post, signInPassenger } from './process-calls.ts';
-import { dropDatabase, freshDatabase } from './postgres.ts';
+import { startDeployment } from './process-setup.ts';
 import { privateRedis } from './private-services.ts';
-import { startServerProcess } from './server-process.ts';
 
 /** Redis stays away this long (issue 15: 20 s mid-ride). */
 const OUTAGE_MS = 20_000;
@@ -31,47 +24,18 @@ test(
   async () => {
     const redis = await privateRedis();
     after(redis.remove);
-    const schemaUrl = await testDatabaseUrl();
-    const databaseUrl =
-      schemaUrl ||
-      (await freshDatabase(`postgres://postgres@127.0.0.1:5432/taxi_faults_redis_${process.pid}`));
-    assert.ok(databaseUrl, 'needs PostgreSQL on 127.0.0.1:5432');
-    const root = tempDir();
-    writeFile(
-      path.join(root, 'corporations/demo.json'),
-      taxiCorporation('demo', ['127.0.0.1'], { geo: { extract: TOWN_FILE } }),
-    );
-    const server = await startServerProcess({
-      CORP_DIR: path.join(root, 'corporations'),
-      RELEASES_DIR: path.join(root, 'releases'),
-      DATA_DIR: path.join(root, 'data'),
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: `taxi-faults-${process.pid}:`,
-      SMS_DRIVER: 'outbox',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'fatal',
-      DISPATCH_TICK_MS: '300',
-      ORDER_SAVE_PER_CLIENT_PER_HOUR: '4',
-      ORDER_SECRET_KEY: randomBytes(32).toString('base64url'),
+    const { servers } = await startDeployment({
+      processes: ['server'],
+      redisUrl: redis.url,
+      database: 'taxi_faults_redis',
+      taxis: ['7'],
+      env: { ORDER_SAVE_PER_CLIENT_PER_HOUR: '4' },
     });
-    after(server.kill);
-    // A database of its own on the machine's PostgreSQL goes after the server.
-    if (!schemaUrl) after(() => dropDatabase(databaseUrl));
-    const base = server.base;
-    const storage = await openStorage({ databaseUrl, dataDir: root });
-    await provisionTaxi(storage.db, 'demo', {
-      call_number: '7',
-      color: 'red',
-      brand: 'Kia Niro',
-      vehicle_registration: 'KR 7777',
-      password: 'seven',
-    });
-    await storage.close();
+    const base = servers.server.base;
     const login = await post(
       base,
       '/driver/api/1/',
-      { action_id: 'LOGIN', call_number: '7', password: 'seven' },
+      { action_id: 'LOGIN', call_number: '7', password: 'secret-7' },
       false,
     );
     const driver = (action: string, fields: Record<string, unknown> = {}) =>
@@ -121,7 +85,7 @@ test(
     const accepted = await socket.update((o) => o.stage === 'taxi_on_the_way');
     const convergedMs = performance.now() - upAt;
     assert.deepEqual(accepted.taxis_data, {
-      '7': { color: 'red', brand: 'Kia Niro', vehicle_registration: 'KR 7777' },
+      '7': { color: 'red', brand: 'Kia Niro', vehicle_registration: 'KR 7000' },
     });
     // Taxi positions travel again.
     await driver('TAXI_POSITION', gridPoint(2, 4));

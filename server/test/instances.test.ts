@@ -1,17 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import path from 'node:path';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { openStorage, type Storage } from '../src/db/storage.ts';
-import { provisionTaxi } from '../src/driver/accounts.ts';
-import { gridPoint, TOWN_FILE } from './fixtures/make-town.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { tempDir, testDatabaseUrl, writeFile } from './helpers.ts';
+import { gridPoint } from './fixtures/make-town.ts';
 import { trackingSocket, trackLogin } from './live.ts';
 import { post } from './process-calls.ts';
-import { freshDatabase } from './postgres.ts';
-import { startServerProcess } from './server-process.ts';
+import { startDeployment } from './process-setup.ts';
 
 const REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -27,60 +21,31 @@ function reachable(url: string): Promise<boolean> {
 }
 
 test('two server processes over Redis and PostgreSQL: a passenger on B sees the taxi that reports to A', async () => {
-  const databaseUrl =
-    (await testDatabaseUrl()) ||
-    (await freshDatabase(
-      `postgres://postgres@127.0.0.1:5432/taxi_server_instances_${process.pid}`,
-    ));
   // npm test starts both services (scripts/ensure-services.sh); without them this test fails.
-  assert.ok(databaseUrl, 'needs PostgreSQL on 127.0.0.1:5432');
   assert.ok(await reachable(REDIS), 'needs Redis on 127.0.0.1:6379');
-  const root = tempDir();
-  writeFile(
-    path.join(root, 'corporations/demo.json'),
-    taxiCorporation('demo', ['127.0.0.1'], { geo: { extract: TOWN_FILE } }),
-  );
-  const env = {
-    CORP_DIR: path.join(root, 'corporations'),
-    RELEASES_DIR: path.join(root, 'releases'),
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: REDIS,
-    REDIS_PREFIX: `taxi-test-${process.pid}-${Date.now()}:`,
-    SMS_DRIVER: 'outbox',
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    DISPATCH_TICK_MS: '300',
-    GEO_PER_IP_PER_MINUTE: '5',
-    // Every server of a deployment derives the same order secrets (README, ORDER_SECRET_KEY).
-    ORDER_SECRET_KEY: randomBytes(32).toString('base64url'),
-  };
-  const a = await startServerProcess({ ...env, DATA_DIR: path.join(root, 'a') });
-  after(a.kill);
-  const b = await startServerProcess({ ...env, DATA_DIR: path.join(root, 'b') });
-  after(b.kill);
-  const storage = await openStorage({ databaseUrl, dataDir: root });
+  const { databaseUrl, env, servers } = await startDeployment({
+    processes: ['a', 'b'],
+    redisUrl: REDIS,
+    database: 'taxi_server_instances',
+    taxis: ['7'],
+    env: { LOG_LEVEL: 'warn', GEO_PER_IP_PER_MINUTE: '5' },
+  });
+  const storage = await openStorage({ databaseUrl, dataDir: env.DATA_DIR });
   try {
-    await twoInstances(a.base, b.base, storage);
+    await twoInstances(servers.a.base, servers.b.base, storage);
   } finally {
-    // Gone before the test's schema is dropped.
-    await Promise.all([a.kill(), b.kill(), storage.close()]);
+    // Closed before the test's schema is dropped.
+    await storage.close();
   }
 });
 
 async function twoInstances(aBase: string, bBase: string, storage: Storage) {
   const a = { base: aBase };
   const b = { base: bBase };
-  await provisionTaxi(storage.db, 'demo', {
-    call_number: '7',
-    color: 'red',
-    brand: 'Kia Niro',
-    vehicle_registration: 'KR 7777',
-    password: 'seven',
-  });
   const login = await post(
     a.base,
     '/driver/api/1/',
-    { action_id: 'LOGIN', call_number: '7', password: 'seven' },
+    { action_id: 'LOGIN', call_number: '7', password: 'secret-7' },
     false,
   );
   const driver = (action: string, fields: Record<string, unknown> = {}) =>
@@ -122,7 +87,7 @@ async function twoInstances(aBase: string, bBase: string, storage: Storage) {
   assert.equal((await driver('OFFER_ACCEPT', { order_id: saved.order_id })).status, 'OK');
   const accepted = await socket.update((o) => o.stage === 'taxi_on_the_way');
   assert.deepEqual(accepted.taxis_data, {
-    '7': { color: 'red', brand: 'Kia Niro', vehicle_registration: 'KR 7777' },
+    '7': { color: 'red', brand: 'Kia Niro', vehicle_registration: 'KR 7000' },
   });
   await driver('TAXI_POSITION', gridPoint(2, 4));
   const seen = await socket.next(

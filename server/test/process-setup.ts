@@ -1,8 +1,15 @@
-/** What the fault and scale-out tests share: a server process's folders, taxis, timed orders. */
+/** What the process tests share: a server process's folders, taxis, timed orders, deployments. */
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { after } from 'node:test';
 import { openStorage, type StorageOptions } from '../src/db/storage.ts';
 import { provisionTaxi } from '../src/driver/accounts.ts';
-import { tempDir, writeFile } from './helpers.ts';
+import { TOWN_FILE } from './fixtures/make-town.ts';
+import { taxiCorporation } from './fixtures.ts';
+import { tempDir, testDatabaseUrl, writeFile } from './helpers.ts';
+import { dropDatabase, freshDatabase } from './postgres.ts';
+import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 /** Kraków's market square, where the tests' passengers order from. */
 export const PICKUP = {
@@ -57,4 +64,54 @@ export function timedOrder(index: number, key = `order-${index}`) {
     poi: PICKUP,
     call_uniqueid: key,
   };
+}
+
+export interface DeploymentOptions<Name extends string> {
+  /** Started in this order, each with a data folder of that name. */
+  processes: readonly Name[];
+  redisUrl: string;
+  /** The fresh database's name (with the process id) when there is no DATABASE_URL. */
+  database: string;
+  /** Call numbers, provisioned before any process starts (provisionTaxis). */
+  taxis: string[];
+  env?: Record<string, string>;
+}
+
+/**
+ * Server processes of one deployment over the town (TOWN_FILE): one PostgreSQL (the test schema
+ * under DATABASE_URL, else a fresh database on the machine's), one Redis and one order-secret
+ * key, as every server of a deployment shares; killed when the test ends, then the database
+ * dropped.
+ */
+export async function startDeployment<const Name extends string>(options: DeploymentOptions<Name>) {
+  const started: ServerProcess[] = [];
+  let fresh = '';
+  // Registered before the test schema's own drop, so that the processes are gone before it.
+  after(async () => {
+    await Promise.all(started.map((server) => server.kill()));
+    if (fresh) await dropDatabase(fresh);
+  });
+  let databaseUrl = await testDatabaseUrl();
+  if (!databaseUrl) {
+    const wanted = `postgres://postgres@127.0.0.1:5432/${options.database}_${process.pid}`;
+    databaseUrl = fresh = (await freshDatabase(wanted)) ?? '';
+  }
+  assert.ok(databaseUrl, 'needs PostgreSQL on 127.0.0.1:5432');
+  const corporation = taxiCorporation('demo', ['127.0.0.1'], { geo: { extract: TOWN_FILE } });
+  const env = processEnv(corporation, {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: options.redisUrl,
+    REDIS_PREFIX: `taxi-test-${process.pid}-${Date.now()}:`,
+    DISPATCH_TICK_MS: '300',
+    // Every server of a deployment derives the same order secrets (README, ORDER_SECRET_KEY).
+    ORDER_SECRET_KEY: randomBytes(32).toString('base64url'),
+    ...options.env,
+  });
+  await provisionTaxis({ databaseUrl, dataDir: env.DATA_DIR }, options.taxis);
+  const servers = {} as Record<Name, ServerProcess>;
+  for (const name of options.processes) {
+    servers[name] = await startServerProcess({ ...env, DATA_DIR: path.join(env.DATA_DIR, name) });
+    started.push(servers[name]);
+  }
+  return { databaseUrl, env, servers };
 }

@@ -1,68 +1,38 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { after, test } from 'node:test';
 import { trackLink } from '@taxi/contract';
-import { openStorage } from '../src/db/storage.ts';
-import { provisionTaxi } from '../src/driver/accounts.ts';
-import { gridPoint, TOWN_FILE } from './fixtures/make-town.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { tempDir, testDatabaseUrl, writeFile } from './helpers.ts';
+import { gridPoint } from './fixtures/make-town.ts';
 import { post, signInThroughOutbox } from './process-calls.ts';
-import { freshDatabase } from './postgres.ts';
+import { startDeployment } from './process-setup.ts';
 import { privateRedis } from './private-services.ts';
 import { startPushService, vapidKeys } from './push-service.ts';
-import { startServerProcess } from './server-process.ts';
 
 test(
   'a subscription taken by process A is pushed by process B after A dies (PostgreSQL + Redis)',
   { timeout: 90_000 },
   async () => {
-    const databaseUrl =
-      (await testDatabaseUrl()) ||
-      (await freshDatabase(`postgres://postgres@127.0.0.1:5432/taxi_server_push_${process.pid}`));
-    assert.ok(databaseUrl, 'needs PostgreSQL on 127.0.0.1:5432');
     const redis = await privateRedis();
     after(() => redis.stop());
     const push = await startPushService();
     after(() => push.close());
     const vapid = vapidKeys();
-    const root = tempDir();
-    writeFile(
-      path.join(root, 'corporations/demo.json'),
-      taxiCorporation('demo', ['127.0.0.1'], { geo: { extract: TOWN_FILE } }),
-    );
-    const env = {
-      CORP_DIR: path.join(root, 'corporations'),
-      RELEASES_DIR: path.join(root, 'releases'),
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redis.url,
-      SMS_DRIVER: 'outbox',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DISPATCH_TICK_MS: '300',
-      ORDER_SECRET_KEY: randomBytes(32).toString('base64url'),
-      VAPID_PUBLIC_KEY: vapid.publicKey,
-      VAPID_PRIVATE_KEY: vapid.privateKey,
-      VAPID_SUBJECT: vapid.subject,
-      PUSH_ALLOWED_ORIGIN: push.origin,
-      // The server processes trust the local push service's certificate.
-      NODE_EXTRA_CA_CERTS: push.certFile,
-    };
     // B starts first, while no order has a subscription: it must learn of A's.
-    const b = await startServerProcess({ ...env, DATA_DIR: path.join(root, 'b') });
-    after(b.kill);
-    const a = await startServerProcess({ ...env, DATA_DIR: path.join(root, 'a') });
-    after(a.kill);
-    const storage = await openStorage({ databaseUrl, dataDir: root });
-    after(() => storage.close());
-    await provisionTaxi(storage.db, 'demo', {
-      call_number: '7',
-      color: 'red',
-      brand: 'Kia Niro',
-      vehicle_registration: 'KR 7777',
-      password: 'seven',
+    const { servers } = await startDeployment({
+      processes: ['b', 'a'],
+      redisUrl: redis.url,
+      database: 'taxi_server_push',
+      taxis: ['7'],
+      env: {
+        LOG_LEVEL: 'warn',
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
+        VAPID_SUBJECT: vapid.subject,
+        PUSH_ALLOWED_ORIGIN: push.origin,
+        // The server processes trust the local push service's certificate.
+        NODE_EXTRA_CA_CERTS: push.certFile,
+      },
     });
+    const { a, b } = servers;
 
     // The passenger orders and subscribes through A.
     const auth = await signInThroughOutbox(a.base, '+48608000071');
@@ -86,7 +56,7 @@ test(
     // The taxi takes the order through B, the only process left.
     const driverCall = async (action: string, fields: Record<string, unknown> = {}) =>
       post(b.base, '/driver/api/1/', { action_id: action, ...fields }, false);
-    const { token } = await driverCall('LOGIN', { call_number: '7', password: 'seven' });
+    const { token } = await driverCall('LOGIN', { call_number: '7', password: 'secret-7' });
     const driver = (action: string, fields: Record<string, unknown> = {}) =>
       driverCall(action, { token, ...fields });
     assert.equal((await driver('TAXI_POSITION', { ...gridPoint(2, 3), state: 'W' })).status, 'OK');
@@ -99,7 +69,7 @@ test(
     assert.equal((await driver('OFFER_ACCEPT', { order_id: saved.order_id })).status, 'OK');
     assert.deepEqual(await push.pushed(phone, vapid), {
       title: 'Your taxi is on its way',
-      body: 'red Kia Niro, KR 7777',
+      body: 'red Kia Niro, KR 7000',
       url: trackLink({ shortId: saved.track.order_short_id, secret: saved.track.secret }),
       tag: `ride-${saved.track.order_short_id}`,
     });

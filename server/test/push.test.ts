@@ -61,6 +61,11 @@ async function order() {
   };
 }
 
+/** PUSH_SUBSCRIBE of `subscription` to the order `shortId`, as the holder of `token`. */
+function subscribe(shortId: string, subscription: unknown, token?: string, lang?: string) {
+  return call(app, 'PUSH_SUBSCRIBE', { order_short_id: shortId, subscription }, { token, lang });
+}
+
 describe('ride notifications by Web Push', () => {
   test('GET_PUSH_KEY gives the deployment’s public key to anyone', async () => {
     assert.equal(assertOk(await call(app, 'GET_PUSH_KEY')).public_key, vapid.publicKey);
@@ -72,39 +77,11 @@ describe('ride notifications by Web Push', () => {
     const phone = browser('/ok/phone');
     const laptop = browser('/gone/laptop');
     const tablet = browser('/broken/tablet');
-    assertOk(
-      await call(
-        app,
-        'PUSH_SUBSCRIBE',
-        { order_short_id: shortId, subscription: phone.json },
-        { token },
-      ),
-    );
-    assertOk(
-      await call(
-        app,
-        'PUSH_SUBSCRIBE',
-        { order_short_id: shortId, subscription: laptop.json },
-        { token, lang: 'en' },
-      ),
-    );
-    assertOk(
-      await call(
-        app,
-        'PUSH_SUBSCRIBE',
-        { order_short_id: shortId, subscription: tablet.json },
-        { token },
-      ),
-    );
+    assertOk(await subscribe(shortId, phone.json, token));
+    assertOk(await subscribe(shortId, laptop.json, token, 'en'));
+    assertOk(await subscribe(shortId, tablet.json, token));
     // Subscribing again renews the one row.
-    assertOk(
-      await call(
-        app,
-        'PUSH_SUBSCRIBE',
-        { order_short_id: shortId, subscription: phone.json },
-        { token },
-      ),
-    );
+    assertOk(await subscribe(shortId, phone.json, token));
     assert.equal((await subscriptions(orderId)).length, 3);
 
     await app.services.dispatch.tick();
@@ -151,29 +128,14 @@ describe('ride notifications by Web Push', () => {
   test('a cancelled order is pushed once and its subscriptions go', async () => {
     const { token, orderId, shortId } = await order();
     const phone = browser('/ok/cancel');
-    assertOk(
-      await call(
-        app,
-        'PUSH_SUBSCRIBE',
-        { order_short_id: shortId, subscription: phone.json },
-        { token, lang: 'en' },
-      ),
-    );
+    assertOk(await subscribe(shortId, phone.json, token, 'en'));
     await app.services.dispatch.cancel(orderId);
     assert.deepEqual(
       { ...(await received_(phone)), url: '', tag: '' },
       { title: 'Order cancelled', body: 'Your taxi order was cancelled', url: '', tag: '' },
     );
     assert.deepEqual(await subscriptions(orderId), []);
-    assertErr(
-      await call(
-        app,
-        'PUSH_SUBSCRIBE',
-        { order_short_id: shortId, subscription: phone.json },
-        { token },
-      ),
-      'ACTION_NOT_ALLOWED',
-    );
+    assertErr(await subscribe(shortId, phone.json, token), 'ACTION_NOT_ALLOWED');
   });
 
   test('endpoints other than known push services or the allowed origin are refused (SSRF)', async () => {
@@ -190,13 +152,7 @@ describe('ride notifications by Web Push', () => {
       'file:///etc/passwd',
       'not a url',
     ]) {
-      const reply = await call(
-        app,
-        'PUSH_SUBSCRIBE',
-        { order_short_id: shortId, subscription: { endpoint, keys } },
-        { token },
-      );
-      assertErr(reply, 'INVALID_DATA');
+      assertErr(await subscribe(shortId, { endpoint, keys }, token), 'INVALID_DATA');
     }
     for (const bad of [
       { p256dh: keys.p256dh.slice(1), auth: keys.auth },
@@ -205,12 +161,7 @@ describe('ride notifications by Web Push', () => {
       {},
     ])
       assertErr(
-        await call(
-          app,
-          'PUSH_SUBSCRIBE',
-          { order_short_id: shortId, subscription: { endpoint: `${origin}/ok/x`, keys: bad } },
-          { token },
-        ),
+        await subscribe(shortId, { endpoint: `${origin}/ok/x`, keys: bad }, token),
         'ARG_ERROR',
       );
     assert.deepEqual(await subscriptions(orderId), []);

@@ -14,6 +14,7 @@ import type { OrderEvent } from '../dispatch/record.ts';
 import { ApiFailure } from '../errors.ts';
 import { spend, type RateLimiter } from '../events/limits.ts';
 import type { Unsubscribe } from '../events/bus.ts';
+import { clientOrder, orderKey, ridesOver } from '../orders/store.ts';
 import type { Services } from '../services.ts';
 import { readSubscription } from './endpoints.ts';
 import { type Delivery, pushSender } from './sender.ts';
@@ -77,17 +78,6 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
     void watching?.then((stop) => stop());
   }
 
-  async function trackPath(orderId: number): Promise<string> {
-    const order = await db
-      .selectFrom('orders')
-      .select(['short_id', 'secret_nonce'])
-      .where('id', '=', orderId)
-      .executeTakeFirst();
-    if (!order || order.secret_nonce === null) return '/';
-    const secret = services.orderSecrets.reveal(order.secret_nonce);
-    return trackLink({ shortId: order.short_id, secret });
-  }
-
   /** Pushes a new stage once: of several processes, the one whose update changes the row sends. */
   async function changed(orderId: number, event: OrderEvent): Promise<void> {
     const { stage } = event.record;
@@ -104,7 +94,8 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
     if (last) await db.deleteFrom('push_subscriptions').where('order_id', '=', orderId).execute();
     if (!sender || rows.length === 0 || !isNotifiedStage(stage)) return;
     const taxi = event.taxis_data[event.record.accepted_taxis[0] ?? ''];
-    const url = await trackPath(orderId);
+    const key = await orderKey(db, services.orderSecrets, orderId);
+    const url = key ? trackLink(key) : '/';
     for (const row of rows) {
       const message: RidePushMessage = {
         ...rideNotificationText(stage, row.lang, taxi),
@@ -133,12 +124,7 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
     const settledBefore = services.clock.now() - RIDE_LONGEST_MS;
     await db
       .deleteFrom('push_subscriptions')
-      .where('order_id', 'in', (eb) =>
-        eb
-          .selectFrom('orders')
-          .select('id')
-          .where((o) => o.or([o('state', 'in', ['A', 'M']), o('ended_at', '<', settledBefore)])),
-      )
+      .where('order_id', 'in', ridesOver(db, settledBefore))
       .execute();
   }
 
@@ -176,13 +162,7 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
       3_600_000,
       'Too many notification changes; try again later',
     );
-    const order = await db
-      .selectFrom('orders')
-      .select(['id', 'state'])
-      .where('short_id', '=', shortId.toUpperCase())
-      .where('client_id', '=', clientId)
-      .where('corporation_id', '=', corporationId)
-      .executeTakeFirst();
+    const order = await clientOrder(db, clientId, corporationId, shortId);
     if (!order) throw new ApiFailure('NOT_FOUND', 'No such order of this client');
     return order;
   }

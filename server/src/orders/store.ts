@@ -6,6 +6,7 @@ import type { Tables } from '../db/tables.ts';
 import { ApiFailure } from '../errors.ts';
 import {
   IMMEDIATE_ORDER_TYPE as IMMEDIATE_TYPE,
+  type OrderKey,
   type OrderState,
   type OrderType,
 } from '@taxi/contract';
@@ -183,6 +184,40 @@ export async function orderCorporationId(db: Db, orderId: number): Promise<strin
     .where('id', '=', orderId)
     .executeTakeFirst();
   return row?.corporation_id;
+}
+
+/** The client's own order a short id names in this corporation (another's is undefined). */
+export function clientOrder(db: Db, clientId: number, corporationId: string, shortId: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'state'])
+    .where('short_id', '=', shortId.toUpperCase())
+    .where('client_id', '=', clientId)
+    .where('corporation_id', '=', corporationId)
+    .executeTakeFirst();
+}
+
+/** What an order's links carry, or undefined for no such order or one without a secret yet. */
+export async function orderKey(
+  db: Db,
+  secrets: OrderSecrets,
+  orderId: number,
+): Promise<OrderKey | undefined> {
+  const order = await db
+    .selectFrom('orders')
+    .select(['short_id', 'secret_nonce'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order || order.secret_nonce === null) return undefined;
+  return { shortId: order.short_id, secret: secrets.reveal(order.secret_nonce) };
+}
+
+/** Orders whose ride is over (cancelled, no-show, or ended before `endedBefore`), as a subquery. */
+export function ridesOver(db: Db, endedBefore: number) {
+  return db
+    .selectFrom('orders')
+    .select('id')
+    .where((o) => o.or([o('state', 'in', ['A', 'M']), o('ended_at', '<', endedBefore)]));
 }
 
 /** Whether the subscription has its ride at this local time already. */
