@@ -26,7 +26,11 @@ export function jestConfig(dir) {
       ],
     },
     transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?@taxi)'],
-    moduleNameMapper: { '\\.css$': 'identity-obj-proxy' },
+    moduleNameMapper: {
+      '\\.css$': 'identity-obj-proxy',
+      // The package behind the react-i18next surface, as in webpack.js.
+      '^react-i18next-unshared$': 'react-i18next',
+    },
     setupFilesAfterEnv: [path.join(here, 'jest.setup.js')],
   };
 }

@@ -7,9 +7,9 @@ import { fileURLToPath } from 'node:url';
 const vendor = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../shared/src/vendor');
 
 /**
- * [share key, package, module provided under that key]. React Router is provided through
- * the slim surface in shared/src/vendor, which tree-shaking can trim; react-router itself is
- * then bundled inside that surface and needs no key of its own.
+ * [share key, package, module provided under that key]. React Router and react-i18next are
+ * provided through the slim surfaces in shared/src/vendor, which tree-shaking can trim;
+ * react-router itself is then bundled inside its surface and needs no key of its own.
  */
 export const SINGLETONS = [
   ['react', 'react'],
@@ -20,7 +20,7 @@ export const SINGLETONS = [
   ['jotai', 'jotai'],
   ['jotai/', 'jotai'],
   ['i18next', 'i18next'],
-  ['react-i18next', 'react-i18next'],
+  ['react-i18next', 'react-i18next', path.join(vendor, 'react-i18next.ts')],
   ['@taxi/shared', '@taxi/shared'],
   // Its lazily loaded entries (the map, with maplibre inside) are shared too: one download
   // serves ordering and tracking.

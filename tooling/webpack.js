@@ -101,6 +101,8 @@ export function federatedConfig({ dir, name, exposes = {}, isHost = false, devPo
         // the same ES build the bundler runtime imports keeps one copy instead of two.
         byDependency: { commonjs: { conditionNames: ['import', 'module', 'browser', 'default'] } },
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        // The package behind the react-i18next surface (shared/src/vendor/react-i18next.ts).
+        alias: { 'react-i18next-unshared$': 'react-i18next' },
       },
       module: {
         rules: [
@@ -159,7 +161,23 @@ export function federatedConfig({ dir, name, exposes = {}, isHost = false, devPo
             ]
           : []),
       ],
-      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      optimization: {
+        moduleIds: 'deterministic',
+        chunkIds: 'deterministic',
+        splitChunks: {
+          cacheGroups: {
+            // style-loader's runtime is below the size splitChunks moves on its own, so every
+            // chunk with CSS had a copy (two on each first screen); one chunk serves them all.
+            styleRuntime: {
+              test: /[\\/]node_modules[\\/](style|css)-loader[\\/]/,
+              chunks: 'all',
+              minChunks: 2,
+              minSize: 0,
+              priority: 10,
+            },
+          },
+        },
+      },
       performance: { hints: false },
       devServer: {
         port: devPort,

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'jotai';
-import { RouterProvider } from 'react-router-dom';
 import {
   addTranslations,
   browserLanguages,
@@ -19,7 +18,7 @@ import { SettingsError } from './settings/SettingsError';
 import { fetchRegistry, preloadScreenOf, registerRegistry } from './remotes/registry';
 import { hashDestination, startupDestination } from './session/guard';
 import { confirmKeptSession, keptSession } from './session/keptSession';
-import { createAppRouter } from './routes/createAppRouter';
+import { AppRouter, createAppHistory } from './routes/createAppRouter';
 import { reportUncaughtErrors } from './errors/reporting';
 import './layout/shell.css';
 
@@ -66,15 +65,15 @@ async function start(root: HTMLElement) {
     history.replaceState(null, '', firstDestination + keepQuery);
   }
 
-  const router = createAppRouter();
+  const appHistory = createAppHistory();
   app.render(
     <StrictMode>
       <Provider store={sessionStore}>
-        <RouterProvider router={router} />
+        <AppRouter history={appHistory} />
       </Provider>
     </StrictMode>,
   );
-  if (check === 'valid' && !confirmed) void confirmKeptSession(router);
+  if (check === 'valid' && !confirmed) void confirmKeptSession(appHistory);
 }
 
 void start(document.getElementById('root')!);

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { Provider } from 'jotai';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import {
   activeOrdersAtom,
   addTranslations,
@@ -15,7 +15,7 @@ import {
 } from '@taxi/shared';
 import { fakeApi, type Answers } from '@taxi/shared/testing';
 import { shellTexts } from './i18n/texts';
-import { appRoutes } from './routes/createAppRouter';
+import { AppRouter } from './routes/createAppRouter';
 
 export interface AppOptions {
   settings?: Partial<Settings>;
@@ -44,11 +44,11 @@ export function renderApp(path: string, options: AppOptions = {}) {
   sessionStore.set(tokenAtom, options.token ?? null);
   sessionStore.set(phoneAtom, options.phone ?? null);
   sessionStore.set(activeOrdersAtom, options.activeOrders ?? []);
-  const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
+  const history = createMemoryHistory({ initialEntries: [path], v5Compat: true });
   const result = render(
     <Provider store={sessionStore}>
-      <RouterProvider router={router} />
+      <AppRouter history={history} />
     </Provider>,
   );
-  return { ...result, router, api };
+  return { ...result, history, api };
 }

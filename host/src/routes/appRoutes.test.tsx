@@ -13,7 +13,7 @@ const activeOrder = {
 
 describe('maintenance mode', () => {
   it('sends every route to the apology page while the flag is on', async () => {
-    const { router } = renderApp('/regulations/', { settings: { maintenance: true } });
+    const { history } = renderApp('/regulations/', { settings: { maintenance: true } });
     expect(await screen.findByRole('heading', { name: 'We are sorry' })).toBeInTheDocument();
     expect(
       screen.getByText('Ordering a taxi through the application is currently not possible.'),
@@ -22,12 +22,12 @@ describe('maintenance mode', () => {
       'href',
       'tel:+48221234567',
     );
-    expect(router.state.location.pathname).toBe('/maintenance/');
+    expect(history.location.pathname).toBe('/maintenance/');
   });
 
   it('leaves the apology page for Home when the flag is off', async () => {
-    const { router } = renderApp('/maintenance/', { token: 'token' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const { history } = renderApp('/maintenance/', { token: 'token' });
+    await waitFor(() => expect(history.location.pathname).toBe('/'));
   });
 
   it('speaks Polish when the language is Polish', async () => {
@@ -38,14 +38,14 @@ describe('maintenance mode', () => {
 
 describe('session guard while running', () => {
   it('sends a non-public route to Auth without a token', async () => {
-    const { router } = renderApp('/history/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/'));
+    const { history } = renderApp('/history/');
+    await waitFor(() => expect(history.location.pathname).toBe('/auth/'));
   });
 
   it('keeps a public route without a token', async () => {
-    const { router } = renderApp('/about-app/');
+    const { history } = renderApp('/about-app/');
     await screen.findByRole('heading', { name: 'This part of the app is unavailable' });
-    expect(router.state.location.pathname).toBe('/about-app/');
+    expect(history.location.pathname).toBe('/about-app/');
   });
 });
 
@@ -115,7 +115,7 @@ describe('drawer', () => {
 
   it('logs out after confirmation and goes to Auth', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp('/about-app/', { token: 'secret-token' });
+    const { history } = renderApp('/about-app/', { token: 'secret-token' });
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     const dialog = screen.getByRole('alertdialog');
@@ -130,7 +130,7 @@ describe('drawer', () => {
     );
     expect(sessionStore.get(tokenAtom)).toBeNull();
     expect(localStorage.getItem('client_token')).toBeNull();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/'));
+    await waitFor(() => expect(history.location.pathname).toBe('/auth/'));
   });
 });
 

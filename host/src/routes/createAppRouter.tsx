@@ -1,10 +1,13 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import {
-  createBrowserRouter,
   Navigate,
   Outlet,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  unstable_HistoryRouter as HistoryRouter,
   useLocation,
+  useRoutes,
+  type HistoryRouterProps,
   type RouteObject,
 } from 'react-router-dom';
 import {
@@ -62,7 +65,7 @@ function routesOf(layout: LayoutName): RouteObject[] {
   }));
 }
 
-/** The route objects of the one data router, built from the route table. */
+/** The route objects of the page, built from the route table. */
 export function appRoutes(): RouteObject[] {
   return [
     {
@@ -80,7 +83,22 @@ export function appRoutes(): RouteObject[] {
   ];
 }
 
-/** The one data router of the page. */
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes());
+export type AppHistory = HistoryRouterProps['history'];
+
+/** The page's history: the router follows it, and the start can move the passenger with it. */
+export function createAppHistory(): AppHistory {
+  return createBrowserHistory({ v5Compat: true });
+}
+
+function AppRoutes() {
+  return useRoutes(useMemo(appRoutes, []));
+}
+
+/** The app's routes on `history` (declarative routing: no screen loads data through it). */
+export function AppRouter({ history }: { history: AppHistory }) {
+  return (
+    <HistoryRouter history={history}>
+      <AppRoutes />
+    </HistoryRouter>
+  );
 }

@@ -21,42 +21,42 @@ describe('a kept session at start', () => {
 
   it('stays on Home while the check is under way, and keeps it once the token is valid', async () => {
     const check = held(authReply);
-    const { router, api } = renderApp('/', {
+    const { history, api } = renderApp('/', {
       token: 'kept',
       answers: { GET_AUTH: check.gate, GET_CLIENT: client, GET_CURRENT_ORDERS: { data_list: [] } },
     });
-    const done = confirmKeptSession(router);
+    const done = confirmKeptSession(history);
     await waitFor(() => expect(api.actions()).toContain('GET_AUTH'));
-    expect(router.state.location.pathname).toBe('/');
+    expect(history.location.pathname).toBe('/');
     check.release();
     expect(await act(() => done)).toBe('valid');
-    expect(router.state.location.pathname).toBe('/');
+    expect(history.location.pathname).toBe('/');
     expect(sessionStore.get(clientDataAtom)?.phone).toBe('+48600100200');
   });
 
   it('forgets a token the server rejects and sends the passenger to Auth', async () => {
-    const { router } = renderApp('/', {
+    const { history } = renderApp('/', {
       token: 'dead',
       answers: { GET_AUTH: fail('ACCESS_DENIED') },
     });
-    expect(await act(() => confirmKeptSession(router))).toBe('rejected');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/'));
+    expect(await act(() => confirmKeptSession(history))).toBe('rejected');
+    await waitFor(() => expect(history.location.pathname).toBe('/auth/'));
     expect(sessionStore.get(tokenAtom)).toBeNull();
     expect(sessionStore.get(clientDataAtom)).toBeNull();
   });
 
   it('sends a page that needs an account to Auth, token kept, when the server cannot be reached', async () => {
-    const { router } = renderApp('/history/', { token: 'kept', answers: { GET_AUTH: offline } });
-    expect(await act(() => confirmKeptSession(router))).toBe('unreachable');
-    expect(router.state.location.pathname).toBe('/auth/');
+    const { history } = renderApp('/history/', { token: 'kept', answers: { GET_AUTH: offline } });
+    expect(await act(() => confirmKeptSession(history))).toBe('unreachable');
+    expect(history.location.pathname).toBe('/auth/');
     expect(sessionStore.get(tokenAtom)).toBe('kept');
     expect(sessionStore.get(tokenCheckAtom)).toBe('unreachable');
   });
 
   it('leaves a public page open when the server cannot be reached', async () => {
-    const { router } = renderApp('/t/ab12/s', { token: 'kept', answers: { GET_AUTH: offline } });
-    expect(await act(() => confirmKeptSession(router))).toBe('unreachable');
-    expect(router.state.location.pathname).toBe('/t/ab12/s');
+    const { history } = renderApp('/t/ab12/s', { token: 'kept', answers: { GET_AUTH: offline } });
+    expect(await act(() => confirmKeptSession(history))).toBe('unreachable');
+    expect(history.location.pathname).toBe('/t/ab12/s');
   });
 });
 

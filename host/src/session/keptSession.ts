@@ -7,10 +7,10 @@ import {
 } from '@taxi/shared';
 import { startupDestination } from './guard';
 
-/** The part of the data router this needs: where the passenger is, and a way to move them. */
+/** The part of the page's history this needs: where the passenger is, and a way to move them. */
 interface Navigator {
-  state: { location: { pathname: string } };
-  navigate(to: string, options: { replace: boolean }): Promise<void>;
+  location: { pathname: string };
+  replace(to: string): void;
 }
 
 /**
@@ -35,7 +35,7 @@ export async function keptSession(): Promise<{ check: TokenCheck; confirmed: boo
  * a check that cannot reach the server sends a non-public page to Auth, which offers to try
  * again, as a start without the worker would.
  */
-export async function confirmKeptSession(router: Navigator): Promise<TokenCheck> {
+export async function confirmKeptSession(history: Navigator): Promise<TokenCheck> {
   // The passenger's data travels with the check: the server answers it only for a live token.
   const client = loadClient().catch(() => undefined);
   const check = await checkStoredToken().catch((): TokenCheck => 'unreachable');
@@ -43,8 +43,8 @@ export async function confirmKeptSession(router: Navigator): Promise<TokenCheck>
     await client;
     return check;
   }
-  const { pathname } = router.state.location;
+  const { pathname } = history.location;
   const destination = startupDestination(pathname, check);
-  if (destination !== pathname) await router.navigate(destination, { replace: true });
+  if (destination !== pathname) history.replace(destination);
   return check;
 }

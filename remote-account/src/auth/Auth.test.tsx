@@ -270,12 +270,12 @@ describe('Auth, step 3: code', () => {
       GET_CLIENT: { client_data: CLIENT },
     });
     const user = userEvent.setup();
-    const { router } = renderAuth();
+    const { history } = renderAuth();
     await toCodeStep(user);
     await user.type(codeInput(), '123456');
     await user.click(ok());
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(history.location.pathname).toBe('/');
     expect(api.last('GET_AUTH_PHONE')?.sent).toMatchObject({
       phone: '+48600100200',
       secret: '123456',

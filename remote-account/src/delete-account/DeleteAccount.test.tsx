@@ -71,7 +71,7 @@ describe('Account deletion', () => {
   it('a legal-entity corporation gets DELETE_REQUEST; success, then logout and Auth', async () => {
     const api = server({ DELETE_REQUEST: {} });
     const user = userEvent.setup();
-    const { router } = renderProfile({ corp_legal: true });
+    const { history } = renderProfile({ corp_legal: true });
     await confirmDeletion(user);
     const done = await screen.findByRole('alertdialog', { name: 'Delete account' });
     expect(done).toHaveTextContent('Account deleted successfully.');
@@ -84,7 +84,7 @@ describe('Account deletion', () => {
     expect(sessionStore.get(tokenAtom)).toBe('client-token');
     await user.click(within(done).getByRole('button', { name: 'OK' }));
     expect(await screen.findByRole('heading', { name: 'Auth page' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/auth/');
+    expect(history.location.pathname).toBe('/auth/');
     expect(sessionStore.get(tokenAtom)).toBeNull();
     expect(localStorage.getItem('client_token')).toBeNull();
     expect(sessionStore.get(clientDataAtom)).toBeNull();
@@ -139,14 +139,14 @@ describe('Account deletion', () => {
     async (_name, settings, handlers, reason) => {
       server(handlers);
       const user = userEvent.setup();
-      const { router } = renderProfile(settings);
+      const { history } = renderProfile(settings);
       await confirmDeletion(user);
       const alert = await screen.findByRole('alertdialog', { name: 'Delete account' });
       expect(alert).toHaveTextContent('Error deleting account.');
       expect(alert).toHaveTextContent(reason);
       await user.click(within(alert).getByRole('button', { name: 'OK' }));
       expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-      expect(router.state.location.pathname).toBe('/settings/');
+      expect(history.location.pathname).toBe('/settings/');
       expect(sessionStore.get(tokenAtom)).toBe('client-token');
     },
   );

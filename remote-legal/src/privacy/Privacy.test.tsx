@@ -92,7 +92,7 @@ describe('PrivacyPolicy', () => {
   });
 
   it('sends a legal-entity corporation’s visitors to the privacy policy taxi', async () => {
-    const { router } = renderScreen(<PrivacyPolicy />, {
+    const { history } = renderScreen(<PrivacyPolicy />, {
       path: '/privacy-policy/',
       settings: { ...NORTH, corp_legal: true },
       routes: [{ path: '/privacy-taxi/', element: <PrivacyTaxi /> }],
@@ -100,8 +100,8 @@ describe('PrivacyPolicy', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Privacy policy taxi' }),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/privacy-taxi/');
-    expect(router.state.historyAction).toBe('REPLACE');
+    expect(history.location.pathname).toBe('/privacy-taxi/');
+    expect(history.action).toBe('REPLACE');
   });
 });
 

@@ -64,7 +64,7 @@ async function renderHome(
       { path: '/t/:o/:p', element: <p>Track page</p> },
     ],
   });
-  if (state) act(() => void view.router.navigate('/', { state }));
+  if (state) act(() => view.history.push('/', state));
   // The active orders asked for on load arrive before the test goes on.
   await act(async () => undefined);
   return { api, user, ...view };

@@ -135,7 +135,7 @@ describe('OrderSummary', () => {
   it('retries with the same call_uniqueid after a lost reply', async () => {
     setDraft({ poi: FLORIANSKA });
     let first = true;
-    const { api, user, router } = renderSummary({
+    const { api, user, history } = renderSummary({
       ORDER_SAVE: () => {
         if (!first) return SAVED;
         first = false;
@@ -153,7 +153,7 @@ describe('OrderSummary', () => {
       .map((call) => (call.payload.order as { call_uniqueid: string }).call_uniqueid);
     expect(a).toBeTruthy();
     expect(b).toBe(a);
-    expect(router.state.location.pathname).toBe('/t/ABC123/sec');
+    expect(history.location.pathname).toBe('/t/ABC123/sec');
   });
 
   it('uses a new call_uniqueid for a new order attempt', async () => {

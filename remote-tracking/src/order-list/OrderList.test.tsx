@@ -95,10 +95,10 @@ describe('OrderList', () => {
 
   it('opens Track when a card is tapped', async () => {
     fakeApi({ GET_CURRENT_ORDERS: { data_list: ORDERS } });
-    const { router } = renderList();
+    const { history } = renderList();
     await userEvent.click(await screen.findByRole('link', { name: /^Scheduled Created/ }));
     expect(screen.getByRole('heading', { name: 'Track screen' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/t/BBBB3333/two');
+    expect(history.location.pathname).toBe('/t/BBBB3333/two');
   });
 
   it('asks again every 30 s, so an order that ended leaves the list', async () => {

@@ -162,13 +162,13 @@ describe('Track: a view per state', () => {
 describe('Track: order not found', () => {
   it('shows "Order not found" with a back button when LOGIN is refused, and stops', async () => {
     fakeApi({ GET_RATE: fail('NOT_FOUND') });
-    const { user, router } = renderTrack(<Track />);
+    const { user, history } = renderTrack(<Track />);
     act(() => void sockets().last().accept().login(false, 'ORDER_ACCESS_DENIED'));
     expect(heading('Order not found')).toBeInTheDocument();
     advance(60_000);
     expect(sockets().sockets).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(router.state.location.pathname).toBe('/');
+    expect(history.location.pathname).toBe('/');
   });
 
   it('shows it when the rating API says the order does not exist, even without the socket', async () => {
@@ -482,7 +482,7 @@ describe('Track: rating at the end of the ride', () => {
     'offers the stars in %s; Finish becomes OK once rated and sends it',
     async (state) => {
       const server = fakeApi({ GET_RATE: rating(null), SET_RATE: {} });
-      const { user, router } = renderTrack(<Track />);
+      const { user, history } = renderTrack(<Track />);
       serve(sockets(), record({ state }));
       const finish = screen.getByRole('button', { name: 'Finish' });
       expect(
@@ -491,7 +491,7 @@ describe('Track: rating at the end of the ride', () => {
       await user.click(screen.getByRole('radio', { name: 'Good' }));
       expect(finish).toHaveAccessibleName('OK');
       await user.click(finish);
-      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      await waitFor(() => expect(history.location.pathname).toBe('/'));
       expect(server.of('SET_RATE')[0]?.sent).toMatchObject({
         order_short_id: KEY.shortId,
         secret: KEY.secret,
@@ -511,10 +511,10 @@ describe('Track: rating at the end of the ride', () => {
   it('Finish without a rating sends nothing, clears a draft with a valid pickup and goes Home', async () => {
     const server = fakeApi({ GET_RATE: rating(null) });
     act(() => sessionStore.set(orderDraftAtom, pickupDraft()));
-    const { user, router } = renderTrack(<Track />);
+    const { user, history } = renderTrack(<Track />);
     serve(sockets(), record({ state: 'Z' }));
     await user.click(screen.getByRole('button', { name: 'Finish' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(history.location.pathname).toBe('/'));
     expect(server.of('SET_RATE')).toHaveLength(0);
     expect(sessionStore.get(orderDraftAtom).poi).toBeNull();
   });
@@ -523,22 +523,22 @@ describe('Track: rating at the end of the ride', () => {
     fakeApi({ GET_RATE: rating(null) });
     const draft = { ...emptyDraft(), info: 'kept note' };
     act(() => sessionStore.set(orderDraftAtom, draft));
-    const { user, router } = renderTrack(<Track />);
+    const { user, history } = renderTrack(<Track />);
     serve(sockets(), record({ state: 'Z' }));
     await user.click(screen.getByRole('button', { name: 'Finish' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(history.location.pathname).toBe('/'));
     expect(sessionStore.get(orderDraftAtom).info).toBe('kept note');
   });
 
   it('a failed rating says so and stays', async () => {
     fakeApi({ GET_RATE: rating(null), SET_RATE: fail('ACTION_NOT_ALLOWED') });
-    const { user, router } = renderTrack(<Track />);
+    const { user, history } = renderTrack(<Track />);
     serve(sockets(), record({ state: 'Z' }));
     await user.click(screen.getByRole('radio', { name: 'Very bad' }));
     await user.click(screen.getByRole('button', { name: 'OK' }));
     const alert = await screen.findByRole('alertdialog');
     expect(alert).toHaveTextContent('Error while rating. Please try again later.');
-    expect(router.state.location.pathname).toBe('/t/ABCD2345/s3cret-p');
+    expect(history.location.pathname).toBe('/t/ABCD2345/s3cret-p');
     await user.click(within(alert).getByRole('button', { name: 'OK' }));
     expect(heading('Ride finished')).toBeInTheDocument();
   });

@@ -1,6 +1,5 @@
 // The passenger's choice about ride notifications, and the browser's push subscription.
 import { api } from '../api/instance';
-import type { OpenableOrder } from '../session/store';
 import { deviceStorage } from '../session/storage';
 
 /** 'on' once the passenger said yes, 'off' once they said no: never asked again on this device. */
@@ -19,14 +18,6 @@ export function rememberChoice(choice: 'on' | 'off'): void {
 /** Whether the browser can show notifications at all, and has not been told no already. */
 export function notificationsPossible(): boolean {
   return typeof Notification !== 'undefined' && Notification.permission !== 'denied';
-}
-
-/** The order just placed: the newest of the passenger's active orders. */
-export function newestOrder(orders: OpenableOrder[]): OpenableOrder | undefined {
-  return orders.reduce<OpenableOrder | undefined>(
-    (newest, order) => (!newest || (order.created ?? '') > (newest.created ?? '') ? order : newest),
-    undefined,
-  );
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {

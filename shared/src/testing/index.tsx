@@ -2,7 +2,12 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { Provider } from 'jotai';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import {
+  UNSAFE_createMemoryHistory as createMemoryHistory,
+  unstable_HistoryRouter as HistoryRouter,
+  useRoutes,
+  type RouteObject,
+} from 'react-router-dom';
 import { initI18n } from '../i18n/i18n';
 import type { Settings } from '@taxi/contract';
 import { normaliseSettings } from '../model/settings';
@@ -25,7 +30,7 @@ export interface ScreenOptions {
 }
 
 /**
- * Renders a screen as the host would: inside the one jotai store, a data router,
+ * Renders a screen as the host would: inside the one jotai store, the app's routing,
  * and i18n in the chosen language.
  */
 export function renderScreen(screen: ReactElement, options: ScreenOptions = {}) {
@@ -33,16 +38,20 @@ export function renderScreen(screen: ReactElement, options: ScreenOptions = {}) 
   sessionStore.set(settingsAtom, normaliseSettings({ corp: 'Test Taxi', ...options.settings }));
   sessionStore.set(tokenAtom, options.token ?? null);
   const path = options.path ?? '/';
-  const router = createMemoryRouter(
-    [{ path: options.routePath ?? path, element: screen }, ...(options.routes ?? [])],
-    { initialEntries: [path] },
-  );
+  const routes = [{ path: options.routePath ?? path, element: screen }, ...(options.routes ?? [])];
+  const history = createMemoryHistory({ initialEntries: [path], v5Compat: true });
   const result = render(
     <Provider store={sessionStore}>
-      <RouterProvider router={router} />
+      <HistoryRouter history={history}>
+        <ScreenRoutes routes={routes} />
+      </HistoryRouter>
     </Provider>,
   );
-  return { ...result, router, store: sessionStore };
+  return { ...result, history, store: sessionStore };
+}
+
+function ScreenRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
 }
 
 /** A fresh session for each test: nobody logged in, no draft, default preferences, nothing stored. */

@@ -1,20 +1,22 @@
 // What the app uses of React Router, provided to every part as the `react-router-dom`
 // singleton. A shared module cannot be tree-shaken (the whole package is 61 kB gzip);
-// this surface is. tooling/shared-surface.test.js checks every import in the repo against it.
+// this surface is. surface.test.ts checks every import in the repo against it.
+// Routing is declarative (a history and useRoutes): the app loads no data, so the data
+// router (loaders, actions, fetchers, revalidation: ~14 kB Brotli) would be dead weight.
 export {
   Link,
   NavLink,
   Navigate,
   Outlet,
-  createBrowserRouter,
-  createMemoryRouter,
+  UNSAFE_createBrowserHistory,
   generatePath,
   matchPath,
+  unstable_HistoryRouter,
   useHref,
   useLocation,
   useMatch,
   useNavigate,
   useParams,
+  useRoutes,
   useSearchParams,
 } from 'react-router';
-export { RouterProvider } from 'react-router/dom';

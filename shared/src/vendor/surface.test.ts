@@ -1,12 +1,15 @@
 /**
- * Every part imports React Router through the react-router-dom singleton, which is the slim
- * surface in react-router-dom.ts. A name imported anywhere but missing from the surface would
- * be undefined at run time in the federated app (and work in jest), so this test reads the
+ * Every part imports React Router and react-i18next through their singletons, which are the
+ * slim surfaces in this folder. A name imported anywhere but missing from a surface would be
+ * undefined at run time in the federated app (and work in jest), so this test reads the
  * sources of every package and checks each imported value against the surface.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import * as surface from './react-router-dom';
+import * as routerSurface from './react-router-dom';
+import * as i18nextSurface from './react-i18next';
+
+const surfaces = { 'react-router-dom': routerSurface, 'react-i18next': i18nextSurface };
 
 const root = path.resolve(__dirname, '../../..');
 const packages = [
@@ -22,16 +25,17 @@ function sources(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const file = path.join(dir, name);
-    if (name === 'node_modules' || name === 'dist') return [];
+    // The test helpers run in jest only, against the packages themselves.
+    if (['node_modules', 'dist', 'testing', 'testing.tsx'].includes(name)) return [];
     if (statSync(file).isDirectory()) return sources(file);
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [file] : [];
   });
 }
 
-function importedNames(code: string): string[] {
+function importedNames(code: string, from: string): string[] {
   const names: string[] = [];
   for (const match of code.matchAll(
-    /import\s*(type\s*)?\{([^}]*)\}\s*from\s*['"]react-router-dom['"]/g,
+    new RegExp(`import\\s*(type\\s*)?\\{([^}]*)\\}\\s*from\\s*['"]${from}['"]`, 'g'),
   )) {
     if (match[1]) continue;
     for (const part of match[2]!.split(',')) {
@@ -43,22 +47,27 @@ function importedNames(code: string): string[] {
   return names;
 }
 
-describe('the react-router-dom surface', () => {
-  it('exports every React Router value the app imports', () => {
+describe.each(Object.entries(surfaces))('the %s surface', (from, surface) => {
+  it('exports every value of the package the app imports', () => {
     const missing: string[] = [];
     for (const pkg of packages) {
       for (const file of sources(path.join(root, pkg, 'src'))) {
-        for (const name of importedNames(readFileSync(file, 'utf8'))) {
+        for (const name of importedNames(readFileSync(file, 'utf8'), from)) {
           if (!(name in surface)) missing.push(`${name} (${path.relative(root, file)})`);
         }
       }
     }
     expect(missing).toEqual([]);
   });
+});
 
+describe('the surface check', () => {
   it('finds the imports it checks', () => {
     expect(
-      importedNames("import { Link, type To, useNavigate as go } from 'react-router-dom';"),
+      importedNames(
+        "import { Link, type To, useNavigate as go } from 'react-router-dom';",
+        'react-router-dom',
+      ),
     ).toEqual(['Link', 'useNavigate']);
   });
 });

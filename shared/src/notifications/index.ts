@@ -1,2 +1,0 @@
-export { RideNotifyQuestion, type RideNotifyQuestionProps } from './RideNotifyQuestion';
-export { newestOrder } from './rideNotifications';
