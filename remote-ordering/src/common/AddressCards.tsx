@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { addTranslations, addressLine, isPickupValid, type AddressPoint } from '@taxi/shared';
 import type { AddressTarget } from '../address-search/AddressSearchDialog';
 import { forgetRecentAddresses } from '../address-search/recent';
+import { lazyRetrying } from './lazyRetrying';
 import { useOrderingText } from './i18n';
 import { useOrdering } from './useOrdering';
 import texts from './texts.json';
@@ -12,7 +13,7 @@ addTranslations('ordering', texts);
 // screen's bytes; it is fetched once the browser is idle, so that the tap rarely waits for it.
 const loadSearch = () =>
   import(/* webpackChunkName: "address-search" */ '../address-search/AddressSearchDialog');
-const AddressSearchDialog = lazy(() =>
+const AddressSearchDialog = lazyRetrying(() =>
   loadSearch().then((module) => ({ default: module.AddressSearchDialog })),
 );
 
@@ -32,8 +33,11 @@ export function AddressCards({
   const { draft, setDraft, settings } = useOrdering();
   const [searching, setSearching] = useState<AddressTarget | null>(null);
   useEffect(() => {
+    // A search that could not load (offline) loads again once Home is back (its Retry).
+    AddressSearchDialog.retryIfFailed();
     if (typeof requestIdleCallback !== 'function') return;
-    const idle = requestIdleCallback(() => void loadSearch());
+    // Only a head start: offline (a chunk the worker has not kept) the tap loads it again.
+    const idle = requestIdleCallback(() => void loadSearch().catch(() => undefined));
     return () => cancelIdleCallback(idle);
   }, []);
 
