@@ -10,7 +10,8 @@ import { loadavg } from 'node:os';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { startApp } from '../e2e/support/app.ts';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
-import { callApi, signInByApi, storeToken } from '../e2e/support/session.ts';
+import { signInByApi, storeToken } from '../e2e/support/session.ts';
+import { rideLinks } from './ride-links.ts';
 import { countTrips, type Timed } from './waterfall.ts';
 
 const RUNS = Number(process.argv[2] ?? 3);
@@ -168,24 +169,7 @@ function median(values: number[]): number {
 
 try {
   const token = await signInByApi(app, '+48600777001');
-  let riders = 0;
-  // A passenger has one order in progress at a time: each link is another passenger's ride.
-  const rideLink = async () => {
-    const saved = await callApi(app, 'ORDER_SAVE', {
-      auth: await signInByApi(app, `+48600778${String((riders += 1)).padStart(3, '0')}`),
-      order: {
-        taxi_count: 1,
-        taxi_group_id: null,
-        order_type: 'Z',
-        poi: { street: 'Floriańska', number: '1', city: 'Kraków', lat: 50.0625, lng: 19.9397 },
-        dst: { street: 'Wawel', number: '5', city: 'Kraków', lat: 50.054, lng: 19.9355 },
-      },
-    });
-    const track = saved.track as { order_short_id: string; secret: string } | undefined;
-    if (!track)
-      throw new Error(`the order for the ride link was refused: ${JSON.stringify(saved)}`);
-    return `/t/${track.order_short_id}/${track.secret}`;
-  };
+  const rideLink = rideLinks(app);
   const at = (path: string) => () => Promise.resolve(path);
   // The first thing a person touches on each screen.
   const consent = (page: Page) =>

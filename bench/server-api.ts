@@ -7,7 +7,8 @@
  *
  *   bash bench/ensure-wrk.sh && node bench/server-api.ts
  *        (BENCH_SECONDS=10, BENCH_CLIENTS=50, BENCH_LOADER=wrk|node, BENCH_OSM_DIR=../shared/data/osm, BENCH_PROF_DIR=<folder for CPU profiles>,
- *         BENCH_PG=postgres://postgres@127.0.0.1:5432/taxi_server_bench, BENCH_CITIES=monaco,liechtenstein)
+ *         BENCH_PG=postgres://postgres@127.0.0.1:5432/taxi_server_bench, BENCH_CITIES=monaco,liechtenstein,
+ *         BENCH_ACTIONS=ORDER_SIM,GET_CURRENT_ORDERS,settings.json, BENCH_ENGINES=sqlite,postgres)
  *
  * The load comes from `wrk` (1 thread, BENCH_CLIENTS connections, as in issue 15) when it is
  * installed, else from Node's fetch in this process (BENCH_LOADER=node; slower, so lower figures).
@@ -29,6 +30,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const PG_URL = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/taxi_server_bench';
 const CITIES = (process.env.BENCH_CITIES ?? 'monaco,liechtenstein').split(',');
+/** Only these loads (a CPU profile of one call reads better), else all three. */
+const ACTIONS = process.env.BENCH_ACTIONS?.split(',');
+const wanted = (action: string) => !ACTIONS || ACTIONS.includes(action);
 const LOADER = process.env.BENCH_LOADER ?? (hasWrk() ? 'wrk' : 'node');
 /** Where the server writes a CPU profile of each run (node --cpu-prof), when set. */
 const PROF_DIR = process.env.BENCH_PROF_DIR;
@@ -317,10 +321,11 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl: string, city: Cit
         tokens.map((auth) => form({ action_id: 'GET_CURRENT_ORDERS', auth, lang: 'pl' })),
       ],
     ] as const) {
+      if (!wanted(action)) continue;
       const before = load1();
       print(engine, city.name, action, await load(url, [...bodies]), before);
     }
-    if (engine === 'sqlite' && city === CITY.monaco) {
+    if (engine === 'sqlite' && city === CITY.monaco && wanted('settings.json')) {
       const before = load1();
       print(
         engine,
@@ -348,7 +353,10 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(' ')}`,
 );
-for (const name of CITIES) await run('sqlite', '', CITY[name]!);
-const pgUrl = await freshDatabase(PG_URL);
-if (pgUrl) await run('postgres', pgUrl, CITY.monaco!);
-else console.log(`postgres  skipped: not reachable at ${PG_URL}`);
+const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
+if (ENGINES.includes('sqlite')) for (const name of CITIES) await run('sqlite', '', CITY[name]!);
+if (ENGINES.includes('postgres')) {
+  const pgUrl = await freshDatabase(PG_URL);
+  if (pgUrl) await run('postgres', pgUrl, CITY.monaco!);
+  else console.log(`postgres  skipped: not reachable at ${PG_URL}`);
+}

@@ -1,0 +1,171 @@
+// Lighthouse figures (issue 16): for each screen, Lighthouse's mobile-preset performance score
+// and its FCP, LCP, TBT, CLS and Speed Index, the median of several runs. The preset throttles by
+// simulation (150 ms round trip, 1.6 Mbps, CPU ×4) from what it observed on this machine, so TBT
+// grows with the load of the shared cores. Each run gets a fresh Debian Chromium profile.
+// A ride link is also measured with the map held back (the MapLibre chunk and /tiles/ blocked):
+// the difference is what the map, drawn by software WebGL in this headless browser, costs.
+// Usage: node bench/lighthouse.ts [runs=3] [screen]   (starts its own server, uses the published
+// releases; `screen` keeps the screens whose name contains it, e.g. "ride link" or "Home")
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse, { type Flags } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { ROOT, startApp } from '../e2e/support/app.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/browser.ts';
+import { signInByApi } from '../e2e/support/session.ts';
+import { rideLinks } from './ride-links.ts';
+
+const RUNS = Number(process.argv[2] ?? 3);
+const ONLY = process.argv[3] ?? '';
+const AUDITS = {
+  fcp: 'first-contentful-paint',
+  lcp: 'largest-contentful-paint',
+  tbt: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  si: 'speed-index',
+} as const;
+
+type Run = Record<keyof typeof AUDITS | 'score', number>;
+
+interface Screen {
+  name: string;
+  /** Where the screen opens (a ride link gets a new order for each run: a searching order ends). */
+  path: () => Promise<string>;
+  /** Puts the device's state in the fresh profile before Lighthouse opens the page. */
+  prepare?: (debuggingPort: number) => Promise<void>;
+  flags?: Flags;
+}
+
+/** Debian's Chromium on a fresh profile, with the DevTools port it chose. */
+async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'taxi-lighthouse-'));
+  const child = spawn(
+    CHROMIUM,
+    [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (found) resolve(Number(found[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`chromium exited (${code}):\n${output}`)));
+  });
+  return {
+    port,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The published files of the MapLibre library (its licence header names it), as URL patterns. */
+function mapLibraryChunks(): string[] {
+  const releases = process.env.E2E_RELEASES_DIR ?? path.join(ROOT, 'releases');
+  return readdirSync(releases, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js.LICENSE.txt'))
+    .filter((file) => readFileSync(path.join(releases, file), 'utf8').includes('MapLibre GL JS'))
+    .map((file) => `*/${path.basename(file, '.LICENSE.txt')}`);
+}
+
+async function measure(url: string, screen: Screen): Promise<Run> {
+  const browser = await startChromium();
+  try {
+    await screen.prepare?.(browser.port);
+    const result = await lighthouse(url, {
+      port: browser.port,
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      ...screen.flags,
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      score: (lhr.categories.performance?.score ?? Number.NaN) * 100,
+      fcp: metric(AUDITS.fcp),
+      lcp: metric(AUDITS.lcp),
+      tbt: metric(AUDITS.tbt),
+      cls: metric(AUDITS.cls),
+      si: metric(AUDITS.si),
+    };
+  } finally {
+    await browser.stop();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+const load = () =>
+  loadavg()
+    .map((each) => each.toFixed(2))
+    .join(' ');
+
+const app = await startApp();
+try {
+  const token = await signInByApi(app, '+48600777001');
+  const rideLink = rideLinks(app);
+  const at = (where: string) => () => Promise.resolve(where);
+  // The token as a login leaves it, stored on a page of the origin the app never loads
+  // (robots.txt), so no service worker or cached file comes with it.
+  const signedIn = async (debuggingPort: number) => {
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debuggingPort}`);
+    const page = await browser.contexts()[0]!.newPage();
+    await page.goto(`${app.url}/robots.txt`);
+    await page.evaluate((value) => localStorage.setItem('client_token', value), token);
+    await page.close();
+    await browser.close();
+  };
+  const screens: Screen[] = [
+    { name: 'login /auth/, new visitor', path: at('/auth/') },
+    {
+      // Lighthouse would clear the stored token with the rest of the origin's storage.
+      name: 'Home, signed in, cold (only the token kept: no worker, no cached files)',
+      path: at('/'),
+      prepare: signedIn,
+      flags: { disableStorageReset: true },
+    },
+    { name: 'shared ride link /t/{o}/{p}, new visitor', path: rideLink },
+    {
+      name: 'shared ride link /t/{o}/{p}, new visitor, map held back',
+      path: rideLink,
+      flags: { blockedUrlPatterns: [...mapLibraryChunks(), '*/tiles/*'] },
+    },
+  ];
+
+  console.log(
+    `Lighthouse ${RUNS === 1 ? '1 run' : `median of ${RUNS} runs`}, mobile preset (simulated: 150 ms RTT, 1.6 Mbps, CPU ×4); load average ${load()}`,
+  );
+  console.log('score  FCP ms  LCP ms  TBT ms    CLS   SI ms  screen');
+  for (const screen of screens.filter((each) => each.name.includes(ONLY))) {
+    const runs: Run[] = [];
+    for (let run = 0; run < RUNS; run++)
+      runs.push(await measure(`${app.url}${await screen.path()}`, screen));
+    const pick = (field: keyof Run) => median(runs.map((each) => each[field]));
+    console.log(
+      [
+        pick('score').toFixed(0).padStart(5),
+        pick('fcp').toFixed(0).padStart(8),
+        pick('lcp').toFixed(0).padStart(8),
+        pick('tbt').toFixed(0).padStart(8),
+        pick('cls').toFixed(3).padStart(7),
+        pick('si').toFixed(0).padStart(8),
+        `  ${screen.name}`,
+      ].join(''),
+    );
+  }
+  console.log(`load average after: ${load()} (2 cores shared; TBT and the score vary with it)`);
+} finally {
+  await app.stop();
+}
