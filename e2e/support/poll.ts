@@ -13,8 +13,13 @@ export async function untilInPage(
 ): Promise<void> {
   for (const deadline = Date.now() + timeoutMs; ;) {
     if (await page.evaluate(condition, arg)) return;
-    if (Date.now() > deadline)
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() > deadline) {
+      // What the passenger saw, so that a failure on CI says more than its timeout.
+      const text = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' '));
+      throw new Error(
+        `timed out after ${timeoutMs} ms waiting for ${what}; the page read: ${text}`,
+      );
+    }
     await page.waitForTimeout(100);
   }
 }
