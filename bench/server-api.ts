@@ -136,7 +136,10 @@ end
 function done(summary, latency, requests)
   local f = 0
   for _, t in ipairs(threads) do f = f + t:get("failed") end
-  io.write(string.format("BENCH %d %d %d %.3f %.3f\\n", summary.requests, f + summary.errors.status,
+  -- Refused, reset or timed-out connections are failures as much as wrong answers.
+  local e = summary.errors
+  io.write(string.format("BENCH %d %d %d %.3f %.3f\\n", summary.requests,
+    f + e.status + e.connect + e.read + e.write + e.timeout,
     summary.duration, latency:percentile(50) / 1000, latency:percentile(99) / 1000))
 end
 `;

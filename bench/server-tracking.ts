@@ -68,6 +68,25 @@ function rssBytes(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
 }
 
+/**
+ * Open files a process may hold: the server holds a descriptor per socket, and so does this
+ * bench for its end. Past it the sockets fail with EMFILE, so say so before starting.
+ */
+function openFilesLimit(): number {
+  const limits = fs.readFileSync('/proc/self/limits', 'utf8');
+  const soft = /Max open files\s+(\d+|unlimited)/.exec(limits)?.[1];
+  return soft === undefined || soft === 'unlimited' ? Infinity : Number(soft);
+}
+
+const fileLimit = openFilesLimit();
+if (SOCKETS + TAXIS + 100 > fileLimit) {
+  console.error(
+    `BENCH_SOCKETS=${SOCKETS} needs more than this machine's ${fileLimit} open files a process ` +
+      '(ulimit -n; the hard limit needs root or the container to raise it)',
+  );
+  process.exit(1);
+}
+
 const bench = await benchServer({ timezone: 'Europe/Monaco', dispatch: { connected_s: 600 } });
 const { server, root } = bench;
 const pid = server.child.pid!;
