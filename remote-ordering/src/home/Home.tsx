@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAtom, useAtomValue } from 'jotai';
 import {
@@ -23,7 +23,6 @@ import { useOrdering } from '../common/useOrdering';
 import { QuoteLine } from '../quote/QuoteLine';
 import { useQuote } from '../quote/useQuote';
 import { ActiveOrdersDialog, dismissedOrdersAtom, hasUndismissed } from './ActiveOrdersDialog';
-import { HomeMap } from './HomeMap';
 import { QuickOptions } from './QuickOptions';
 import { useGeolocation } from './useGeolocation';
 import texts from './texts.json';
@@ -31,6 +30,12 @@ import quoteTexts from '../quote/texts.json';
 
 addTranslations('ordering', texts);
 addTranslations('ordering', quoteTexts);
+
+/**
+ * The map and its wrapper (@taxi/shared/map, a shared module the host does not carry) come after
+ * the screen: awaiting the wrapper put a round trip between the remote's entry and Home.
+ */
+const HomeMap = lazy(() => import('./HomeMap').then((module) => ({ default: module.HomeMap })));
 
 /** A list of active orders this recent (the shell's, at start) counts as fetched on load. */
 const ACTIVE_ORDERS_FRESH_MS = 5000;
@@ -136,15 +141,17 @@ export default function Home() {
   const valid = isPickupValid(draft.poi);
   return (
     <div className="or-home">
-      <HomeMap
-        quote={quote.status === 'ok' ? quote.quote : null}
-        sheetInset={sheetInset}
-        onPickupMoved={(position) => {
-          followGps.current = false;
-          placeAt('poi', position);
-        }}
-        onDestinationMoved={(position) => placeAt('dst', position)}
-      />
+      <Suspense fallback={<div className="or-home__map tx-map-placeholder" aria-hidden="true" />}>
+        <HomeMap
+          quote={quote.status === 'ok' ? quote.quote : null}
+          sheetInset={sheetInset}
+          onPickupMoved={(position) => {
+            followGps.current = false;
+            placeAt('poi', position);
+          }}
+          onDestinationMoved={(position) => placeAt('dst', position)}
+        />
+      </Suspense>
       <div className="or-home__tools">
         <Button
           variant="secondary"

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import {
   addTranslations,
@@ -12,12 +12,10 @@ import {
   TRACK_RATE_LOOKUP_DELAY_MS,
   type OrderKey,
 } from '@taxi/shared';
-import { preloadMap } from '@taxi/shared/map';
 import { useTrackingText } from '../common/i18n';
 import { TrackNotifyCard } from '../notify/TrackNotifyCard';
 import { useRideNotifications } from '../notify/useRideNotifications';
 import { useRateLookup } from '../rate/useRateLookup';
-import { TrackMap } from './TrackMap';
 import { TrackPanel } from './TrackPanel';
 import { trackView, visibleTaxis } from './trackView';
 import { useLocateMe } from './useLocateMe';
@@ -28,6 +26,13 @@ import '../common/tracking.css';
 import texts from './texts.json';
 
 addTranslations('tracking', texts);
+
+/**
+ * The map and its wrapper (@taxi/shared/map, a shared module the host does not carry) come after
+ * the panel: awaiting the wrapper put a round trip between the remote's entry and the screen.
+ */
+const TrackMap = lazy(() => import('./TrackMap').then((module) => ({ default: module.TrackMap })));
+const mapPlaceholder = <div className="tr-track__map tx-map-placeholder" aria-hidden="true" />;
 
 /**
  * Track: the map with the ride and a panel for the order's state, live over the tracking
@@ -53,7 +58,10 @@ export function TrackScreen({ orderKey }: { orderKey: OrderKey | null }) {
 
   useEffect(() => {
     // The map library downloads while the link logs in.
-    if (orderKey) preloadMap(settings.mapbox_token).catch(() => undefined);
+    if (orderKey)
+      import('@taxi/shared/map')
+        .then((map) => map.preloadMap(settings.mapbox_token))
+        .catch(() => undefined);
   }, [orderKey, settings.mapbox_token]);
 
   // The drawer's active-rides entry follows the order out of the active ones.
@@ -67,21 +75,23 @@ export function TrackScreen({ orderKey }: { orderKey: OrderKey | null }) {
   return (
     <div className={`tr-track${loggedIn ? ' tr-track--with-bar' : ''}`}>
       {mapShown ? (
-        <TrackMap
-          order={order}
-          taxis={taxis}
-          stale={reports.stale}
-          showClient={view.showClient}
-          me={locator.position}
-          meRequest={locator.request}
-          fitRequest={fitRequest}
-          tileUrl={settings.tile_url}
-          mapboxToken={settings.mapbox_token}
-          dark={dark}
-          pickupColor={settings.color_map_icon || undefined}
-        />
+        <Suspense fallback={mapPlaceholder}>
+          <TrackMap
+            order={order}
+            taxis={taxis}
+            stale={reports.stale}
+            showClient={view.showClient}
+            me={locator.position}
+            meRequest={locator.request}
+            fitRequest={fitRequest}
+            tileUrl={settings.tile_url}
+            mapboxToken={settings.mapbox_token}
+            dark={dark}
+            pickupColor={settings.color_map_icon || undefined}
+          />
+        </Suspense>
       ) : (
-        <div className="tr-track__map tx-map-placeholder" aria-hidden="true" />
+        mapPlaceholder
       )}
       {mapShown ? (
         <div className="tr-tools">
