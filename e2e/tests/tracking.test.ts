@@ -93,6 +93,37 @@ test('the same in Polish, for a real order with a wrong secret', async () => {
   await context.close();
 });
 
+test('a shared link logs in over the socket its HTML opened before any script ran, the only one', async () => {
+  const token = await signInByApi(it.app, newPhone());
+  const track = await placeOrder(token, { order_type: 'Z' });
+  const context = await newContext(it.browser, 'en-US');
+  // Who opened each socket: the page's inline start-up script (no src) or a script later.
+  await context.addInitScript(() => {
+    const opened: string[] = [];
+    Object.assign(window, { openedSockets: opened });
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        const script = document.currentScript as HTMLScriptElement | null;
+        opened.push(script ? script.src || 'inline' : 'later');
+      }
+    };
+  });
+  const page = await context.newPage();
+  await page.goto(`${it.app.url}${trackPath(track)}`);
+  await page.getByRole('button', { name: 'Share ride' }).waitFor();
+  await page
+    .getByText(/looking for a taxi|waiting/i)
+    .first()
+    .waitFor();
+  assert.deepEqual(
+    await page.evaluate(() => (window as unknown as { openedSockets: string[] }).openedSockets),
+    ['inline'],
+  );
+  await context.close();
+});
+
 test('a finished ride is rated once through its link, then thanks', async () => {
   const token = await signInByApi(it.app, newPhone());
   const track = await placeOrder(token, { order_type: 'Z' });

@@ -20,6 +20,7 @@ import { hashDestination, startupDestination } from './session/guard';
 import { confirmKeptSession, keptSession } from './session/keptSession';
 import { AppRouter, createAppHistory } from './routes/createAppRouter';
 import { reportUncaughtErrors } from './errors/reporting';
+import { offerEarlyTracking } from './settings/early';
 import './layout/shell.css';
 
 async function start(root: HTMLElement) {
@@ -27,6 +28,7 @@ async function start(root: HTMLElement) {
   addTranslations('shell', shellTexts);
   applyPreferences(sessionStore.get(preferencesAtom));
   reportUncaughtErrors();
+  offerEarlyTracking();
   const app = createRoot(root);
 
   // Settings, the registry and (offline only) the token check travel in parallel; the screen

@@ -1,5 +1,6 @@
 import { ApiError } from '../api/errors';
 import { sessionStore, tokenAtom } from '../session/store';
+import { offerEarlySocket, type EarlySocket } from './early';
 import { TrackingSocket } from './socket';
 import { installSocketStub, type SocketStub } from '../testing/socket';
 
@@ -272,5 +273,94 @@ describe('TrackingSocket', () => {
       socket.drop();
       await expect(link.cancelOrder()).rejects.toMatchObject({ code: 'CONNECTION_ERROR' });
     });
+  });
+});
+
+describe('the ride link socket the page opened before its scripts (index.html)', () => {
+  /** What host/src/index.html does: open, log in on open, keep what arrives. */
+  function openEarly(shortId = 'ABCD2345', secret = 's3cret'): EarlySocket {
+    const early: EarlySocket = {
+      shortId,
+      secret,
+      socket: new WebSocket('ws://localhost/track/api/1/') as unknown as EarlySocket['socket'],
+      loggedIn: false,
+      received: [],
+    };
+    early.socket.onopen = () => {
+      early.socket.send(
+        JSON.stringify({ action_id: 'LOGIN', user_agent: 'html', order_short_id: shortId, secret }),
+      );
+      early.loggedIn = true;
+    };
+    early.socket.onmessage = (event) => early.received.push(event.data);
+    return early;
+  }
+  afterEach(() => offerEarlySocket(undefined));
+
+  it('takes over an open one: no second socket, no second LOGIN, and reads what came meanwhile', () => {
+    const early = openEarly('abcd2345');
+    const socket = stub.last().accept().login();
+    socket.pushOffContract({ action_id: 'ORDER_UPDATE', order: ORDER });
+    offerEarlySocket(early);
+    const link = start();
+    expect(stub.sockets).toHaveLength(1);
+    expect(socket.sentOf('LOGIN')).toHaveLength(1);
+    expect(socket.sentOf('ORDER_UPDATE')).toEqual([{ action_id: 'ORDER_UPDATE', status: 'OK' }]);
+    expect(link.getSnapshot()).toMatchObject({ status: 'live', authenticated: true });
+    expect(link.getSnapshot().order?.state).toBe('T');
+    // What comes later goes straight to the link.
+    socket.pushOffContract({ action_id: 'ORDER_UPDATE', order: { ...ORDER, state: 'U' } });
+    expect(link.getSnapshot().order?.state).toBe('U');
+  });
+
+  it('takes over one still opening, and logs in once it opens', () => {
+    offerEarlySocket(openEarly());
+    const link = start();
+    expect(stub.sockets).toHaveLength(1);
+    const socket = stub.last().accept().login();
+    expect(socket.sentOf('LOGIN')).toHaveLength(1);
+    expect(link.getSnapshot()).toMatchObject({ status: 'live', authenticated: true });
+  });
+
+  it('closes one for another order, or one already closed, and opens its own', () => {
+    const other = openEarly('ZZZZ9999');
+    stub.last().accept();
+    offerEarlySocket(other);
+    start();
+    expect(stub.sockets[0]!.closedByClient).toBe(1000);
+    expect(stub.sockets).toHaveLength(2);
+    stub.last().accept();
+    expect(stub.last().sentOf('LOGIN')).toHaveLength(1);
+
+    const gone = openEarly();
+    stub.last().drop();
+    offerEarlySocket(gone);
+    start();
+    expect(stub.sockets).toHaveLength(4);
+  });
+
+  it('reads the refusal of one the server closed: errored, and no second LOGIN', () => {
+    const early = openEarly();
+    stub.last().accept().login(false);
+    stub.last().drop();
+    offerEarlySocket(early);
+    const link = start();
+    expect(stub.sockets).toHaveLength(1);
+    expect(link.getSnapshot()).toMatchObject({
+      status: 'errored',
+      errorCode: 'ORDER_ACCESS_DENIED',
+    });
+  });
+
+  it('counts one that closed after its updates as a drop, and reconnects', () => {
+    const early = openEarly();
+    stub.last().accept().login().pushOffContract({ action_id: 'ORDER_UPDATE', order: ORDER });
+    stub.last().drop();
+    offerEarlySocket(early);
+    const link = start();
+    expect(link.getSnapshot()).toMatchObject({ status: 'offline' });
+    expect(link.getSnapshot().order?.state).toBe('T');
+    jest.runOnlyPendingTimers();
+    expect(stub.sockets).toHaveLength(2);
   });
 });

@@ -8,6 +8,7 @@ import {
 } from '@taxi/contract';
 import { ApiError, apiErrorCode, connectionError } from '../api/errors';
 import { sessionStore, tokenAtom } from '../session/store';
+import { takeEarlySocket } from './early';
 import { toLiveTaxi, toTaxisData, toTrackingRecord } from './normalise';
 import type { TrackingSnapshot } from './types';
 
@@ -132,11 +133,14 @@ export class TrackingSocket {
     if (this.stopped) return;
     this.update({ status: 'connecting', authenticated: false });
     const url = this.options.url ?? trackingSocketUrl(globalThis.location);
+    const early = takeEarlySocket(this.options.orderShortId, this.options.secret);
     let socket: SocketLike;
     try {
-      socket = this.options.createSocket
-        ? this.options.createSocket(url)
-        : (new WebSocket(url) as unknown as SocketLike);
+      socket =
+        early?.socket ??
+        (this.options.createSocket
+          ? this.options.createSocket(url)
+          : (new WebSocket(url) as unknown as SocketLike));
     } catch {
       this.dropped();
       return;
@@ -144,12 +148,7 @@ export class TrackingSocket {
     this.socket = socket;
     socket.onopen = () => {
       if (this.socket !== socket) return;
-      this.send({
-        action_id: 'LOGIN',
-        user_agent: this.options.userAgent ?? globalThis.navigator?.userAgent ?? '',
-        order_short_id: this.options.orderShortId,
-        secret: this.options.secret,
-      });
+      this.logIn();
     };
     socket.onmessage = (event) => {
       if (this.socket !== socket) return;
@@ -162,6 +161,24 @@ export class TrackingSocket {
     };
     // An error is always followed by a close, which decides what happens next.
     socket.onerror = () => undefined;
+    if (!early) return;
+    // The page's early socket, already open, logged in then; what came meanwhile is read now.
+    if (socket.readyState === OPEN && !early.loggedIn) this.logIn();
+    for (const data of early.received) if (this.socket === socket) this.receive(data);
+    // Closed before the page took it over: once its news is read, a drop like any other.
+    if (this.socket === socket && socket.readyState > OPEN) {
+      this.socket = null;
+      this.dropped();
+    }
+  }
+
+  private logIn(): void {
+    this.send({
+      action_id: 'LOGIN',
+      user_agent: this.options.userAgent ?? globalThis.navigator?.userAgent ?? '',
+      order_short_id: this.options.orderShortId,
+      secret: this.options.secret,
+    });
   }
 
   private dropped(): void {

@@ -1,0 +1,42 @@
+// A ride link's tracking socket opened by the page's HTML (host/src/index.html) before any
+// script has loaded: on a slow network its handshake and LOGIN (two round trips) happen while
+// the scripts download instead of after them. The host hands it over at start; Track takes it.
+import type { SocketLike } from './socket';
+
+export interface EarlySocket {
+  /** The order the HTML read from the path (/t/{shortId}/{secret}). */
+  shortId: string;
+  secret: string;
+  socket: SocketLike;
+  /** The LOGIN went out (on open). */
+  loggedIn: boolean;
+  /** What the server sent before the page took the socket over, oldest first. */
+  received: unknown[];
+}
+
+let offered: EarlySocket | undefined;
+
+/** Hands the HTML's socket to the first Track that asks for its order. */
+export function offerEarlySocket(early: EarlySocket | undefined): void {
+  offered = early;
+}
+
+/**
+ * The early socket for this order, once: open or opening, or closed after the server said
+ * something (a refused LOGIN: asking again would count a second refusal against the address).
+ * A socket for another order is closed, so that it does not hold one of the order's connections.
+ */
+export function takeEarlySocket(shortId: string, secret: string): EarlySocket | undefined {
+  const early = offered;
+  offered = undefined;
+  if (!early) return undefined;
+  const usable = early.socket.readyState <= 1 || early.received.length > 0;
+  if (usable && early.shortId.toUpperCase() === shortId.toUpperCase() && early.secret === secret)
+    return early;
+  try {
+    early.socket.close(1000);
+  } catch {
+    // already closed
+  }
+  return undefined;
+}
