@@ -14,11 +14,28 @@ export interface EarlySocket {
   received: unknown[];
 }
 
+/** A socket no Track took by then (the page went elsewhere, or failed) is closed. */
+export const EARLY_SOCKET_UNCLAIMED_MS = 30_000;
+
 let offered: EarlySocket | undefined;
+
+function close(early: EarlySocket): void {
+  try {
+    early.socket.close(1000);
+  } catch {
+    // already closed
+  }
+}
 
 /** Hands the HTML's socket to the first Track that asks for its order. */
 export function offerEarlySocket(early: EarlySocket | undefined): void {
   offered = early;
+  if (early)
+    setTimeout(() => {
+      if (offered !== early) return;
+      offered = undefined;
+      close(early);
+    }, EARLY_SOCKET_UNCLAIMED_MS);
 }
 
 /**
@@ -33,10 +50,6 @@ export function takeEarlySocket(shortId: string, secret: string): EarlySocket | 
   const usable = early.socket.readyState <= 1 || early.received.length > 0;
   if (usable && early.shortId.toUpperCase() === shortId.toUpperCase() && early.secret === secret)
     return early;
-  try {
-    early.socket.close(1000);
-  } catch {
-    // already closed
-  }
+  close(early);
   return undefined;
 }

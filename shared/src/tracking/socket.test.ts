@@ -1,6 +1,6 @@
 import { ApiError } from '../api/errors';
 import { sessionStore, tokenAtom } from '../session/store';
-import { offerEarlySocket, type EarlySocket } from './early';
+import { EARLY_SOCKET_UNCLAIMED_MS, offerEarlySocket, type EarlySocket } from './early';
 import { TrackingSocket } from './socket';
 import { installSocketStub, type SocketStub } from '../testing/socket';
 
@@ -361,6 +361,15 @@ describe('the ride link socket the page opened before its scripts (index.html)',
     expect(link.getSnapshot()).toMatchObject({ status: 'offline' });
     expect(link.getSnapshot().order?.state).toBe('T');
     jest.runOnlyPendingTimers();
+    expect(stub.sockets).toHaveLength(2);
+  });
+
+  it('closes one no Track takes', () => {
+    offerEarlySocket(openEarly());
+    stub.last().accept();
+    jest.advanceTimersByTime(EARLY_SOCKET_UNCLAIMED_MS);
+    expect(stub.last().closedByClient).toBe(1000);
+    start();
     expect(stub.sockets).toHaveLength(2);
   });
 });
