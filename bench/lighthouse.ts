@@ -7,14 +7,15 @@
 // Usage: node bench/lighthouse.ts [runs=3] [screen]   (starts its own server, uses the published
 // releases; `screen` keeps the screens whose name contains it, e.g. "ride link" or "Home")
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Flags } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { ROOT, startApp } from '../e2e/support/app.ts';
+import { startApp } from '../e2e/support/app.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/browser.ts';
 import { signInByApi } from '../e2e/support/session.ts';
+import { mapLibraryFiles } from './map-chunks.ts';
 import { rideLinks } from './ride-links.ts';
 
 const RUNS = Number(process.argv[2] ?? 3);
@@ -67,14 +68,6 @@ async function startChromium(): Promise<{ port: number; stop: () => Promise<void
 }
 
 /** The published files of the MapLibre library (its licence header names it), as URL patterns. */
-function mapLibraryChunks(): string[] {
-  const releases = process.env.E2E_RELEASES_DIR ?? path.join(ROOT, 'releases');
-  return readdirSync(releases, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.js.LICENSE.txt'))
-    .filter((file) => readFileSync(path.join(releases, file), 'utf8').includes('MapLibre GL JS'))
-    .map((file) => `*/${path.basename(file, '.LICENSE.txt')}`);
-}
-
 async function measure(url: string, screen: Screen): Promise<Run> {
   const browser = await startChromium();
   try {
@@ -140,7 +133,7 @@ try {
     {
       name: 'shared ride link /t/{o}/{p}, new visitor, map held back',
       path: rideLink,
-      flags: { blockedUrlPatterns: [...mapLibraryChunks(), '*/tiles/*'] },
+      flags: { blockedUrlPatterns: [...mapLibraryFiles().map((file) => `*/${file}`), '*/tiles/*'] },
     },
   ];
 

@@ -1,0 +1,134 @@
+// Interaction to Next Paint on Home (issue 16: INP ≤100 ms for opening the address search and
+// for a tap on Order): a signed-in passenger on a phone viewport, CPU slowed 4× and m.uber's 2G
+// profile, taps Pickup (the address search opens), picks an address, taps Order (the summary
+// opens). For each tap it prints the median over the runs of the interaction's latency as the
+// browser's Event Timing API reports it (input delay, handlers and the next paint, in steps of
+// 8 ms): what INP takes for that interaction; then the same with the map held back (its chunk
+// and tiles blocked), since this headless browser draws the map with software WebGL.
+// Usage: node bench/interactions.ts [runs=5]   (starts its own server, uses the published releases)
+import { loadavg } from 'node:os';
+import type { Page } from 'playwright-core';
+import { startApp } from '../e2e/support/app.ts';
+import { launchBrowser, newContext } from '../e2e/support/browser.ts';
+import { signInByApi, storeToken } from '../e2e/support/session.ts';
+import { mapLibraryFiles } from './map-chunks.ts';
+
+const RUNS = Number(process.argv[2] ?? 5);
+const PATIENCE_MS = 120_000;
+
+type Latencies = Record<string, number>;
+
+const app = await startApp();
+const browser = await launchBrowser();
+
+/** The longest event of the page's newest interaction, in ms. */
+function lastInteraction(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const entries = (window as unknown as { __events: { id: number; duration: number }[] })
+      .__events;
+    const newest = Math.max(...entries.map((entry) => entry.id));
+    return Math.max(...entries.filter((entry) => entry.id === newest).map((e) => e.duration));
+  });
+}
+
+async function run(token: string, mapHeldBack: boolean): Promise<Latencies> {
+  const context = await newContext(browser, 'en-US', { viewport: { width: 360, height: 740 } });
+  try {
+    await storeToken(context, token);
+    if (mapHeldBack) {
+      const held = mapLibraryFiles();
+      await context.route(
+        (url) =>
+          url.pathname.startsWith('/tiles/') ||
+          held.some((file) => url.pathname.endsWith(`/${file}`)),
+        (route) => route.abort(),
+      );
+    }
+    await context.addInitScript(() => {
+      const events: { id: number; duration: number }[] = [];
+      (window as unknown as { __events: typeof events }).__events = events;
+      new PerformanceObserver((list) => {
+        // interactionId: Event Timing level 2, not yet in TypeScript's DOM types.
+        for (const entry of list.getEntries() as (PerformanceEventTiming & {
+          interactionId?: number;
+        })[])
+          if (entry.interactionId)
+            events.push({ id: entry.interactionId, duration: entry.duration });
+      }).observe({
+        type: 'event',
+        durationThreshold: 16,
+        buffered: true,
+      } as PerformanceObserverInit);
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 300,
+      downloadThroughput: 250_000,
+      uploadThroughput: 50_000,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`${app.url}/`, { timeout: PATIENCE_MS });
+    const order = page.getByRole('button', { name: 'Order', exact: true });
+    await order.waitFor({ timeout: PATIENCE_MS });
+    // A passenger reads the screen before tapping: what loads when the browser is idle has.
+    await page.waitForLoadState('networkidle', { timeout: PATIENCE_MS });
+
+    await page.getByRole('button', { name: /^Pickup / }).click();
+    const search = page.getByRole('combobox', { name: 'Search address' });
+    await search.waitFor({ timeout: PATIENCE_MS });
+    const openSearch = await lastInteraction(page);
+
+    await search.fill('Boulevard des Moulins 1');
+    await page
+      .getByRole('listbox', { name: 'Addresses found' })
+      .getByRole('option')
+      .first()
+      .click({ timeout: PATIENCE_MS });
+    await page.getByRole('button', { name: /^Pickup Boulevard/ }).waitFor({ timeout: PATIENCE_MS });
+    const pickAddress = await lastInteraction(page);
+
+    await order.click();
+    await page.getByRole('heading', { name: 'Order summary' }).waitFor({ timeout: PATIENCE_MS });
+    const tapOrder = await lastInteraction(page);
+    return {
+      'open the address search': openSearch,
+      'pick an address': pickAddress,
+      'tap Order': tapOrder,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+try {
+  const token = await signInByApi(app, '+48600777002');
+  const load = () =>
+    loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ');
+  console.log(`Home, signed in, 2G, CPU ×4, phone viewport; ${RUNS} runs; load average ${load()}`);
+  for (const mapHeldBack of [false, true]) {
+    const runs: Latencies[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await run(token, mapHeldBack));
+    console.log(mapHeldBack ? 'the map held back (its chunk and tiles blocked):' : 'with the map:');
+    console.log('  interaction                 INP ms (median)  all runs');
+    for (const name of Object.keys(runs[0]!)) {
+      const values = runs.map((each) => each[name]!);
+      console.log(
+        `  ${name.padEnd(28)}${String(median(values)).padStart(15)}  ${values.join(' ')}`,
+      );
+    }
+  }
+  console.log(`load average after: ${load()}`);
+} finally {
+  await browser.close();
+  await app.stop();
+}
