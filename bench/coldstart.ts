@@ -141,7 +141,10 @@ async function measure(screen: Screen, profile: Profile): Promise<Run> {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const scripts = new Map<string, Script>();
     const done: Script[] = [];
+    /** When the page's own request went out (CDP's clock, seconds): the page's time zero. */
+    let navigationAt: number | undefined;
     cdp.on('Network.requestWillBeSent', (event) => {
+      if (event.type === 'Document') navigationAt ??= event.timestamp;
       if (event.type === 'Script')
         scripts.set(event.requestId, {
           start: event.timestamp,
@@ -179,7 +182,8 @@ async function measure(screen: Screen, profile: Profile): Promise<Run> {
         at = Math.max(at, (node as Stamped).__shownAt ?? 0);
       return at;
     });
-    const before = [...done];
+    // The scripts that had arrived when the screen became usable (not when the wait noticed it).
+    const before = done.filter((script) => (script.end - (navigationAt ?? 0)) * 1000 <= usableMs);
     const vitals = await page.evaluate(
       () => (window as unknown as { __vitals: { lcp: number; cls: number } }).__vitals,
     );
