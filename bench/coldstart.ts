@@ -13,6 +13,7 @@ import { launchBrowser, newContext } from '../e2e/support/browser.ts';
 import { signInByApi, storeToken } from '../e2e/support/session.ts';
 import { rideLinks } from './ride-links.ts';
 import { countTrips, type Timed } from './waterfall.ts';
+import { median } from './server-common.ts';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const ONLY = process.argv[3] ?? '';
@@ -198,11 +199,6 @@ async function measure(screen: Screen, profile: Profile): Promise<Run> {
   } finally {
     await context.close();
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 try {

@@ -12,6 +12,7 @@ import { startApp } from '../e2e/support/app.ts';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
 import { signInByApi, storeToken } from '../e2e/support/session.ts';
 import { mapLibraryFiles } from './map-chunks.ts';
+import { median } from './server-common.ts';
 
 const RUNS = Number(process.argv[2] ?? 5);
 const PATIENCE_MS = 120_000;
@@ -101,11 +102,6 @@ async function run(token: string, mapHeldBack: boolean): Promise<Latencies> {
   } finally {
     await context.close();
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 try {

@@ -17,6 +17,7 @@ import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/browser.ts';
 import { signInByApi } from '../e2e/support/session.ts';
 import { mapLibraryFiles } from './map-chunks.ts';
 import { rideLinks } from './ride-links.ts';
+import { median } from './server-common.ts';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const ONLY = process.argv[3] ?? '';
@@ -93,11 +94,6 @@ async function measure(url: string, screen: Screen): Promise<Run> {
   } finally {
     await browser.stop();
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 const load = () =>

@@ -1,4 +1,4 @@
-/** What the server benchmarks share: a server process over a temporary folder, percentiles. */
+/** What the benchmarks share: a server process over a temporary folder, percentiles. */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +6,14 @@ import { startServerProcess, type ServerProcess } from '../server/test/server-pr
 
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+/** The median of a few runs (the upper one of an even count). */
+export function median(values: number[]): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 }
 
 /** Seconds of CPU (user + system) the process has used. */
