@@ -32,13 +32,16 @@ function installedVersion(fromDir, pkg) {
   return require(`${pkg}/package.json`).version;
 }
 
-/** `shared` option of the federation plugin for the package in `fromDir`. */
-export function sharedSingletons(fromDir) {
+/**
+ * `shared` option of the federation plugin for the package in `fromDir`; `eager` bundles the
+ * modules into the start-up chunks (the host's) instead of loading each on its own.
+ */
+export function sharedSingletons(fromDir, { eager = false } = {}) {
   return Object.fromEntries(
     SINGLETONS.map(([key, pkg, provided]) => {
       const version = installedVersion(fromDir, pkg);
       const major = version.split('.')[0];
-      const options = { singleton: true, version, requiredVersion: `^${major}.0.0` };
+      const options = { singleton: true, version, requiredVersion: `^${major}.0.0`, eager };
       return [key, provided ? { ...options, import: provided } : options];
     }),
   );
