@@ -114,7 +114,16 @@ test('Track in a background tab turns “accepted” and “arrived” into syst
     },
     '',
     { what: 'the “on its way” notification' },
-  );
+  ).catch(async (error: Error) => {
+    // It timed out twice on CI with the update on the page: say what the page could see.
+    const state = await page.evaluate(async () => ({
+      permission: Notification.permission,
+      visibility: document.visibilityState,
+      language: document.documentElement.lang,
+      worker: (await navigator.serviceWorker.getRegistration())?.active?.state ?? null,
+    }));
+    throw new Error(`${error.message}; ${JSON.stringify({ ...state, shown: await shown(page) })}`);
+  });
   assert.deepEqual(await shown(page), [
     {
       title: 'Your taxi is on its way',
