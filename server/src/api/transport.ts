@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiFailure } from '../errors.ts';
+import { replyJson } from './raw-json.ts';
 import { READ_ONLY_ACTIONS, refuseCrossSite } from './cross-site.ts';
 import type { Services } from '../services.ts';
 import { optionalText, type Payload, record } from './fields.ts';
@@ -35,7 +36,12 @@ export async function actionTransport(
   app: FastifyInstance,
   { services, registry, path, get }: TransportOptions,
 ) {
-  async function run(request: FastifyRequest, name: unknown, payload: Payload) {
+  async function run(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    name: unknown,
+    payload: Payload,
+  ) {
     const corporation = services.corporations.forRequest(request);
     if (!corporation)
       throw new ApiFailure('NOT_FOUND', 'No taxi corporation serves this host name');
@@ -60,17 +66,21 @@ export async function actionTransport(
       log: request.log,
       client: () => (signedIn ??= registry.client(corporation, token)),
     });
-    return { status: 'OK', status_mesg: 'OK', ...fields };
+    const answer = { status: 'OK', status_mesg: 'OK', ...fields };
+    const text = replyJson(answer);
+    if (text === undefined) return answer;
+    reply.type('application/json; charset=utf-8');
+    return text;
   }
 
   if (get) {
-    app.get(path, async (request) => {
+    app.get(path, async (request, reply) => {
       const query = request.query as Payload;
-      return run(request, query.action, query);
+      return run(request, reply, query.action, query);
     });
   }
-  app.post(path, async (request) => {
+  app.post(path, async (request, reply) => {
     const action = postedAction(request.body);
-    return run(request, action.action_id, action);
+    return run(request, reply, action.action_id, action);
   });
 }

@@ -1,5 +1,5 @@
 import type { RouteEstimate } from '../quotes/routing.ts';
-import { EARTH_RADIUS_M, greatCircleMetres, type LatLng } from './geometry.ts';
+import { EARTH_RADIUS_M, greatCircleMetres, type LatLng, simplified } from './geometry.ts';
 import { PointGrid } from './point-grid.ts';
 import type { RoadGraphData } from './road-graph-data.ts';
 
@@ -21,6 +21,12 @@ const ESTIMATE_CACHE_SIZE = 512;
  * that it never exceeds the great-circle distance at city scale (it must not overestimate).
  */
 const HEURISTIC_MARGIN = 0.99;
+/**
+ * A route's drawn line leaves out the nodes that bend it by less than this: invisible on the map
+ * (a few pixels at street zoom), about half the points of a city route, so a quote is smaller
+ * on a slow connection and cheaper to write.
+ */
+const LINE_TOLERANCE_M = 2;
 
 interface NetworkPath {
   /** The nodes, start first (4 bytes a node, so that the cache stays small). */
@@ -98,7 +104,7 @@ export class RoadGraph {
     return {
       distanceM: path.metres + approach,
       durationS: path.seconds + approach / (15 / 3.6),
-      points: dedupe(points),
+      points: simplified(dedupe(points), LINE_TOLERANCE_M),
     };
   }
 

@@ -1,6 +1,7 @@
 import { ACCEPT_MISSING_TAXI_ETA_GT_DEFAULT } from '@taxi/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Corporation } from '../corporations/directory.ts';
+import { writtenOnce } from '../api/raw-json.ts';
 import { spend } from '../events/limits.ts';
 import { nearestFreeTaxiFinder } from '../fleet/taxis.ts';
 import { readOrderForm } from '../orders/form.ts';
@@ -47,7 +48,8 @@ export async function quotesPlugin(_app: FastifyInstance, services: Services) {
       return {
         dst_price,
         eta_min: pickup ? await etaMinutes(corporation, pickup) : null,
-        dst_map_points,
+        // The same cached route object for the same two points: its JSON is written once.
+        dst_map_points: writtenOnce(dst_map_points),
         accept_missing_taxi_eta_gt: ACCEPT_MISSING_TAXI_ETA_GT_DEFAULT,
       };
     },
