@@ -6,7 +6,7 @@
  * the machine's load average beside each figure. Not a timed test: it reports figures.
  *
  *   bash bench/ensure-wrk.sh && node bench/server-api.ts
- *        (BENCH_SECONDS=10, BENCH_CLIENTS=50, BENCH_LOADER=wrk|node, BENCH_OSM_DIR=../shared/data/osm, BENCH_PROF_DIR=<folder for CPU profiles>,
+ *        (BENCH_SECONDS=10, BENCH_WARMUP=5, BENCH_CLIENTS=50, BENCH_LOADER=wrk|node, BENCH_OSM_DIR=../shared/data/osm, BENCH_PROF_DIR=<folder for CPU profiles>,
  *         BENCH_PG=postgres://postgres@127.0.0.1:5432/taxi_server_bench, BENCH_CITIES=monaco,liechtenstein,
  *         BENCH_ACTIONS=ORDER_SIM,GET_CURRENT_ORDERS,settings.json, BENCH_ENGINES=sqlite,postgres)
  *
@@ -27,6 +27,12 @@ import { BENCH_LIMITS, cpuSeconds, percentile } from './server-common.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/**
+ * Each load runs this long first, printed on a line of its own: a process just started (JIT
+ * not yet compiled, the first connections) had a p99 of 30-130 ms in the first seconds that the
+ * same load never shows warm. A rolling restart meets that cold tail; a Friday night the warm one.
+ */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const PG_URL = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/taxi_server_bench';
 const CITIES = (process.env.BENCH_CITIES ?? 'monaco,liechtenstein').split(',');
@@ -145,8 +151,8 @@ end
 `;
 }
 
-/** wrk, 1 thread and CLIENTS connections, for SECONDS. */
-async function loadWrk(url: string, bodies: string[]): Promise<Result> {
+/** wrk, 1 thread and CLIENTS connections, for `seconds`. */
+async function loadWrk(url: string, bodies: string[], seconds: number): Promise<Result> {
   const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'taxi-bench-wrk-')), 'load.lua');
   fs.writeFileSync(script, wrkScript(bodies));
   try {
@@ -154,7 +160,7 @@ async function loadWrk(url: string, bodies: string[]): Promise<Result> {
       const child = spawn('wrk', [
         '-t1',
         `-c${CLIENTS}`,
-        `-d${SECONDS}s`,
+        `-d${seconds}s`,
         '--timeout',
         '10s',
         '-s',
@@ -183,11 +189,11 @@ async function loadWrk(url: string, bodies: string[]): Promise<Result> {
 }
 
 /** The same from this process: CLIENTS loops sending back to back. */
-async function loadNode(url: string, bodies: string[]): Promise<Result> {
+async function loadNode(url: string, bodies: string[], seconds: number): Promise<Result> {
   const latencies: number[] = [];
   let failures = 0;
   let at = 0;
-  const until = performance.now() + SECONDS * 1000;
+  const until = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       while (performance.now() < until) {
@@ -212,7 +218,7 @@ async function loadNode(url: string, bodies: string[]): Promise<Result> {
   return {
     requests: latencies.length + failures,
     failures,
-    rps: (latencies.length + failures) / SECONDS,
+    rps: (latencies.length + failures) / seconds,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
   };
@@ -220,7 +226,7 @@ async function loadNode(url: string, bodies: string[]): Promise<Result> {
 
 function print(engine: string, city: string, action: string, r: Result, loadBefore: string) {
   console.log(
-    `${engine.padEnd(9)} ${city.padEnd(14)} ${action.padEnd(19)} ${String(Math.round(r.rps)).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   server CPU ${r.cpuMs!.toFixed(2)} ms a request (${r.requests} requests, ${r.failures} failed; load ${loadBefore} -> ${load1()})`,
+    `${engine.padEnd(9)} ${city.padEnd(14)} ${action.padEnd(29)} ${String(Math.round(r.rps)).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   server CPU ${r.cpuMs!.toFixed(2)} ms a request (${r.requests} requests, ${r.failures} failed; load ${loadBefore} -> ${load1()})`,
   );
 }
 
@@ -247,11 +253,21 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl: string, city: Cit
     ...(PROF_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROF_DIR}` } : {}),
   });
   const loader = LOADER === 'wrk' ? loadWrk : loadNode;
-  /** The load, and the server's CPU time per request under it. */
-  const load = async (url: string, bodies: string[]) => {
+  /** The load for `seconds`, and the server's CPU time per request under it. */
+  const load = async (url: string, bodies: string[], seconds = SECONDS) => {
     const cpu = cpuSeconds(server.child.pid!);
-    const result = await loader(url, bodies);
+    const result = await loader(url, bodies, seconds);
     return { ...result, cpuMs: ((cpuSeconds(server.child.pid!) - cpu) * 1000) / result.requests };
+  };
+  /** The warm-up's line, then the measured load's. */
+  const measure = async (city: string, action: string, url: string, bodies: string[]) => {
+    if (WARMUP_SECONDS > 0) {
+      const before = load1();
+      const cold = await load(url, bodies, WARMUP_SECONDS);
+      print(engine, city, `${action} (first ${WARMUP_SECONDS} s)`, cold, before);
+    }
+    const before = load1();
+    print(engine, city, action, await load(url, bodies), before);
   };
   try {
     const storage = await openStorage({ databaseUrl, dataDir: path.join(root, 'data') });
@@ -325,18 +341,10 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl: string, city: Cit
       ],
     ] as const) {
       if (!wanted(action)) continue;
-      const before = load1();
-      print(engine, city.name, action, await load(url, [...bodies]), before);
+      await measure(city.name, action, url, [...bodies]);
     }
     if (engine === 'sqlite' && city === CITY.monaco && wanted('settings.json')) {
-      const before = load1();
-      print(
-        engine,
-        city.name,
-        'settings.json',
-        await load(`${server.base}/settings.json`, []),
-        before,
-      );
+      await measure(city.name, 'settings.json', `${server.base}/settings.json`, []);
     }
   } finally {
     if (PROF_DIR) {
@@ -351,7 +359,7 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl: string, city: Cit
 }
 
 console.log(
-  `server API, ${CLIENTS} concurrent clients, ${SECONDS} s per action, one server process, load from ${LOADER === 'wrk' ? 'wrk (1 thread)' : "this process's fetch"}, ${os.cpus().length} cores shared with the load generator; load average ${os
+  `server API, ${CLIENTS} concurrent clients, ${SECONDS} s per action after ${WARMUP_SECONDS} s of the same load, one server process, load from ${LOADER === 'wrk' ? 'wrk (1 thread)' : "this process's fetch"}, ${os.cpus().length} cores shared with the load generator; load average ${os
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')}`,

@@ -176,7 +176,7 @@ export async function privateHaproxy(backends: string[]): Promise<PrivateHaproxy
     .replace('inter 2s fall 2 rise 2', 'inter 500ms fall 2 rise 1')
     .replace(/^ {2}server .*\n/gm, '')
     .replace(
-      'default-server inter 500ms fall 2 rise 1\n',
+      /^ {2}default-server .*\n/m,
       (line) => line + backends.map((address, n) => `  server s${n} ${address} check\n`).join(''),
     );
   fs.writeFileSync(path.join(dir, 'haproxy.cfg'), config);
