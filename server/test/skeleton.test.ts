@@ -6,16 +6,20 @@ import { test } from 'node:test';
 import { corporationFile, startApp, writeFile } from './helpers.ts';
 
 async function appFor(settings: Record<string, unknown>, routes?: unknown) {
-  const { app, config } = await startApp({
+  return (await startFor(settings, routes)).app;
+}
+
+async function startFor(settings: Record<string, unknown>, routes?: unknown) {
+  const started = await startApp({
     corporations: [corporationFile('demo', ['localhost'], { settings })],
   });
-  const host = path.join(config.releasesDir, 'mf/host/1.0.0');
+  const host = path.join(started.config.releasesDir, 'mf/host/1.0.0');
   writeFile(
     path.join(host, 'index.html'),
     '<!doctype html><html><head><meta name=theme-color content=#f5b400><title>Taxi</title></head><body><div id=root></div></body></html>',
   );
   if (routes) writeFile(path.join(host, 'routes.json'), routes);
-  return app;
+  return started;
 }
 
 const rootOf = (html: string) => /<div id="root">(.*)<\/div><\/body>/.exec(html)?.[1] ?? '';
@@ -50,5 +54,42 @@ test('the name instead of a logo that is not the corporation’s path or https, 
     assert.match(root, /^<div class="sk sk--default" aria-hidden="true">/);
     assert.match(root, /<span class="sk-name">A &amp; &lt;B&gt;<\/span>/);
     assert.doesNotMatch(root, /<img|evil|javascript|display:none/);
+  }
+});
+
+test('a small logo of the corporation’s own travels inside the page; a large one, or one outside its folder, does not', async () => {
+  const logo =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 4"><rect width="10" height="4"/></svg>';
+  const { app, config } = await startFor({
+    corp: 'Wisła Taxi',
+    corp_logo: '/brand/wisla/logo.svg',
+  });
+  const assets = path.join(config.corpDir, 'assets');
+  writeFile(path.join(assets, 'wisla/logo.svg'), logo);
+  writeFile(
+    path.join(assets, 'wisla/large.svg'),
+    `<svg xmlns="http://www.w3.org/2000/svg">${' '.repeat(9000)}</svg>`,
+  );
+  writeFile(path.join(config.corpDir, 'secret.svg'), logo);
+  const src = async () =>
+    /<img class="sk-logo" src="([^"]*)"/.exec(
+      rootOf((await app.inject({ url: '/auth/' })).body),
+    )?.[1];
+  assert.equal(await src(), `data:image/svg+xml;base64,${Buffer.from(logo).toString('base64')}`);
+  // A new logo is inlined at once.
+  writeFile(path.join(assets, 'wisla/logo.svg'), logo.replace('width="10"', 'width="8"'));
+  assert.equal(
+    Buffer.from((await src())!.split(',')[1]!, 'base64').toString(),
+    logo.replace('width="10"', 'width="8"'),
+  );
+  for (const corp_logo of [
+    '/brand/wisla/large.svg',
+    '/brand/../secret.svg',
+    '/brand/%2e%2e/secret.svg',
+    '/brand/wisla/missing.svg',
+    '/brand/%E0%A4%A',
+  ]) {
+    app.services.corporations.byId('demo')!.settings.corp_logo = corp_logo;
+    assert.equal(await src(), corp_logo.replace(/&/g, '&amp;'), corp_logo);
   }
 });

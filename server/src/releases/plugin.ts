@@ -190,7 +190,7 @@ export async function servePage(services: Services, request: FastifyRequest, rep
     const route = await routeOf(services.config.releasesDir, html.version, pathname(request.url));
     const preloads = await screenPreloads(services.config.releasesDir, corporation, route);
     const described = describePage(html.content.toString('utf8'), corporation, language).replace(/<\/head>/i, () => `${preloads}</head>`);
-    const page = paintSkeleton(described, corporation, route?.layout);
+    const page = paintSkeleton(described, corporation, route?.layout, services.config.corpDir);
     return reply.header('Vary', 'Accept-Language').type('text/html; charset=utf-8').send(page);
   }
   return reply
