@@ -2,7 +2,7 @@
 // and its FCP, LCP, TBT, CLS and Speed Index, the median of several runs. The preset throttles by
 // simulation (150 ms round trip, 1.6 Mbps, CPU ×4) from what it observed on this machine, so TBT
 // grows with the load of the shared cores. Each run gets a fresh Debian Chromium profile.
-// A ride link is also measured with the map held back (the MapLibre chunk and /tiles/ blocked):
+// Home and a ride link are also measured with the map held back (the MapLibre chunk and /tiles/ blocked):
 // the difference is what the map, drawn by software WebGL in this headless browser, costs.
 // Usage: node bench/lighthouse.ts [runs=3] [screen]   (starts its own server, uses the published
 // releases; `screen` keeps the screens whose name contains it, e.g. "ride link" or "Home")
@@ -106,6 +106,9 @@ try {
   const token = await signInByApi(app, '+48600777001');
   const rideLink = rideLinks(app);
   const at = (where: string) => () => Promise.resolve(where);
+  // The map library's files and the tiles blocked: what is left is the app without the map,
+  // which the headless browser draws with software WebGL.
+  const mapHeldBack = [...mapLibraryFiles().map((file) => `*/${file}`), '*/tiles/*'];
   // The token as a login leaves it, stored on a page of the origin the app never loads
   // (robots.txt), so no service worker or cached file comes with it.
   const signedIn = async (debuggingPort: number) => {
@@ -125,11 +128,17 @@ try {
       prepare: signedIn,
       flags: { disableStorageReset: true },
     },
+    {
+      name: 'Home, signed in, cold, map held back',
+      path: at('/'),
+      prepare: signedIn,
+      flags: { disableStorageReset: true, blockedUrlPatterns: mapHeldBack },
+    },
     { name: 'shared ride link /t/{o}/{p}, new visitor', path: rideLink },
     {
       name: 'shared ride link /t/{o}/{p}, new visitor, map held back',
       path: rideLink,
-      flags: { blockedUrlPatterns: [...mapLibraryFiles().map((file) => `*/${file}`), '*/tiles/*'] },
+      flags: { blockedUrlPatterns: mapHeldBack },
     },
   ];
 
