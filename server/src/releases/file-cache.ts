@@ -1,5 +1,6 @@
 // The files of a published release that every page view and registry reads (index.html,
-// routes.json, mf-manifest.json, release.json), kept in memory per file. A version's files do
+// routes.json, mf-manifest.json, release.json) and the small logo a page carries
+// (skeleton.ts), kept in memory per file. A version's files do
 // not change, except under `publish --replace` (another process): a stat per read, far cheaper
 // than reading and parsing, tells whether the copy is still the file on disk.
 import fs from 'node:fs/promises';

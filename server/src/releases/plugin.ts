@@ -12,7 +12,7 @@ import { operatorPage } from './operator.ts';
 import { bucketOf, DEVICE_ID, type Bucket } from './bucket.ts';
 import { canaryOf, REMOTES, remoteEntry, resolveRelease, type RemoteEntry } from './resolve.ts';
 import { routeOf, screenPreloads } from './preload.ts';
-import { paintSkeleton } from './skeleton.ts';
+import { paintSkeleton, skeletonLogo } from './skeleton.ts';
 import { describePage, pageLanguage, ROBOTS_TXT } from './seo.ts';
 
 /** Files whose content changes under a fixed name; everything else in a release is immutable. */
@@ -190,7 +190,7 @@ export async function servePage(services: Services, request: FastifyRequest, rep
     const route = await routeOf(services.config.releasesDir, html.version, pathname(request.url));
     const preloads = await screenPreloads(services.config.releasesDir, corporation, route);
     const described = describePage(html.content.toString('utf8'), corporation, language).replace(/<\/head>/i, () => `${preloads}</head>`);
-    const page = paintSkeleton(described, corporation, route?.layout, services.config.corpDir);
+    const page = paintSkeleton(described, corporation, route?.layout, await skeletonLogo(corporation, services.config.corpDir));
     return reply.header('Vary', 'Accept-Language').type('text/html; charset=utf-8').send(page);
   }
   return reply
