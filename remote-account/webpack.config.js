@@ -1,5 +1,6 @@
 import { federatedConfig } from '@taxi/tooling/webpack';
 import { exposes } from './src/exposes.ts';
+import { firstPaint } from './src/first-paint.ts';
 
 // One module per screen (src/exposes.ts); the host's route table names them.
 export default federatedConfig({
@@ -7,4 +8,5 @@ export default federatedConfig({
   name: 'account',
   devPort: 3003,
   exposes,
+  firstPaint,
 });

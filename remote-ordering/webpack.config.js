@@ -1,5 +1,6 @@
 import { federatedConfig } from '@taxi/tooling/webpack';
 import { exposes } from './src/exposes.ts';
+import { firstPaint } from './src/first-paint.ts';
 
 // One module per screen (src/exposes.ts); the host's route table names them. The map
 // (maplibre) is a chunk of its own that Home asks for after its form is on screen.
@@ -8,4 +9,5 @@ export default federatedConfig({
   name: 'ordering',
   devPort: 3001,
   exposes,
+  firstPaint,
 });

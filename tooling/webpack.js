@@ -50,6 +50,25 @@ class PreloadHostChunks {
   }
 }
 
+/** first-paint.json beside the remote's manifest: its screens' first texts (@taxi/contract, first-paint.ts). */
+class FirstPaintTexts {
+  constructor(texts) {
+    this.texts = texts;
+  }
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('FirstPaintTexts', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        {
+          name: 'FirstPaintTexts',
+          stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
+        },
+        () => compilation.emitAsset('first-paint.json', new RawSource(JSON.stringify(this.texts))),
+      );
+    });
+  }
+}
+
 const swcOptions = (dev) => ({
   jsc: {
     parser: { syntax: 'typescript', tsx: true },
@@ -65,10 +84,18 @@ const swcOptions = (dev) => ({
  * @param {string} o.dir         package folder
  * @param {string} o.name        federation name (host, ordering, tracking, account, legal)
  * @param {Record<string,string>} [o.exposes]  screen modules of a remote
+ * @param {import('@taxi/shared').FirstPaint} [o.firstPaint]  first texts of its screens
  * @param {boolean} [o.isHost]
  * @param {number} [o.devPort]   webpack-dev-server port
  */
-export function federatedConfig({ dir, name, exposes = {}, isHost = false, devPort = 3000 }) {
+export function federatedConfig({
+  dir,
+  name,
+  exposes = {},
+  firstPaint,
+  isHost = false,
+  devPort = 3000,
+}) {
   return (_env, argv) => {
     const mode = argv.mode ?? 'production';
     const dev = mode === 'development';
@@ -163,6 +190,7 @@ export function federatedConfig({ dir, name, exposes = {}, isHost = false, devPo
               new PreloadHostChunks(),
             ]
           : []),
+        ...(firstPaint ? [new FirstPaintTexts(firstPaint)] : []),
       ],
       optimization: {
         moduleIds: 'deterministic',

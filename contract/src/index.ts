@@ -4,6 +4,7 @@ export * from './constants.ts';
 export * from './entities.ts';
 export * from './geometry.ts';
 export * from './paths.ts';
+export * from './first-paint.ts';
 export * from './settings.ts';
 export * from './actions.ts';
 export * from './driver.ts';

@@ -1,4 +1,5 @@
 import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import assert from 'node:assert/strict';
 import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
@@ -154,4 +155,63 @@ test('the page draws its skeleton at the passenger’s text size before any scri
   );
   assert.equal(await rootFontSize(), '24px');
   await context.close();
+});
+
+test('login and Home show their first texts before any script, and the screen draws nothing larger after', async () => {
+  const token = await signInByApi(it.app, '+48600555014');
+  const screens = [
+    {
+      path: '/auth/',
+      skeleton: 'sk-lead',
+      text: 'You log in with your mobile phone number and a code we send you by SMS. Please read the regulations and the privacy policy first.',
+      usable: (page: Page) =>
+        page.getByRole('checkbox', { name: 'I accept the regulations and the privacy policy' }),
+    },
+    {
+      path: '/',
+      skeleton: 'sk-placeholder',
+      text: 'Where should the taxi come?',
+      signedIn: true,
+      usable: (page: Page) => page.getByRole('button', { name: 'Order', exact: true }),
+    },
+  ];
+  for (const screen of screens) {
+    const context = await newContext(it.browser, 'en-US');
+    if (screen.signedIn) await storeToken(context, token);
+    // Each largest paint as it happens, with the element's class (a skeleton's is gone later).
+    await context.addInitScript(() => {
+      const painted: string[] = [];
+      (window as unknown as { __largest: string[] }).__largest = painted;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as PerformanceEntry[] & { element: Element | null }[])
+          painted.push(`${entry.element?.className}: ${entry.element?.textContent}`);
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    // The app's scripts wait until the page alone has painted.
+    let paintedAlone: () => void = () => undefined;
+    const gate = new Promise<void>((open) => (paintedAlone = open));
+    await context.route('**/mf/**/*.js', async (route) => {
+      await gate;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto(`${it.app.url}${screen.path}`, { waitUntil: 'commit' });
+    const largest = () =>
+      page.evaluate(() => (window as unknown as { __largest: string[] }).__largest);
+    await page.waitForFunction(
+      () => (window as unknown as { __largest: string[] }).__largest.length > 0,
+    );
+    assert.deepEqual(await largest(), [`${screen.skeleton}: ${screen.text}`]);
+    paintedAlone();
+    await screen.usable(page).waitFor();
+    // Past the frame that painted the screen, and past the observer's report of it.
+    await page.evaluate(
+      () =>
+        new Promise((done) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done))),
+        ),
+    );
+    assert.deepEqual(await largest(), [`${screen.skeleton}: ${screen.text}`], screen.path);
+    await context.close();
+  }
 });

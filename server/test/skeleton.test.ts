@@ -93,3 +93,51 @@ test('a small logo of the corporation’s own travels inside the page; a large o
     assert.equal(await src(), corp_logo.replace(/&/g, '&amp;'), corp_logo);
   }
 });
+
+test("the screen's first texts from its release, in the visitor's language and escaped; lines without them", async () => {
+  const { app, config } = await startFor({ corp: 'Wisła Taxi', locale_lang_list: ['en', 'pl'] }, [
+    { pattern: '^/*auth/*$', layout: 'default', remote: 'account', module: './Auth' },
+    { pattern: '^/*$', layout: 'map', remote: 'ordering', module: './Home' },
+  ]);
+  const mf = path.join(config.releasesDir, 'mf');
+  for (const release of ['account/2.0.0', 'ordering/1.0.0'])
+    writeFile(path.join(mf, release, 'mf-manifest.json'), { exposes: [] });
+  writeFile(path.join(mf, 'account/2.0.0/first-paint.json'), {
+    './Auth': {
+      en: { title: 'Log in', note: 'Step 1 of 3', heading: 'Rules', lead: 'Read <these> & go' },
+      pl: { title: 'Logowanie', lead: 'Przeczytaj' },
+    },
+  });
+  writeFile(path.join(mf, 'ordering/1.0.0/first-paint.json'), {
+    './Home': { en: { title: 'Order a taxi', label: 'Pickup', placeholder: 'Where?', lead: 42 } },
+  });
+  const page = async (url: string, language = 'en-GB,en;q=0.8') =>
+    rootOf((await app.inject({ url, headers: { 'accept-language': language } })).body);
+
+  const login = await page('/auth/');
+  assert.match(
+    login,
+    /<div class="sk-sheet sk-sheet--page"><p class="sk-title">Log in<\/p><p class="sk-note">Step 1 of 3<\/p><div class="sk-card"><p class="sk-heading">Rules<\/p><p class="sk-lead">Read &lt;these&gt; &amp; go<\/p>/,
+  );
+  assert.doesNotMatch(login, /sk-line/);
+  assert.match(
+    await page('/auth/', 'pl-PL,pl;q=0.9'),
+    /<p class="sk-title">Logowanie<\/p><div class="sk-card"><p class="sk-lead">Przeczytaj<\/p>/,
+  );
+  // Home's sheet: its title and the pickup field; a value that is no string is left out.
+  const home = await page('/');
+  assert.match(
+    home,
+    /<div class="sk-sheet"><p class="sk-title">Order a taxi<\/p><div class="sk-field"><span class="sk-dot"><\/span><span class="sk-field__text"><span class="sk-label">Pickup<\/span> <span class="sk-placeholder">Where\?<\/span><\/span><\/div>/,
+  );
+  assert.doesNotMatch(home, /42/);
+  // No Polish texts for Home, an overlong text, or a broken file: the grey lines.
+  const lines = /<div class="sk-sheet"><div class="sk-line"><\/div>/;
+  assert.match(await page('/', 'pl'), lines);
+  writeFile(path.join(mf, 'account/2.0.0/first-paint.json'), {
+    './Auth': { en: { lead: 'x'.repeat(401) } },
+  });
+  assert.match(await page('/auth/'), lines);
+  writeFile(path.join(mf, 'account/2.0.0/first-paint.json'), 'not json');
+  assert.match(await page('/auth/'), lines);
+});

@@ -11,8 +11,8 @@ import { startAutoRollback } from './auto-rollback.ts';
 import { operatorPage } from './operator.ts';
 import { bucketOf, DEVICE_ID, type Bucket } from './bucket.ts';
 import { canaryOf, REMOTES, remoteEntry, resolveRelease, type RemoteEntry } from './resolve.ts';
-import { routeOf, screenPreloads } from './preload.ts';
-import { paintSkeleton, skeletonLogo } from './skeleton.ts';
+import { routeOf, screenPreloads, screenRelease } from './preload.ts';
+import { firstTexts, paintSkeleton, skeletonLogo } from './skeleton.ts';
 import { describePage, pageLanguage, ROBOTS_TXT } from './seo.ts';
 
 /** Files whose content changes under a fixed name; everything else in a release is immutable. */
@@ -188,9 +188,12 @@ export async function servePage(services: Services, request: FastifyRequest, rep
   if (html) {
     const language = pageLanguage(corporation.settings, request.headers['accept-language']);
     const route = await routeOf(services.config.releasesDir, html.version, pathname(request.url));
-    const preloads = await screenPreloads(services.config.releasesDir, corporation, route);
+    const screen = await screenRelease(services.config.releasesDir, corporation, route);
+    const preloads = await screenPreloads(services.config.releasesDir, screen);
     const described = describePage(html.content.toString('utf8'), corporation, language).replace(/<\/head>/i, () => `${preloads}</head>`);
-    const page = paintSkeleton(described, corporation, route?.layout, await skeletonLogo(corporation, services.config.corpDir));
+    const logo = await skeletonLogo(corporation, services.config.corpDir);
+    const texts = await firstTexts(services.config.releasesDir, screen, language);
+    const page = paintSkeleton(described, corporation, route?.layout, logo, texts);
     return reply.header('Vary', 'Accept-Language').type('text/html; charset=utf-8').send(page);
   }
   return reply

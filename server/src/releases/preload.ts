@@ -36,28 +36,49 @@ export async function routeOf(releasesDir: string, hostVersion: string, pathname
   return Array.isArray(routes) ? routes.find((row) => new RegExp(row.pattern).test(pathname)) : undefined;
 }
 
+/** The release of the remote screen a page opens on: where its files are, as the page asks for them. */
+export interface ScreenRelease {
+  module: string;
+  /** `/mf/<remote>/<version>/` */
+  folder: string;
+  /** The manifest's address as the registry gives it. */
+  manifestUrl: string;
+}
+
 /**
- * `<link rel="preload">` tags for the screen of a route: the manifest as the federation runtime
- * fetches it (CORS mode, same-origin credentials), then the remote entry and the screen's
- * synchronous chunks as classic scripts. Nothing for no route (a host release without
- * routes.json), a route of no remote, or a part with a canary (the device, not the server,
- * knows which release it gets).
+ * The release of a route's remote screen, when the server can say which one the page will run:
+ * not for no route (a host release without routes.json), a route of no remote, or a part with a
+ * canary (the device, not the server, knows which release it gets).
  */
-export async function screenPreloads(releasesDir: string, corporation: Corporation, route: ScreenRoute | undefined): Promise<string> {
-  if (!route?.remote) return '';
+export async function screenRelease(releasesDir: string, corporation: Corporation, route: ScreenRoute | undefined): Promise<ScreenRelease | undefined> {
+  if (!route?.remote || !route.module) return undefined;
   const pointer = corporation.releases[route.remote];
-  if (await canaryOf(releasesDir, route.remote, pointer)) return '';
+  if (await canaryOf(releasesDir, route.remote, pointer)) return undefined;
   const entry = await remoteEntry(releasesDir, route.remote, pointer?.use);
-  if (!entry?.version) return '';
-  const folder = `/mf/${route.remote}/${entry.version}/`;
-  const manifest = await readJson<Manifest>(path.join(releasesDir, folder, 'mf-manifest.json'));
-  const assets = manifest?.exposes?.find((expose) => expose.path === route.module)?.assets;
+  if (!entry?.version) return undefined;
+  return { module: route.module, folder: `/mf/${route.remote}/${entry.version}/`, manifestUrl: entry.url };
+}
+
+/** A JSON file of a screen's release, or undefined when it is missing or unreadable. */
+export function releaseJsonOf<T>(releasesDir: string, release: ScreenRelease, file: string): Promise<T | undefined> {
+  return readJson<T>(path.join(releasesDir, release.folder, file));
+}
+
+/**
+ * `<link rel="preload">` tags for a screen: the manifest as the federation runtime fetches it
+ * (CORS mode, same-origin credentials), then the remote entry and the screen's synchronous
+ * chunks as classic scripts.
+ */
+export async function screenPreloads(releasesDir: string, release: ScreenRelease | undefined): Promise<string> {
+  if (!release) return '';
+  const manifest = await releaseJsonOf<Manifest>(releasesDir, release, 'mf-manifest.json');
+  const assets = manifest?.exposes?.find((expose) => expose.path === release.module)?.assets;
   const entryFile = manifest?.metaData?.remoteEntry;
   if (!assets || !entryFile?.name) return '';
   const scripts = [path.posix.join(entryFile.path ?? '', entryFile.name), ...(assets.js?.sync ?? [])];
   if (!scripts.every((file) => PLAIN_FILE.test(file))) return '';
   return [
-    `<link rel="preload" as="fetch" crossorigin="anonymous" href="${entry.url}">`,
-    ...scripts.map((file) => `<link rel="preload" as="script" href="${folder}${file}">`),
+    `<link rel="preload" as="fetch" crossorigin="anonymous" href="${release.manifestUrl}">`,
+    ...scripts.map((file) => `<link rel="preload" as="script" href="${release.folder}${file}">`),
   ].join('');
 }

@@ -4,8 +4,10 @@
 // in the host's index.html (classes sk-*); it is hidden from assistive technology.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { FIRST_TEXT_MAX, type FirstPaint, type FirstTexts, type TextLanguage } from '@taxi/contract';
 import type { Corporation } from '../corporations/directory.ts';
 import { releaseFile } from './file-cache.ts';
+import { releaseJsonOf, type ScreenRelease } from './preload.ts';
 import { escapeHtml } from './seo.ts';
 
 const COLOUR = /^#[\da-f]{3,8}$/i;
@@ -52,8 +54,48 @@ export async function skeletonLogo(corporation: Corporation, corpDir: string): P
   return (await inlinedLogo(corpDir, logo)) ?? logo;
 }
 
-/** The skeleton of `layout` ('default' when unknown) for this corporation. */
-export function skeleton(corporation: Corporation, layout: string | undefined, logo: string | undefined): string {
+const TEXT_KEYS = ['title', 'note', 'heading', 'lead', 'label', 'placeholder'] as const;
+
+/**
+ * The first texts of a route's screen in the page's language, from its release's first-paint.json
+ * (@taxi/contract); only strings of a sane length are kept. Undefined when the release says none.
+ */
+export async function firstTexts(releasesDir: string, release: ScreenRelease | undefined, language: TextLanguage): Promise<FirstTexts | undefined> {
+  if (!release) return undefined;
+  const paint = await releaseJsonOf<FirstPaint>(releasesDir, release, 'first-paint.json');
+  const texts: unknown = paint?.[release.module]?.[language];
+  if (!texts || typeof texts !== 'object') return undefined;
+  const kept: FirstTexts = {};
+  for (const key of TEXT_KEYS) {
+    const text = (texts as Record<string, unknown>)[key];
+    if (typeof text === 'string' && text.length <= FIRST_TEXT_MAX) kept[key] = text;
+  }
+  return kept;
+}
+
+const tag = (name: string, className: string, text: string | undefined) =>
+  text ? `<${name} class="${className}">${escapeHtml(text)}</${name}>` : '';
+
+/**
+ * The sheet's content: the screen's first texts where it draws them (a page's title, step and
+ * first card; a map screen's title and first field), else grey lines of the same rhythm.
+ */
+function sheet(kind: string, texts: FirstTexts | undefined): string {
+  const action = '<div class="sk-action"></div>';
+  if (!texts || !(texts.title || texts.lead || texts.placeholder))
+    return `<div class="sk-sheet"><div class="sk-line"></div><div class="sk-line sk-line--short"></div>${action}</div>`;
+  if (kind === 'map') {
+    const field = texts.placeholder
+      ? `<div class="sk-field"><span class="sk-dot"></span><span class="sk-field__text">${tag('span', 'sk-label', texts.label)} ${tag('span', 'sk-placeholder', texts.placeholder)}</span></div>`
+      : '';
+    return `<div class="sk-sheet">${tag('p', 'sk-title', texts.title)}${field}${action}</div>`;
+  }
+  const card = texts.heading || texts.lead ? `<div class="sk-card">${tag('p', 'sk-heading', texts.heading)}${tag('p', 'sk-lead', texts.lead)}${action}</div>` : action;
+  return `<div class="sk-sheet sk-sheet--page">${tag('p', 'sk-title', texts.title)}${tag('p', 'sk-note', texts.note)}${card}</div>`;
+}
+
+/** The skeleton of `layout` ('default' when unknown) for this corporation, with its screen's first texts. */
+export function skeleton(corporation: Corporation, layout: string | undefined, logo: string | undefined, texts?: FirstTexts): string {
   const { settings } = corporation;
   const name = typeof settings.corp === 'string' ? settings.corp : corporation.id;
   const image = logo ? `<img class="sk-logo" src="${escapeHtml(logo)}" alt="">` : `<span class="sk-name">${escapeHtml(name)}</span>`;
@@ -63,18 +105,18 @@ export function skeleton(corporation: Corporation, layout: string | undefined, l
     `<div class="sk sk--${kind}" aria-hidden="true"${colour}>` +
     (kind === 'map' ? '<div class="sk-map"></div>' : '') +
     `<div class="sk-bar"><span class="sk-menu"></span>${image}</div>` +
-    '<div class="sk-sheet"><div class="sk-line"></div><div class="sk-line sk-line--short"></div><div class="sk-action"></div></div>' +
+    sheet(kind, texts) +
     '</div>'
   );
 }
 
 /**
  * The page with the skeleton in its empty #root and the corporation's colour as theme colour;
- * `logo` as skeletonLogo gives it.
+ * `logo` as skeletonLogo gives it, `texts` as firstTexts does.
  */
-export function paintSkeleton(html: string, corporation: Corporation, layout: string | undefined, logo: string | undefined): string {
+export function paintSkeleton(html: string, corporation: Corporation, layout: string | undefined, logo: string | undefined, texts?: FirstTexts): string {
   const colour = corporation.settings.color;
-  const page = html.replace(/<div id="?root"?><\/div>/, () => `<div id="root">${skeleton(corporation, layout, logo)}</div>`);
+  const page = html.replace(/<div id="?root"?><\/div>/, () => `<div id="root">${skeleton(corporation, layout, logo, texts)}</div>`);
   return typeof colour === 'string' && COLOUR.test(colour)
     ? page.replace(/<meta name="?theme-color"? content="?#[\da-f]+"?\s*\/?>/i, () => `<meta name="theme-color" content="${colour}">`)
     : page;

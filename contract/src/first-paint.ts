@@ -1,0 +1,30 @@
+// first-paint.json, published with each remote release: the first texts of each screen it
+// exposes, which the server draws into the page's skeleton before any script arrives (issue 16).
+// The passenger reads the screen's heading at the first bytes, and the screen's largest text is
+// painted then instead of when React renders it.
+
+/** The languages of the app (the i18n resources of every screen). */
+export type TextLanguage = 'en' | 'pl';
+
+/** A screen's first texts, each where the screen itself draws it. */
+export interface FirstTexts {
+  /** The page's or the sheet's heading. */
+  title?: string;
+  /** A short muted line under the title (a step counter). */
+  note?: string;
+  /** The heading of the first card. */
+  heading?: string;
+  /** The first card's paragraph. */
+  lead?: string;
+  /** A field's label and the text it shows before anything is chosen (the map screens' sheet). */
+  label?: string;
+  placeholder?: string;
+}
+
+/** Exposed module ('./Auth') -> its first texts in each language. */
+export type FirstPaint<Module extends string = string> = Partial<
+  Record<Module, Partial<Record<TextLanguage, FirstTexts>>>
+>;
+
+/** Longest text the server puts into a page (a guard against a release's mistake, not a limit of design). */
+export const FIRST_TEXT_MAX = 400;
