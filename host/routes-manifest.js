@@ -2,6 +2,7 @@
 // that the server can draw the layout's skeleton into the page it serves and preload the
 // screen's files (server/src/releases/preload.ts, skeleton.ts).
 // Published with the host release, so it always matches the route table the page runs.
+import { JsonAsset } from '@taxi/tooling/webpack';
 import { ROUTE_TABLE } from './src/routes/routeTable.ts';
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -16,25 +17,13 @@ function pattern(routePath) {
   return segments.length === 0 ? '^/*$' : `^/*${segments.join('/+')}/*$`;
 }
 
-export class RoutesManifest {
-  apply(compiler) {
-    const { RawSource } = compiler.webpack.sources;
-    compiler.hooks.thisCompilation.tap('RoutesManifest', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        {
-          name: 'RoutesManifest',
-          stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
-        },
-        () => {
-          const routes = ROUTE_TABLE.map((row) => ({
-            pattern: pattern(row.path),
-            layout: row.layout,
-            remote: row.remote,
-            module: row.module,
-          }));
-          compilation.emitAsset('routes.json', new RawSource(JSON.stringify(routes)));
-        },
-      );
-    });
-  }
-}
+/** routes.json: each route's pattern, layout and remote screen. */
+export const routesManifest = () =>
+  new JsonAsset('routes.json', () =>
+    ROUTE_TABLE.map((row) => ({
+      pattern: pattern(row.path),
+      layout: row.layout,
+      remote: row.remote,
+      module: row.module,
+    })),
+  );

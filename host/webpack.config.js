@@ -1,5 +1,5 @@
 import { federatedConfig, serviceWorkerConfig } from '@taxi/tooling/webpack';
-import { RoutesManifest } from './routes-manifest.js';
+import { routesManifest } from './routes-manifest.js';
 
 // The shell: no remote is compiled in; they are registered at runtime from remotes.json.
 const host = federatedConfig({
@@ -13,6 +13,6 @@ const serviceWorker = serviceWorkerConfig({ dir: import.meta.dirname });
 // Production builds add the service worker (sw.js); development registers none.
 export default (env, argv) => {
   const shell = host(env, argv);
-  shell.plugins.push(new RoutesManifest());
+  shell.plugins.push(routesManifest());
   return argv.mode === 'development' ? shell : [shell, serviceWorker(env, argv)];
 };

@@ -50,20 +50,22 @@ class PreloadHostChunks {
   }
 }
 
-/** first-paint.json beside the remote's manifest: its screens' first texts (@taxi/contract, first-paint.ts). */
-class FirstPaintTexts {
-  constructor(texts) {
-    this.texts = texts;
+/** A JSON file the build writes beside its output, e.g. routes.json or first-paint.json. */
+export class JsonAsset {
+  /**
+   * @param {string} file
+   * @param {() => unknown} content  read when the build writes it
+   */
+  constructor(file, content) {
+    this.file = file;
+    this.content = content;
   }
   apply(compiler) {
     const { RawSource } = compiler.webpack.sources;
-    compiler.hooks.thisCompilation.tap('FirstPaintTexts', (compilation) => {
+    compiler.hooks.thisCompilation.tap('JsonAsset', (compilation) => {
       compilation.hooks.processAssets.tap(
-        {
-          name: 'FirstPaintTexts',
-          stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
-        },
-        () => compilation.emitAsset('first-paint.json', new RawSource(JSON.stringify(this.texts))),
+        { name: 'JsonAsset', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => compilation.emitAsset(this.file, new RawSource(JSON.stringify(this.content()))),
       );
     });
   }
@@ -190,7 +192,8 @@ export function federatedConfig({
               new PreloadHostChunks(),
             ]
           : []),
-        ...(firstPaint ? [new FirstPaintTexts(firstPaint)] : []),
+        // The first texts of its screens for the server's skeleton (@taxi/contract FirstPaint).
+        ...(firstPaint ? [new JsonAsset('first-paint.json', () => firstPaint)] : []),
       ],
       optimization: {
         moduleIds: 'deterministic',
