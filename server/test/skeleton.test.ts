@@ -120,6 +120,11 @@ test("the screen's first texts from its release, in the visitor's language and e
     /<div class="sk-sheet sk-sheet--page"><p class="sk-title">Log in<\/p><p class="sk-note">Step 1 of 3<\/p><div class="sk-card"><p class="sk-heading">Rules<\/p><p class="sk-lead">Read &lt;these&gt; &amp; go<\/p>/,
   );
   assert.doesNotMatch(login, /sk-line/);
+  // The texts name the route they were drawn for (the worker's kept page serves every route).
+  assert.match(
+    login,
+    /^<div class="sk sk--default" aria-hidden="true" data-route="\^\/\*auth\/\*\$">/,
+  );
   assert.match(
     await page('/auth/', 'pl-PL,pl;q=0.9'),
     /<p class="sk-title">Logowanie<\/p><div class="sk-card"><p class="sk-lead">Przeczytaj<\/p>/,
@@ -134,6 +139,7 @@ test("the screen's first texts from its release, in the visitor's language and e
   // No Polish texts for Home, an overlong text, or a broken file: the grey lines.
   const lines = /<div class="sk-sheet"><div class="sk-line"><\/div>/;
   assert.match(await page('/', 'pl'), lines);
+  assert.doesNotMatch(await page('/', 'pl'), /data-route/);
   writeFile(path.join(mf, 'account/2.0.0/first-paint.json'), {
     './Auth': { en: { lead: 'x'.repeat(401) } },
   });

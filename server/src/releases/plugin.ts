@@ -193,7 +193,7 @@ export async function servePage(services: Services, request: FastifyRequest, rep
     const described = describePage(html.content.toString('utf8'), corporation, language).replace(/<\/head>/i, () => `${preloads}</head>`);
     const logo = await skeletonLogo(corporation, services.config.corpDir);
     const texts = await firstTexts(services.config.releasesDir, screen, language);
-    const page = paintSkeleton(described, corporation, route?.layout, logo, texts);
+    const page = paintSkeleton(described, corporation, route, logo, texts);
     return reply.header('Vary', 'Accept-Language').type('text/html; charset=utf-8').send(page);
   }
   return reply

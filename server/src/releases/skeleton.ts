@@ -7,7 +7,7 @@ import path from 'node:path';
 import { FIRST_TEXT_MAX, type FirstPaint, type FirstTexts, type TextLanguage } from '@taxi/contract';
 import type { Corporation } from '../corporations/directory.ts';
 import { releaseFile } from './file-cache.ts';
-import { releaseJsonOf, type ScreenRelease } from './preload.ts';
+import { releaseJsonOf, type ScreenRelease, type ScreenRoute } from './preload.ts';
 import { escapeHtml } from './seo.ts';
 
 const COLOUR = /^#[\da-f]{3,8}$/i;
@@ -94,15 +94,20 @@ function sheet(kind: string, texts: FirstTexts | undefined): string {
   return `<div class="sk-sheet sk-sheet--page">${tag('p', 'sk-title', texts.title)}${tag('p', 'sk-note', texts.note)}${card}</div>`;
 }
 
-/** The skeleton of `layout` ('default' when unknown) for this corporation, with its screen's first texts. */
-export function skeleton(corporation: Corporation, layout: string | undefined, logo: string | undefined, texts?: FirstTexts): string {
+/**
+ * The skeleton of the route's layout ('default' when unknown) for this corporation, with its
+ * screen's first texts. These name the route they were drawn for (`data-route`): the service
+ * worker keeps one page for every route, and the page hides texts drawn for another.
+ */
+export function skeleton(corporation: Corporation, route: ScreenRoute | undefined, logo: string | undefined, texts?: FirstTexts): string {
   const { settings } = corporation;
   const name = typeof settings.corp === 'string' ? settings.corp : corporation.id;
   const image = logo ? `<img class="sk-logo" src="${escapeHtml(logo)}" alt="">` : `<span class="sk-name">${escapeHtml(name)}</span>`;
   const colour = typeof settings.color === 'string' && COLOUR.test(settings.color) ? ` style="--sk-brand:${settings.color}"` : '';
-  const kind = layout && LAYOUTS.has(layout) ? layout : 'default';
+  const kind = route?.layout && LAYOUTS.has(route.layout) ? route.layout : 'default';
+  const drawnFor = texts && route ? ` data-route="${escapeHtml(route.pattern)}"` : '';
   return (
-    `<div class="sk sk--${kind}" aria-hidden="true"${colour}>` +
+    `<div class="sk sk--${kind}" aria-hidden="true"${colour}${drawnFor}>` +
     (kind === 'map' ? '<div class="sk-map"></div>' : '') +
     `<div class="sk-bar"><span class="sk-menu"></span>${image}</div>` +
     sheet(kind, texts) +
@@ -114,9 +119,9 @@ export function skeleton(corporation: Corporation, layout: string | undefined, l
  * The page with the skeleton in its empty #root and the corporation's colour as theme colour;
  * `logo` as skeletonLogo gives it, `texts` as firstTexts does.
  */
-export function paintSkeleton(html: string, corporation: Corporation, layout: string | undefined, logo: string | undefined, texts?: FirstTexts): string {
+export function paintSkeleton(html: string, corporation: Corporation, route: ScreenRoute | undefined, logo: string | undefined, texts?: FirstTexts): string {
   const colour = corporation.settings.color;
-  const page = html.replace(/<div id="?root"?><\/div>/, () => `<div id="root">${skeleton(corporation, layout, logo, texts)}</div>`);
+  const page = html.replace(/<div id="?root"?><\/div>/, () => `<div id="root">${skeleton(corporation, route, logo, texts)}</div>`);
   return typeof colour === 'string' && COLOUR.test(colour)
     ? page.replace(/<meta name="?theme-color"? content="?#[\da-f]+"?\s*\/?>/i, () => `<meta name="theme-color" content="${colour}">`)
     : page;
