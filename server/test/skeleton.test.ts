@@ -133,7 +133,7 @@ test("the screen's first texts from its release, in the visitor's language and e
   const home = await page('/');
   assert.match(
     home,
-    /<div class="sk-sheet"><p class="sk-title">Order a taxi<\/p><div class="sk-field"><span class="sk-dot"><\/span><span class="sk-field__text"><span class="sk-label">Pickup<\/span> <span class="sk-placeholder">Where\?<\/span><\/span><\/div>/,
+    /<div class="sk-sheet sk-sheet--form"><p class="sk-title">Order a taxi<\/p><div class="sk-fields"><div class="sk-field"><span class="sk-dot"><\/span><span class="sk-field__text"><span class="sk-label">Pickup<\/span> <span class="sk-placeholder">Where\?<\/span><\/span><\/div><div class="sk-field"><\/div><\/div>/,
   );
   assert.doesNotMatch(home, /42/);
   // No Polish texts for Home, an overlong text, or a broken file: the grey lines.

@@ -85,10 +85,16 @@ function sheet(kind: string, texts: FirstTexts | undefined): string {
   if (!texts || !(texts.title || texts.lead || texts.placeholder))
     return `<div class="sk-sheet"><div class="sk-line"></div><div class="sk-line sk-line--short"></div>${action}</div>`;
   if (kind === 'map') {
+    // Home's sheet over its navigation bar: the title, the two address rows (the first with its
+    // texts), the option chips and the buttons, at the heights the screen gives them.
     const field = texts.placeholder
       ? `<div class="sk-field"><span class="sk-dot"></span><span class="sk-field__text">${tag('span', 'sk-label', texts.label)} ${tag('span', 'sk-placeholder', texts.placeholder)}</span></div>`
       : '';
-    return `<div class="sk-sheet">${tag('p', 'sk-title', texts.title)}${field}${action}</div>`;
+    return (
+      `<div class="sk-sheet sk-sheet--form">${tag('p', 'sk-title', texts.title)}` +
+      `<div class="sk-fields">${field}<div class="sk-field"></div></div>` +
+      `<div class="sk-chips"><span></span><span></span><span></span></div>${action}</div><div class="sk-nav"></div>`
+    );
   }
   const card = texts.heading || texts.lead ? `<div class="sk-card">${tag('p', 'sk-heading', texts.heading)}${tag('p', 'sk-lead', texts.lead)}${action}</div>` : action;
   return `<div class="sk-sheet sk-sheet--page">${tag('p', 'sk-title', texts.title)}${tag('p', 'sk-note', texts.note)}${card}</div>`;
