@@ -1,5 +1,6 @@
 import { federatedConfig } from '@taxi/tooling/webpack';
 import { exposes } from './src/exposes.ts';
+import { firstPaint } from './src/first-paint.ts';
 
 // One module per screen (src/exposes.ts); the host's route table names them. The map
 // (maplibre, through @taxi/shared/map) is a chunk of its own that Track asks for while its
@@ -9,4 +10,5 @@ export default federatedConfig({
   name: 'tracking',
   devPort: 3002,
   exposes,
+  firstPaint,
 });

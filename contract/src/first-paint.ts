@@ -2,6 +2,7 @@
 // exposes, which the server draws into the page's skeleton before any script arrives (issue 16).
 // The passenger reads the screen's heading at the first bytes, and the screen's largest text is
 // painted then instead of when React renders it.
+import type { OrderViewName } from './track-view.ts';
 
 /** The languages of the app (the i18n resources of every screen). */
 export type TextLanguage = 'en' | 'pl';
@@ -19,6 +20,11 @@ export interface FirstTexts {
   /** A field's label and the text it shows before anything is chosen (the map screens' sheet). */
   label?: string;
   placeholder?: string;
+  /**
+   * The heading by the view of the order the page opens (a ride link's Track panel), which the
+   * server looks up; a view that is not here gets none.
+   */
+  titles?: Partial<Record<OrderViewName, string>>;
 }
 
 /** Exposed module ('./Auth') -> its first texts in each language. */

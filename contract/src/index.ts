@@ -5,6 +5,7 @@ export * from './entities.ts';
 export * from './geometry.ts';
 export * from './paths.ts';
 export * from './first-paint.ts';
+export * from './track-view.ts';
 export * from './settings.ts';
 export * from './actions.ts';
 export * from './driver.ts';

@@ -5,6 +5,7 @@ import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
 import { demoCorporation } from '../support/app.ts';
 import { signInByApi, storeToken } from '../support/session.ts';
+import { ride, setOrderState } from '../support/rides.ts';
 
 const demo = demoCorporation();
 const it = useApp({
@@ -157,8 +158,11 @@ test('the page draws its skeleton at the passenger’s text size before any scri
   await context.close();
 });
 
-test('login and Home show their first texts before any script, and the screen draws nothing larger after', async () => {
+test('login, Home and a ride link show their first texts before any script, and the screen draws nothing larger after', async () => {
   const token = await signInByApi(it.app, '+48600555014');
+  // A ride link's heading is its order's state: one that stays, an order the operator cancelled.
+  const cancelled = await ride(it.app, await signInByApi(it.app, '+48600555015'), false);
+  setOrderState(it.app, cancelled.split('/')[0]!, 'A');
   const screens = [
     {
       path: '/auth/',
@@ -173,6 +177,13 @@ test('login and Home show their first texts before any script, and the screen dr
       text: 'Where should the taxi come?',
       signedIn: true,
       usable: (page: Page) => page.getByRole('button', { name: 'Order', exact: true }),
+    },
+    {
+      path: `/t/${cancelled}`,
+      skeleton: 'sk-panel-title',
+      text: 'Order cancelled or handed to another taxi',
+      usable: (page: Page) =>
+        page.getByRole('heading', { name: 'Order cancelled or handed to another taxi' }),
     },
   ];
   for (const screen of screens) {

@@ -1,24 +1,16 @@
 // Which view the Track panel shows, from the live link and the tracking record. The table in
 // remote-tracking/README.md ("Track: state codes and views") says the same in words.
 import {
+  orderViewOf,
   RATEABLE_STATES,
   TAXI_STATE_COLOURS,
+  type OrderViewName,
   type TrackedTaxi,
   type TrackedOrder,
   type TrackingSnapshot,
 } from '@taxi/shared';
 
-export type TrackViewName =
-  | 'loading'
-  | 'not_found'
-  | 'created'
-  | 'waiting_free_taxi'
-  | 'waiting_accept'
-  | 'on_the_way'
-  | 'arrived'
-  | 'in_taxi'
-  | 'finished'
-  | 'cancelled';
+export type TrackViewName = 'loading' | 'not_found' | OrderViewName;
 
 export interface TrackView {
   name: TrackViewName;
@@ -49,47 +41,40 @@ function view(name: TrackViewName, change: Partial<TrackView> = {}): TrackView {
   };
 }
 
-/** The view of an order in progress (state T). */
-function inProgress(order: TrackedOrder): TrackView {
-  const live = { live: true, showClient: true };
-  if (order.finished_taxis.length > 0) {
-    return view('in_taxi', { ...live, taxis: order.finished_taxis });
-  }
-  const accepted = order.accepted_taxis;
-  if (accepted.length === 0) {
-    // The record does not say whether a driver was offered the order; a server's stage does.
-    const offered = order.stage === 'waiting_for_accept';
-    return view(offered ? 'waiting_accept' : 'waiting_free_taxi', { ...live, cancellable: true });
-  }
-  if (order.arrived) return view('arrived', { ...live, taxis: accepted, cancellable: true });
-  const counter =
-    accepted.length < order.taxi_count ? { n: accepted.length, total: order.taxi_count } : null;
-  return view('on_the_way', { ...live, taxis: accepted, counter, cancellable: true });
-}
-
 /**
  * The view for a link's snapshot. `missing` is true when the rating API said that the short
- * id or the secret is wrong, which tells 'not found' even where the socket cannot.
+ * id or the secret is wrong, which tells 'not found' even where the socket cannot. Which of an
+ * order's views it is, @taxi/contract's orderViewOf decides (the server's page skeleton too).
  */
 export function trackView(snapshot: TrackingSnapshot, missing = false): TrackView {
   const order = snapshot.order;
   if (snapshot.errored || (missing && !order)) return view('not_found');
   if (!order) return view('loading');
-  const rateable = RATEABLE_STATES.includes(order.state);
-  switch (order.state) {
-    case 'U':
-      return view('created', { cancellable: true });
-    case 'T':
-      return inProgress(order);
-    case 'Z':
-      // Z is 'finished (customer picked up)': a server that tells the ride is still going
-      // (stage client_in_taxi) gets the in-taxi view until it ends.
-      return order.stage === 'client_in_taxi'
-        ? view('in_taxi', { live: true, taxis: order.finished_taxis })
-        : view('finished', { rateable });
-    case 'A':
-    case 'M':
-      return view('cancelled', { rateable });
+  const { name, counter } = orderViewOf({
+    state: order.state,
+    stage: order.stage,
+    taxi_count: order.taxi_count,
+    accepted: order.accepted_taxis.length,
+    finished: order.finished_taxis.length,
+    arrived: order.arrived,
+  });
+  // In progress (state T) the taxis and the client's location are drawn.
+  const live = order.state === 'T' ? { live: true, showClient: true } : {};
+  switch (name) {
+    case 'created':
+      return view(name, { cancellable: true });
+    case 'waiting_free_taxi':
+    case 'waiting_accept':
+      return view(name, { ...live, cancellable: true });
+    case 'arrived':
+      return view(name, { ...live, taxis: order.accepted_taxis, cancellable: true });
+    case 'on_the_way':
+      return view(name, { ...live, taxis: order.accepted_taxis, counter, cancellable: true });
+    case 'in_taxi':
+      return view(name, { live: true, ...live, taxis: order.finished_taxis });
+    case 'finished':
+    case 'cancelled':
+      return view(name, { rateable: RATEABLE_STATES.includes(order.state) });
   }
 }
 

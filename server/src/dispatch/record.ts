@@ -1,4 +1,4 @@
-import type { Stage, TaxiInfo, TrackingRecord } from '@taxi/contract';
+import type { Stage, TaxiInfo, TrackingRecord, TrackViewFacts } from '@taxi/contract';
 import type { Corporation } from '../corporations/directory.ts';
 import { taxiFeatures } from '../corporations/features.ts';
 import type { Db } from '../db/storage.ts';
@@ -39,6 +39,47 @@ function stageOf(
   return 'waiting_for_taxi';
 }
 
+/** An order's taxis, oldest first. */
+function assignmentsOf(db: Db, orderId: number) {
+  return db
+    .selectFrom('assignments')
+    .select(['call_number', 'state', 'arrived_at', 'ride_ended_at', 'picked_up_at'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Call numbers of the taxis that accepted the order, and of those the passenger got into. */
+function takenBy(assignments: { call_number: string; state: string }[]) {
+  return {
+    accepted: assignments
+      .filter((a) => a.state === 'P' || a.state === 'Z')
+      .map((a) => a.call_number),
+    finished: assignments.filter((a) => a.state === 'Z').map((a) => a.call_number),
+  };
+}
+
+/** What decides an order's Track view (@taxi/contract orderViewOf), without its whole record. */
+export async function trackFacts(db: Db, orderId: number): Promise<TrackViewFacts | undefined> {
+  const order = await db
+    .selectFrom('orders')
+    .select(['state', 'taxi_count', 'arrived_at'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order) return undefined;
+  const assignments = await assignmentsOf(db, orderId);
+  const { accepted, finished } = takenBy(assignments);
+  return {
+    state: order.state,
+    stage: stageOf(order.state, assignments),
+    taxi_count: order.taxi_count,
+    accepted: accepted.length,
+    finished: finished.length,
+    // The record carries it as the time the taxi arrived.
+    arrived: order.arrived_at !== null,
+  };
+}
+
 /** Builds the tracking record of an order from the database. */
 export async function orderEvent(
   db: Db,
@@ -53,16 +94,8 @@ export async function orderEvent(
     .where('id', '=', orderId)
     .executeTakeFirst();
   if (!order) return undefined;
-  const assignments = await db
-    .selectFrom('assignments')
-    .select(['call_number', 'state', 'arrived_at', 'ride_ended_at', 'picked_up_at'])
-    .where('order_id', '=', orderId)
-    .orderBy('id')
-    .execute();
-  const accepted = assignments
-    .filter((a) => a.state === 'P' || a.state === 'Z')
-    .map((a) => a.call_number);
-  const finished = assignments.filter((a) => a.state === 'Z').map((a) => a.call_number);
+  const assignments = await assignmentsOf(db, orderId);
+  const { accepted, finished } = takenBy(assignments);
   const taxis = accepted.length ? await taxiCars(db, order.corporation_id, accepted) : [];
   const rating = await ratingOf(db, orderId);
   const form = JSON.parse(order.form) as OrderForm;

@@ -5,6 +5,7 @@ import { errorReply } from '../errors.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import { countInBackground, countViews, type Seen, viewsWritten } from '../reports/health.ts';
 import type { Services } from '../services.ts';
+import { rideLinkView } from '../tracking/link.ts';
 import { releaseApi } from './api.ts';
 import { releaseFile } from './file-cache.ts';
 import { startAutoRollback } from './auto-rollback.ts';
@@ -12,7 +13,8 @@ import { operatorPage } from './operator.ts';
 import { bucketOf, DEVICE_ID, type Bucket } from './bucket.ts';
 import { canaryOf, REMOTES, remoteEntry, resolveRelease, type RemoteEntry } from './resolve.ts';
 import { routeOf, screenPreloads, screenRelease } from './preload.ts';
-import { firstTexts, paintSkeleton, skeletonLogo } from './skeleton.ts';
+import { firstTexts, paintSkeleton, skeletonLogo, type SkeletonTexts } from './skeleton.ts';
+import type { FirstTexts } from '@taxi/contract';
 import { describePage, pageLanguage, ROBOTS_TXT } from './seo.ts';
 
 /** Files whose content changes under a fixed name; everything else in a release is immutable. */
@@ -176,6 +178,19 @@ async function hostReleaseFile(
 }
 
 /**
+ * A screen whose heading is its order's state (a ride link's Track panel): the heading of the
+ * order the path opens, checked as the tracking socket checks the link (tracking/link.ts); none
+ * for a link that opens nothing, or for several taxis on the way (the panel counts them).
+ */
+async function orderHeading(services: Services, request: FastifyRequest, corporation: Corporation, texts: FirstTexts | undefined): Promise<SkeletonTexts | undefined> {
+  if (!texts?.titles) return texts;
+  const view = await rideLinkView(services, corporation.id, services.clientAddress(request.raw), pathname(request.url));
+  if (!view || view.counter) return undefined;
+  const title = texts.titles[view.name];
+  return title ? { title, pulse: view.name.startsWith('waiting'), live: true } : undefined;
+}
+
+/**
  * The host release's index.html for this corporation, in the visitor's language (`lang` and
  * description), painted with the skeleton of its route's layout and preloading the files of the
  * screen it opens on, or a 503 page before the first build.
@@ -192,7 +207,7 @@ export async function servePage(services: Services, request: FastifyRequest, rep
     const preloads = await screenPreloads(services.config.releasesDir, screen);
     const described = describePage(html.content.toString('utf8'), corporation, language).replace(/<\/head>/i, () => `${preloads}</head>`);
     const logo = await skeletonLogo(corporation, services.config.corpDir);
-    const texts = await firstTexts(services.config.releasesDir, screen, language);
+    const texts = await orderHeading(services, request, corporation, await firstTexts(services.config.releasesDir, screen, language));
     const page = paintSkeleton(described, corporation, route, logo, texts);
     return reply.header('Vary', 'Accept-Language').type('text/html; charset=utf-8').send(page);
   }

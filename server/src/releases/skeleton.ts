@@ -56,6 +56,16 @@ export async function skeletonLogo(corporation: Corporation, corpDir: string): P
 
 const TEXT_KEYS = ['title', 'note', 'heading', 'lead', 'label', 'placeholder'] as const;
 
+const sane = (text: unknown): text is string => typeof text === 'string' && text.length <= FIRST_TEXT_MAX;
+
+/** What the skeleton draws: a screen's first texts, and for an order's heading how to draw it. */
+export interface SkeletonTexts extends FirstTexts {
+  /** A waiting view: the heading has the panel's pulse before it. */
+  pulse?: boolean;
+  /** Texts of the moment (an order's state): a copy the service worker kept does not show them. */
+  live?: boolean;
+}
+
 /**
  * The first texts of a route's screen in the page's language, from its release's first-paint.json
  * (@taxi/contract); only strings of a sane length are kept. Undefined when the release says none.
@@ -68,8 +78,11 @@ export async function firstTexts(releasesDir: string, release: ScreenRelease | u
   const kept: FirstTexts = {};
   for (const key of TEXT_KEYS) {
     const text = (texts as Record<string, unknown>)[key];
-    if (typeof text === 'string' && text.length <= FIRST_TEXT_MAX) kept[key] = text;
+    if (sane(text)) kept[key] = text;
   }
+  const titles: unknown = (texts as FirstTexts).titles;
+  if (titles && typeof titles === 'object')
+    kept.titles = Object.fromEntries(Object.entries(titles).filter(([, text]) => sane(text)));
   return kept;
 }
 
@@ -80,7 +93,7 @@ const tag = (name: string, className: string, text: string | undefined) =>
  * The sheet's content: the screen's first texts where it draws them (a page's title, step and
  * first card; a map screen's title and first field), else grey lines of the same rhythm.
  */
-function sheet(kind: string, texts: FirstTexts | undefined): string {
+function sheet(kind: string, texts: SkeletonTexts | undefined): string {
   const action = '<div class="sk-action"></div>';
   if (!texts || !(texts.title || texts.lead || texts.placeholder))
     return `<div class="sk-sheet"><div class="sk-line"></div><div class="sk-line sk-line--short"></div>${action}</div>`;
@@ -90,6 +103,11 @@ function sheet(kind: string, texts: FirstTexts | undefined): string {
     const field = texts.placeholder
       ? `<div class="sk-field"><span class="sk-dot"></span><span class="sk-field__text">${tag('span', 'sk-label', texts.label)} ${tag('span', 'sk-placeholder', texts.placeholder)}</span></div>`
       : '';
+    // A ride link's panel: the order's state as its heading says it.
+    if (!texts.placeholder) {
+      const pulse = texts.pulse ? '<span class="sk-pulse"></span>' : '';
+      return `<div class="sk-sheet sk-sheet--panel"><p class="sk-panel-title">${pulse}${escapeHtml(texts.title ?? '')}</p><div class="sk-line"></div><div class="sk-line sk-line--short"></div>${action}</div>`;
+    }
     return (
       `<div class="sk-sheet sk-sheet--form">${tag('p', 'sk-title', texts.title)}` +
       `<div class="sk-fields">${field}<div class="sk-field"></div></div>` +
@@ -105,13 +123,13 @@ function sheet(kind: string, texts: FirstTexts | undefined): string {
  * screen's first texts. These name the route they were drawn for (`data-route`): the service
  * worker keeps one page for every route, and the page hides texts drawn for another.
  */
-export function skeleton(corporation: Corporation, route: ScreenRoute | undefined, logo: string | undefined, texts?: FirstTexts): string {
+export function skeleton(corporation: Corporation, route: ScreenRoute | undefined, logo: string | undefined, texts?: SkeletonTexts): string {
   const { settings } = corporation;
   const name = typeof settings.corp === 'string' ? settings.corp : corporation.id;
   const image = logo ? `<img class="sk-logo" src="${escapeHtml(logo)}" alt="">` : `<span class="sk-name">${escapeHtml(name)}</span>`;
   const colour = typeof settings.color === 'string' && COLOUR.test(settings.color) ? ` style="--sk-brand:${settings.color}"` : '';
   const kind = route?.layout && LAYOUTS.has(route.layout) ? route.layout : 'default';
-  const drawnFor = texts && route ? ` data-route="${escapeHtml(route.pattern)}"` : '';
+  const drawnFor = (texts && route ? ` data-route="${escapeHtml(route.pattern)}"` : '') + (texts?.live ? ' data-live' : '');
   return (
     `<div class="sk sk--${kind}" aria-hidden="true"${colour}${drawnFor}>` +
     (kind === 'map' ? '<div class="sk-map"></div>' : '') +
@@ -125,7 +143,7 @@ export function skeleton(corporation: Corporation, route: ScreenRoute | undefine
  * The page with the skeleton in its empty #root and the corporation's colour as theme colour;
  * `logo` as skeletonLogo gives it, `texts` as firstTexts does.
  */
-export function paintSkeleton(html: string, corporation: Corporation, route: ScreenRoute | undefined, logo: string | undefined, texts?: FirstTexts): string {
+export function paintSkeleton(html: string, corporation: Corporation, route: ScreenRoute | undefined, logo: string | undefined, texts?: SkeletonTexts): string {
   const colour = corporation.settings.color;
   const page = html.replace(/<div id="?root"?><\/div>/, () => `<div id="root">${skeleton(corporation, route, logo, texts)}</div>`);
   return typeof colour === 'string' && COLOUR.test(colour)

@@ -11,16 +11,14 @@ import {
 import { isCrossSite } from '../api/cross-site.ts';
 import { ApiFailure } from '../errors.ts';
 import { spend } from '../events/limits.ts';
-import { findTrackedOrder } from '../orders/store.ts';
 import type { Services } from '../services.ts';
 import type { TrackingHub, Viewer } from './hub.ts';
+import { openRideLink } from './link.ts';
 
 export const TRACK_PATH = '/track/api/1/';
 /** The server's PING, and how long a silent client is kept: three missed replies. */
 export const PING_INTERVAL_MS = 25_000;
 const LOGIN_WITHIN_MS = 30_000;
-/** Refused logins (wrong secret or order) per client address per minute, before all are refused. */
-const FAILED_LOGINS_PER_IP_PER_MINUTE = 30;
 /** A client this far behind in reading is dropped (it reconnects and gets the current state). */
 const MAX_BUFFERED_BYTES = 1 << 20;
 const MAX_MESSAGE_BYTES = 16 * 1024;
@@ -80,7 +78,7 @@ export async function trackingSocket(
   app: FastifyInstance,
   { services, hub }: { services: Services; hub: TrackingHub },
 ) {
-  const { storage, corporations, dispatch, limits, clock, clientAddress } = services;
+  const { corporations, dispatch, limits, clock, clientAddress } = services;
   const caps = services.config.limits;
   const wss = new WebSocketServer({
     noServer: true,
@@ -271,8 +269,8 @@ export async function trackingSocket(
       );
     connection.loggingIn = true;
     try {
-      const failures = `track-login-failed:${connection.ip}`;
-      if ((await limits.used(failures)) >= FAILED_LOGINS_PER_IP_PER_MINUTE) {
+      const order = await openRideLink(services, corporationId, connection.ip, shortId, secret);
+      if (order === 'limited') {
         connection.send(
           failure('LOGIN', 'ACTION_NOT_ALLOWED', 'Too many refused logins; try again in a minute', {
             vars: null,
@@ -281,10 +279,8 @@ export async function trackingSocket(
         connection.close(4429, 'too many logins');
         return;
       }
-      const order = await findTrackedOrder(storage.db, corporationId, shortId, secret);
       // An unknown order and a wrong secret get the same answer.
       if (!order) {
-        await limits.take(failures, FAILED_LOGINS_PER_IP_PER_MINUTE, 60_000);
         connection.send(
           failure('LOGIN', 'ORDER_ACCESS_DENIED', ERROR_MESSAGES.ORDER_ACCESS_DENIED, {
             vars: null,
