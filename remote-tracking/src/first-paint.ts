@@ -5,21 +5,22 @@ import type { FirstPaint, OrderViewName, TextLanguage } from '@taxi/shared';
 import track from './track/texts.json' with { type: 'json' };
 import type { Screens } from './exposes.ts';
 
-const VIEWS: OrderViewName[] = [
-  'created',
-  'waiting_free_taxi',
-  'waiting_accept',
-  'on_the_way',
-  'arrived',
-  'in_taxi',
-  'finished',
-  'cancelled',
-];
-
-// A ride link's panel heading for the order's view (TrackPanel.tsx), which the server knows.
-const panel = (language: TextLanguage) => ({
-  titles: Object.fromEntries(VIEWS.map((view) => [view, track[language].client.track[view]])),
-});
+// A ride link's panel heading for each view of its order (TrackPanel.tsx), which the server
+// decides; the type holds the list to every view there is.
+const panel = (language: TextLanguage) => {
+  const texts = track[language].client.track;
+  const titles: Record<OrderViewName, string> = {
+    created: texts.created,
+    waiting_free_taxi: texts.waiting_free_taxi,
+    waiting_accept: texts.waiting_accept,
+    on_the_way: texts.on_the_way,
+    arrived: texts.arrived,
+    in_taxi: texts.in_taxi,
+    finished: texts.finished,
+    cancelled: texts.cancelled,
+  };
+  return { titles };
+};
 
 export const firstPaint: FirstPaint<keyof Screens> = {
   './Track': { en: panel('en'), pl: panel('pl') },
