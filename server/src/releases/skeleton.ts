@@ -89,33 +89,35 @@ export async function firstTexts(releasesDir: string, release: ScreenRelease | u
 const tag = (name: string, className: string, text: string | undefined) =>
   text ? `<${name} class="${className}">${escapeHtml(text)}</${name}>` : '';
 
-/**
- * The sheet's content: the screen's first texts where it draws them (a page's title, step and
- * first card; a map screen's title and first field), else grey lines of the same rhythm.
- */
-function sheet(kind: string, texts: SkeletonTexts | undefined): string {
-  const action = '<div class="sk-action"></div>';
-  if (!texts || !(texts.title || texts.lead || texts.placeholder))
-    return `<div class="sk-sheet"><div class="sk-line"></div><div class="sk-line sk-line--short"></div>${action}</div>`;
-  if (kind === 'map') {
-    // Home's sheet over its navigation bar: the title, the two address rows (the first with its
-    // texts), the option chips and the buttons, at the heights the screen gives them.
-    const field = texts.placeholder
-      ? `<div class="sk-field"><span class="sk-dot"></span><span class="sk-field__text">${tag('span', 'sk-label', texts.label)} ${tag('span', 'sk-placeholder', texts.placeholder)}</span></div>`
-      : '';
-    // A ride link's panel: the order's state as its heading says it.
-    if (!texts.placeholder) {
-      const pulse = texts.pulse ? '<span class="sk-pulse"></span>' : '';
-      return `<div class="sk-sheet sk-sheet--panel"><p class="sk-panel-title">${pulse}${escapeHtml(texts.title ?? '')}</p><div class="sk-line"></div><div class="sk-line sk-line--short"></div>${action}</div>`;
-    }
-    return (
-      `<div class="sk-sheet sk-sheet--form">${tag('p', 'sk-title', texts.title)}` +
-      `<div class="sk-fields">${field}<div class="sk-field"></div></div>` +
-      `<div class="sk-chips"><span></span><span></span><span></span></div>${action}</div><div class="sk-nav"></div>`
-    );
+const ACTION = '<div class="sk-action"></div>';
+const LINES = '<div class="sk-line"></div><div class="sk-line sk-line--short"></div>';
+
+/** A map screen's sheet: a ride link's panel with its order's state, or Home's order form. */
+function mapSheet(texts: SkeletonTexts): string {
+  if (!texts.placeholder) {
+    const pulse = texts.pulse ? '<span class="sk-pulse"></span>' : '';
+    return `<div class="sk-sheet sk-sheet--panel"><p class="sk-panel-title">${pulse}${escapeHtml(texts.title ?? '')}</p>${LINES}${ACTION}</div>`;
   }
-  const card = texts.heading || texts.lead ? `<div class="sk-card">${tag('p', 'sk-heading', texts.heading)}${tag('p', 'sk-lead', texts.lead)}${action}</div>` : action;
+  // Home's sheet over its navigation bar: the title, the two address rows (the first with its
+  // texts), the option chips and the buttons, at the heights the screen gives them.
+  const pickup = `<div class="sk-field"><span class="sk-dot"></span><span class="sk-field__text">${tag('span', 'sk-label', texts.label)} ${tag('span', 'sk-placeholder', texts.placeholder)}</span></div>`;
+  return (
+    `<div class="sk-sheet sk-sheet--form">${tag('p', 'sk-title', texts.title)}` +
+    `<div class="sk-fields">${pickup}<div class="sk-field"></div></div>` +
+    `<div class="sk-chips"><span></span><span></span><span></span></div>${ACTION}</div><div class="sk-nav"></div>`
+  );
+}
+
+/** A page screen's sheet (the login): its title, step line and first card. */
+function pageSheet(texts: SkeletonTexts): string {
+  const card = texts.heading || texts.lead ? `<div class="sk-card">${tag('p', 'sk-heading', texts.heading)}${tag('p', 'sk-lead', texts.lead)}${ACTION}</div>` : ACTION;
   return `<div class="sk-sheet sk-sheet--page">${tag('p', 'sk-title', texts.title)}${tag('p', 'sk-note', texts.note)}${card}</div>`;
+}
+
+/** The sheet: the screen's first texts where the screen draws them, else grey lines. */
+function sheet(kind: string, texts: SkeletonTexts | undefined): string {
+  if (!texts || !(texts.title || texts.lead || texts.placeholder)) return `<div class="sk-sheet">${LINES}${ACTION}</div>`;
+  return kind === 'map' ? mapSheet(texts) : pageSheet(texts);
 }
 
 /**
