@@ -1,4 +1,4 @@
-import type { Stage, TaxiInfo, TrackingRecord, TrackViewFacts } from '@taxi/contract';
+import type { OrderState, Stage, TaxiInfo, TrackingRecord, TrackViewFacts } from '@taxi/contract';
 import type { Corporation } from '../corporations/directory.ts';
 import { taxiFeatures } from '../corporations/features.ts';
 import type { Db } from '../db/storage.ts';
@@ -60,14 +60,11 @@ function takenBy(assignments: { call_number: string; state: string }[]) {
 }
 
 /** What decides an order's Track view (@taxi/contract orderViewOf), without its whole record. */
-export async function trackFacts(db: Db, orderId: number): Promise<TrackViewFacts | undefined> {
-  const order = await db
-    .selectFrom('orders')
-    .select(['state', 'taxi_count', 'arrived_at'])
-    .where('id', '=', orderId)
-    .executeTakeFirst();
-  if (!order) return undefined;
-  const assignments = await assignmentsOf(db, orderId);
+export async function trackFacts(
+  db: Db,
+  order: { id: number; state: OrderState; taxi_count: number; arrived_at: number | null },
+): Promise<TrackViewFacts> {
+  const assignments = await assignmentsOf(db, order.id);
   const { accepted, finished } = takenBy(assignments);
   return {
     state: order.state,

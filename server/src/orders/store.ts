@@ -83,6 +83,8 @@ export async function findTrackedOrder(
       'short_id',
       'state',
       'order_type',
+      'taxi_count',
+      'arrived_at',
       'secret_hash',
       'legacy_secret_hash',
       'client_id',

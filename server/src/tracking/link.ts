@@ -13,6 +13,11 @@ export const REFUSED_LINKS_PER_IP_PER_MINUTE = 30;
 type LinkServices = Pick<Services, 'storage' | 'limits'>;
 type TrackedOrderRow = NonNullable<Awaited<ReturnType<typeof findTrackedOrder>>>;
 
+/** A link's short id and secret as the server reads them: the id trimmed and upper-case, both bounded. */
+export function rideLinkKey(shortId: string, secret: string) {
+  return { shortId: shortId.trim().toUpperCase().slice(0, 20), secret: secret.slice(0, 100) };
+}
+
 /** The order a link opens; 'limited' while the address has used up its refused tries. */
 export async function openRideLink(
   { storage, limits }: LinkServices,
@@ -43,16 +48,13 @@ export async function rideLinkView(
 ): Promise<OrderView | undefined> {
   const parts = RIDE_LINK.exec(pathname);
   if (!parts) return undefined;
-  let shortId: string;
-  let secret: string;
+  let key: ReturnType<typeof rideLinkKey>;
   try {
-    shortId = decodeURIComponent(parts[1]!).trim().toUpperCase().slice(0, 20);
-    secret = decodeURIComponent(parts[2]!).slice(0, 100);
+    key = rideLinkKey(decodeURIComponent(parts[1]!), decodeURIComponent(parts[2]!));
   } catch {
     return undefined;
   }
-  const order = await openRideLink(services, corporationId, ip, shortId, secret);
+  const order = await openRideLink(services, corporationId, ip, key.shortId, key.secret);
   if (!order || order === 'limited') return undefined;
-  const facts = await trackFacts(services.storage.db, order.id);
-  return facts && orderViewOf(facts);
+  return orderViewOf(await trackFacts(services.storage.db, order));
 }

@@ -13,7 +13,7 @@ import { ApiFailure } from '../errors.ts';
 import { spend } from '../events/limits.ts';
 import type { Services } from '../services.ts';
 import type { TrackingHub, Viewer } from './hub.ts';
-import { openRideLink } from './link.ts';
+import { openRideLink, rideLinkKey } from './link.ts';
 
 export const TRACK_PATH = '/track/api/1/';
 /** The server's PING, and how long a silent client is kept: three missed replies. */
@@ -258,11 +258,10 @@ export async function trackingSocket(
       return connection.send(
         failure('LOGIN', 'ACTION_NOT_ALLOWED', 'Already logged in', { vars: null }),
       );
-    const shortId =
-      typeof message.order_short_id === 'string'
-        ? message.order_short_id.trim().toUpperCase().slice(0, 20)
-        : '';
-    const secret = typeof message.secret === 'string' ? message.secret.slice(0, 100) : '';
+    const { shortId, secret } = rideLinkKey(
+      typeof message.order_short_id === 'string' ? message.order_short_id : '',
+      typeof message.secret === 'string' ? message.secret : '',
+    );
     if (!shortId || !secret)
       return connection.send(
         failure('LOGIN', 'ARG_ERROR', 'order_short_id and secret are required', { vars: null }),
