@@ -18,8 +18,10 @@ interface Kept {
 
 const kept = new Map<string, Kept>();
 
-async function keptCopy(file: string): Promise<Kept> {
+/** The kept copy of `file`, read again when it changed; undefined when it is over `maxBytes`. */
+async function keptCopy(file: string, maxBytes = Infinity): Promise<Kept | undefined> {
   const stat = await fs.stat(file, { bigint: true });
+  if (stat.size > maxBytes) return undefined;
   const stamp = `${stat.ino}:${stat.size}:${stat.mtimeNs}`;
   const copy = kept.get(file);
   if (copy?.stamp === stamp) {
@@ -37,12 +39,17 @@ async function keptCopy(file: string): Promise<Kept> {
 
 /** The bytes of a release file (rejects as fs.readFile would). */
 export async function releaseFile(file: string): Promise<Buffer> {
-  return (await keptCopy(file)).content;
+  return (await keptCopy(file))!.content;
+}
+
+/** The bytes of a file of at most `maxBytes`, kept like a release file; undefined when larger. */
+export async function smallFile(file: string, maxBytes: number): Promise<Buffer | undefined> {
+  return (await keptCopy(file, maxBytes))?.content;
 }
 
 /** A release file's JSON, parsed once per version of the file (rejects on no file or bad JSON). */
 export async function releaseJson(file: string): Promise<unknown> {
-  const copy = await keptCopy(file);
+  const copy = (await keptCopy(file))!;
   copy.json ??= JSON.parse(copy.content.toString('utf8'));
   return copy.json;
 }

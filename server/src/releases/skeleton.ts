@@ -2,11 +2,10 @@
 // a skeleton of the route's layout inside #root, drawn from the first bytes while the scripts
 // download on a slow network. React replaces it when the screen renders. The skeleton's look is
 // in the host's index.html (classes sk-*); it is hidden from assistive technology.
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FIRST_TEXT_MAX, type FirstPaint, type FirstTexts, type TextLanguage } from '@taxi/contract';
 import type { Corporation } from '../corporations/directory.ts';
-import { releaseFile } from './file-cache.ts';
+import { smallFile } from './file-cache.ts';
 import { releaseJsonOf, type ScreenRelease, type ScreenRoute } from './preload.ts';
 import { escapeHtml } from './seo.ts';
 
@@ -32,9 +31,8 @@ async function inlinedLogo(corpDir: string, logo: string): Promise<string | unde
     const file = path.resolve(assets, `.${decodeURI(logo.slice('/brand'.length))}`);
     const type = IMAGE_TYPES[path.extname(file).toLowerCase()];
     if (!type || !file.startsWith(`${assets}${path.sep}`)) return undefined;
-    const stat = await fs.stat(file);
-    if (!stat.isFile() || stat.size > INLINE_LOGO_BYTES) return undefined;
-    const content = await releaseFile(file);
+    const content = await smallFile(file, INLINE_LOGO_BYTES);
+    if (!content) return undefined;
     let address = dataAddresses.get(content);
     if (!address) dataAddresses.set(content, (address = `data:${type};base64,${content.toString('base64')}`));
     return address;
