@@ -1,4 +1,4 @@
-import { publicTrackUrl, rateLink, trackLink } from './paths.ts';
+import { publicTrackUrl, rateLink, screenAt, trackLink } from './paths.ts';
 
 const key = { shortId: 'AB12', secret: 's3cr/t $&?' };
 
@@ -12,5 +12,18 @@ describe('order links', () => {
     expect(publicTrackUrl({ shortId: 'AB12', secret: 'x' }, 'https://taxi.example')).toBe(
       'https://taxi.example/t/AB12/x',
     );
+  });
+});
+
+describe('the screen of a path', () => {
+  it('matches literal segments, one segment per parameter, with or without the last slash', () => {
+    expect(screenAt('/')).toBe('Home');
+    expect(screenAt('/auth/')).toBe('Auth');
+    expect(screenAt('/auth')).toBe('Auth');
+    expect(screenAt('/t/AB12/secret')).toBe('Track');
+    expect(screenAt('/r/AB12/secret/')).toBe('Rate');
+    expect(screenAt('/t/AB12')).toBeUndefined();
+    expect(screenAt('/t/AB12/secret/more')).toBeUndefined();
+    expect(screenAt('/no-such-screen/')).toBeUndefined();
   });
 });

@@ -27,6 +27,22 @@ export const SCREEN_PATHS = {
 
 export type ScreenName = keyof typeof SCREEN_PATHS;
 
+/** Whether `pathname` is a path of `pattern`, each `:name` standing for one segment. */
+export function pathMatches(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  return (
+    want.length === have.length && want.every((part, i) => part.startsWith(':') || part === have[i])
+  );
+}
+
+/** The screen a path opens, if any. */
+export function screenAt(pathname: string): ScreenName | undefined {
+  return (Object.keys(SCREEN_PATHS) as ScreenName[]).find((screen) =>
+    pathMatches(SCREEN_PATHS[screen], pathname),
+  );
+}
+
 /** What opens one order's public links: anyone holding both may follow and rate the ride. */
 export interface OrderKey {
   /** `o`: the order's short id. */

@@ -1,6 +1,6 @@
 /** The URL space of the app (spec section 2): the host owns it, remotes render the screens. */
 // From the contract itself (not the whole of shared): the host's build reads this table in Node.
-import { SCREEN_PATHS, type ScreenName } from '@taxi/contract';
+import { SCREEN_PATHS, pathMatches, type ScreenName } from '@taxi/contract';
 import type { RemoteModule, RemoteName } from './remoteScreens.ts';
 
 export type { RemoteName };
@@ -178,17 +178,9 @@ export const HASH_REDIRECTS: Readonly<Record<string, string>> = {
   deleteaccount: SCREEN_PATHS.DeleteAccount,
 };
 
-function matches(pattern: string, pathname: string): boolean {
-  const want = pattern.split('/').filter(Boolean);
-  const have = pathname.split('/').filter(Boolean);
-  return (
-    want.length === have.length && want.every((part, i) => part.startsWith(':') || part === have[i])
-  );
-}
-
 /** The row a pathname belongs to, if any. */
 export function findRoute(pathname: string): RouteRow | undefined {
-  return ROUTE_TABLE.find((row) => matches(row.path, pathname));
+  return ROUTE_TABLE.find((row) => pathMatches(row.path, pathname));
 }
 
 export function isPublicPath(pathname: string): boolean {
