@@ -34,3 +34,12 @@ export type FirstPaint<Module extends string = string> = Partial<
 
 /** Longest text the server puts into a page (a guard against a release's mistake, not a limit of design). */
 export const FIRST_TEXT_MAX = 400;
+
+/**
+ * A header of every app page: what the page has in common with the pages of the other routes
+ * (the host release, the corporation's settings and logo, the language). The service worker
+ * keeps one page per route and opens a route on its own page only while that page's revision is
+ * the latest page's, so a pin, a rollback or new branding still reaches the passenger within one
+ * more start, whatever route it opens on.
+ */
+export const PAGE_REVISION_HEADER = 'X-Page-Revision';

@@ -15,6 +15,7 @@ import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
 import { callApi, signInByApi } from '../support/session.ts';
 import { untilInPage } from '../support/poll.ts';
+import { ride } from '../support/rides.ts';
 import { registryKept } from '../support/worker.ts';
 
 // A releases folder of this file's own, to publish into.
@@ -146,15 +147,20 @@ async function pinLegal(version: string): Promise<void> {
     path.join(it.app.corpDir, 'localhost.json'),
     JSON.stringify({ ...demo, releases: { ...(demo.releases ?? {}), legal: version } }),
   );
-  // The server re-reads corporation files about once a second.
-  for (const deadline = Date.now() + 10_000; ;) {
+  await serverSays(`the registry names legal ${version}`, async () => {
     const registry = (await (
       await fetch(`${it.app.url}/remotes.json?hostname=localhost`)
     ).json()) as {
       remotes: Record<string, string>;
     };
-    if (registry.remotes.legal === legalManifest(version)) break;
-    assert.ok(Date.now() < deadline, `the registry names legal ${version}`);
+    return registry.remotes.legal === legalManifest(version);
+  });
+}
+
+/** Resolves once `check` holds: the server re-reads corporation files about once a second. */
+async function serverSays(what: string, check: () => Promise<boolean>): Promise<void> {
+  for (const deadline = Date.now() + 10_000; !(await check());) {
+    assert.ok(Date.now() < deadline, what);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -261,4 +267,87 @@ test('a kept token whose check cannot reach the server lands on Auth, which trie
   assert.equal(new URL(tab.url()).pathname, '/');
   assert.ok(await tab.evaluate(() => localStorage.getItem('client_token')));
   await passenger.close();
+});
+
+/** Resolves once the worker keeps, as the latest page, one whose text has `marker`. */
+async function latestPageHas(page: Page, marker: string): Promise<void> {
+  await untilInPage(
+    page,
+    async (wanted: string) => {
+      const kept = await caches.match('/');
+      return !!kept && (await kept.text()).includes(wanted);
+    },
+    marker,
+    { what: `the latest kept page with ${marker}` },
+  );
+}
+
+/** The login's first texts in a page's skeleton name their route (server/src/releases/skeleton.ts). */
+const AUTH_TEXTS = 'data-route="^/*auth/*$"';
+
+test('a start opens on the page kept for its route while it is of the latest revision', async () => {
+  const visitor = await newContext(it.browser, 'en-US');
+  const tab = await visitor.newPage();
+  await tab.goto(`${it.app.url}/auth/`);
+  await tab.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+  await controlled(tab);
+  await tab.goto(`${it.app.url}/auth/`);
+  await latestPageHas(tab, AUTH_TEXTS);
+  await tab.goto(`${it.app.url}/regulations/`);
+  await tab.getByRole('heading', { level: 1, name: 'Regulations' }).waitFor();
+  await latestPageHas(tab, '/mf/legal/');
+
+  // The login opens on its own page (its skeleton's texts, its screen's files preloaded), not
+  // on the latest, the regulations'.
+  const own = (await tab.goto(`${it.app.url}/auth/`))!;
+  assert.ok(own.fromServiceWorker(), 'the page came from the worker');
+  const ownPage = await own.text();
+  assert.ok(ownPage.includes(AUTH_TEXTS), 'the login’s first texts');
+  assert.match(ownPage, /<link rel="?preload"?[^>]*\/mf\/account\//);
+  assert.doesNotMatch(ownPage, /\/mf\/legal\//);
+  await tab.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+
+  // New branding: a start elsewhere keeps the server's new page as the latest, and the login's
+  // kept page, of the old revision, is no longer opened; the latest is.
+  writeFileSync(
+    path.join(it.app.corpDir, 'localhost.json'),
+    JSON.stringify({ ...demo, settings: { ...demo.settings, color: '#0a7d3b' } }),
+  );
+  await serverSays('the server reads the new colour', async () => {
+    const settings = (await (await fetch(`${it.app.url}/settings.json`)).json()) as {
+      color?: string;
+    };
+    return settings.color === '#0a7d3b';
+  });
+  await tab.goto(`${it.app.url}/regulations/`);
+  await latestPageHas(tab, '#0a7d3b');
+  const latest = await (await tab.goto(`${it.app.url}/auth/`))!.text();
+  assert.ok(latest.includes('#0a7d3b'), 'the new colour');
+  assert.ok(!latest.includes(AUTH_TEXTS), 'the latest page (the regulations’)');
+  await tab.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+  await visitor.close();
+});
+
+test('a first ride link keeps its page while the worker installs: the next ride link opens on it', async () => {
+  // Two passengers' rides (one passenger has one order under way at a time).
+  const first = await ride(it.app, await signInByApi(it.app, '+48600200302'), false);
+  const next = await ride(it.app, await signInByApi(it.app, '+48600200303'), false);
+  const follower = await newContext(it.browser, 'pl-PL');
+  const tab = await follower.newPage();
+  await tab.goto(`${it.app.url}/t/${first}`);
+  await tab.getByRole('button', { name: 'Udostępnij przejazd' }).waitFor();
+  await controlled(tab);
+  await untilInPage(tab, async () => !!(await caches.match('/?kept-screen=Track')), '', {
+    what: 'the ride link’s page kept',
+  });
+
+  // Days later another ride is shared: the worker opens it on the ride link's page, which
+  // preloads the Track screen's files (Home's, the latest page, preloads the order form's).
+  const opened = (await tab.goto(`${it.app.url}/t/${next}`))!;
+  assert.ok(opened.fromServiceWorker(), 'the page came from the worker');
+  const page = await opened.text();
+  assert.match(page, /<link rel="?preload"?[^>]*\/mf\/tracking\//);
+  assert.doesNotMatch(page, /\/mf\/ordering\//);
+  await tab.getByRole('button', { name: 'Udostępnij przejazd' }).waitFor();
+  await follower.close();
 });

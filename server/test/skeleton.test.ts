@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
+import { pageRevision } from '../src/releases/plugin.ts';
 import { corporationFile, startApp, writeFile } from './helpers.ts';
 
 async function appFor(settings: Record<string, unknown>, routes?: unknown) {
@@ -146,4 +147,36 @@ test("the screen's first texts from its release, in the visitor's language and e
   assert.match(await page('/auth/'), lines);
   writeFile(path.join(mf, 'account/2.0.0/first-paint.json'), 'not json');
   assert.match(await page('/auth/'), lines);
+});
+
+test('every route’s page names the same revision, which another language, settings, logo or host release changes', async () => {
+  const settings = { corp: 'Wisła Taxi', color: '#0a7d3b', locale_lang_list: ['en', 'pl'] };
+  const app = await appFor(settings);
+  const revision = async (url: string, language = 'en') =>
+    (await app.inject({ url, headers: { 'accept-language': language } })).headers[
+      'x-page-revision'
+    ];
+  const home = await revision('/');
+  assert.match(String(home), /^[\w-]{16}$/);
+  for (const url of ['/auth/', '/t/AB12/secret', '/regulations/', '/no-such-screen/'])
+    assert.equal(await revision(url), home, url);
+  assert.notEqual(await revision('/', 'pl'), home);
+  const recoloured = await appFor({ ...settings, color: '#123456' });
+  assert.notEqual((await recoloured.inject({ url: '/' })).headers['x-page-revision'], home);
+  const corporation = {
+    id: 'demo',
+    hostnames: ['localhost'],
+    settings,
+    releases: {},
+    timeZone: 'UTC',
+    raw: {},
+  };
+  assert.notEqual(
+    pageRevision('1.0.0', corporation, 'en', undefined),
+    pageRevision('1.0.1', corporation, 'en', undefined),
+  );
+  assert.notEqual(
+    pageRevision('1.0.0', corporation, 'en', undefined),
+    pageRevision('1.0.0', corporation, 'en', 'data:image/svg+xml;base64,PHN2Zy8+'),
+  );
 });

@@ -1,4 +1,13 @@
-import { CACHE_NAMES, freshKey, ruleFor, staleCaches } from './rules';
+import { PAGE_REVISION_HEADER } from '@taxi/contract';
+import {
+  CACHE_NAMES,
+  SHELL_KEY,
+  freshKey,
+  keptPageFor,
+  pageKey,
+  ruleFor,
+  staleCaches,
+} from './rules';
 
 const origin = 'https://taxi.example';
 const get = (path: string, mode = 'cors') => ({ method: 'GET', mode, url: `${origin}${path}` });
@@ -14,9 +23,34 @@ describe('the service worker rules', () => {
     expect(ruleFor(get('/mf/tracking/1.4.2/release.json'), origin)).toBe('fresh');
   });
 
-  test('every app route is the shell, stale-while-revalidate', () => {
+  test('every app route is a page', () => {
     for (const path of ['/', '/auth/', '/regulations/', '/rate/', '/t/abc/def', '/track/?o=1'])
       expect(ruleFor(get(path, 'navigate'), origin)).toBe('page');
+  });
+
+  test('a page is kept for its route, every ride link under one key, the latest apart', () => {
+    expect(pageKey('/t/AB12/secret')).toBe(pageKey('/t/CD34/other'));
+    const keys = ['/', '/auth/', '/regulations/', '/t/AB12/secret', '/r/AB12/secret'].map(pageKey);
+    expect(new Set([...keys, SHELL_KEY]).size).toBe(keys.length + 1);
+    // A path of no route has no page of its own: it opens on the latest.
+    expect(pageKey('/no-such-screen/')).toBe(SHELL_KEY);
+  });
+
+  test("a start opens on its route's page while that is of the latest page's revision", () => {
+    const page = (revision: string | null) => ({
+      headers: new Headers(revision ? { [PAGE_REVISION_HEADER]: revision } : {}),
+    });
+    const own = page('r1');
+    expect(keptPageFor(own, page('r1'))).toBe(own);
+    // A pin, a rollback, new branding or another language since: the latest page.
+    const latest = page('r2');
+    expect(keptPageFor(own, latest)).toBe(latest);
+    // A page from before revisions (an older server) is never taken for the latest's.
+    const unrevised = page(null);
+    expect(keptPageFor(page(null), unrevised)).toBe(unrevised);
+    expect(keptPageFor(undefined, latest)).toBe(latest);
+    expect(keptPageFor(own, undefined)).toBeUndefined();
+    expect(keptPageFor(undefined, undefined)).toBeUndefined();
   });
 
   test('settings, registry, web manifest, brand and the map style are stale-while-revalidate', () => {

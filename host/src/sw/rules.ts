@@ -1,5 +1,7 @@
 // Which caching rule the service worker applies to a request: plain functions, so the decisions
-// are unit-tested without a worker (rules.test.ts) and the worker only wires them to Workbox.
+// are unit-tested without a worker (rules.test.ts); the worker wires them to Workbox and to its
+// own keeping of pages.
+import { PAGE_REVISION_HEADER, screenAt } from '@taxi/contract';
 
 /** Bump to drop every cache of the previous worker on activation (and start empty). */
 export const CACHE_VERSION = 1;
@@ -11,8 +13,8 @@ export type Rule =
   /** a tile, glyph range or sprite of the server's own map (immutable): cache first, capped */
   | 'tile'
   /**
-   * an app route (a navigation, answered with the host's index.html): the kept copy at once,
-   * refreshed in the background for the next start (stale-while-revalidate)
+   * an app route (a navigation, answered with the host's index.html): the route's kept page at
+   * once (keptPageFor), refreshed in the background for the next start
    */
   | 'page'
   /** settings, registry, manifests, web manifest, brand, map style: stale-while-revalidate too */
@@ -78,8 +80,31 @@ export function ruleFor(request: RequestLike, origin: string): Rule | null {
   return null;
 }
 
-/** Every app route serves the same index.html: it is kept once, under this key. */
+/** The latest page the server sent, whatever its route: what a route without its own page opens on. */
 export const SHELL_KEY = '/';
+
+/**
+ * Where the page of a route is kept. Every route is the host's index.html, but the server draws
+ * the route's skeleton and first texts into it and preloads the route's screen: one page per
+ * screen (every ride link shares one), the latest under SHELL_KEY; a path of no screen has none.
+ */
+export function pageKey(pathname: string): string {
+  const screen = screenAt(pathname);
+  return screen === undefined ? SHELL_KEY : `${SHELL_KEY}?kept-screen=${screen}`;
+}
+
+/**
+ * The page a start opens on: the route's own while it is of the latest page's revision (same
+ * host release, settings, logo and language: PAGE_REVISION_HEADER), else the latest page; none
+ * before the first.
+ */
+export function keptPageFor<Page extends { headers: Headers }>(
+  own: Page | undefined,
+  latest: Page | undefined,
+): Page | undefined {
+  const revision = own?.headers.get(PAGE_REVISION_HEADER);
+  return own && revision && revision === latest?.headers.get(PAGE_REVISION_HEADER) ? own : latest;
+}
 
 /**
  * The key a response of rule 'fresh' is kept under. Settings are asked for with a time stamp

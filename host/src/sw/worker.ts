@@ -1,10 +1,20 @@
 // The service worker, bundled alone into /mf/host/<version>/sw.js (served at /sw.js): runtime
-// caching only, no precache. The rules are in rules.ts; Workbox does the caching.
+// caching only, no precache. The rules are in rules.ts; Workbox keeps the files, and each
+// route's page is kept here (startPage).
 import { Route, Router } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { CACHE_NAMES, SHELL_KEY, freshKey, ruleFor, staleCaches, type Rule } from './rules';
+import {
+  CACHE_NAMES,
+  SHELL_KEY,
+  freshKey,
+  keptPageFor,
+  pageKey,
+  ruleFor,
+  staleCaches,
+  type Rule,
+} from './rules';
 import { ownPage, readRidePush } from './notifications';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -17,7 +27,7 @@ const freshPlugins = () => [
   new ExpirationPlugin({ maxEntries: 60, purgeOnQuotaError: true }),
 ];
 
-const strategies: Record<Rule, Strategy> = {
+const strategies: Record<Exclude<Rule, 'page'>, Strategy> = {
   // Versioned, immutable paths: a cached copy is always right. The cap keeps old releases
   // from piling up on a small phone (least recently used go first).
   release: new CacheFirst({
@@ -34,20 +44,6 @@ const strategies: Record<Rule, Strategy> = {
       new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
     ],
   }),
-  // Every app route is the same index.html, kept once. A start never waits for the network:
-  // the kept shell is used and the server's is fetched beside it for the next start.
-  page: new StaleWhileRevalidate({
-    cacheName: CACHE_NAMES.page,
-    plugins: [
-      okOnly(),
-      { cacheKeyWillBeUsed: async () => SHELL_KEY },
-      // Only the app's page may become the shell.
-      {
-        cacheWillUpdate: async ({ response }) =>
-          response.headers.get('Content-Type')?.startsWith('text/html') ? response : null,
-      },
-    ],
-  }),
   // The same for settings, registry and manifests: a pin, rollback or settings change reaches
   // the passenger on the start after the one that fetched it (README, Offline and caching).
   fresh: new StaleWhileRevalidate({ cacheName: CACHE_NAMES.fresh, plugins: freshPlugins() }),
@@ -58,14 +54,44 @@ const strategies: Record<Rule, Strategy> = {
   }),
 };
 
+const isPage = (response: Response) =>
+  response.status === 200 && !!response.headers.get('Content-Type')?.startsWith('text/html');
+
+/** Keeps the server's page for its route and, unless told otherwise, as the latest page. */
+async function keepPage(key: string, response: Response, asLatest = true): Promise<void> {
+  const cache = await caches.open(CACHE_NAMES.page);
+  const keys = new Set([key, ...(asLatest ? [SHELL_KEY] : [])]);
+  await Promise.all([...keys].map((each) => cache.put(each, response.clone())));
+}
+
+/**
+ * A navigation: the route's kept page at once (rules.ts, keptPageFor), the server's fetched
+ * beside it and kept for the next start; the network only before anything is kept.
+ */
+async function startPage(event: ExtendableEvent, request: Request): Promise<Response> {
+  const key = pageKey(new URL(request.url).pathname);
+  const fetched = fetch(request).then(async (response) => {
+    if (isPage(response)) await keepPage(key, response);
+    return response;
+  });
+  event.waitUntil(fetched.catch(() => undefined));
+  const cache = await caches.open(CACHE_NAMES.page);
+  const [own, latest] = await Promise.all([cache.match(key), cache.match(SHELL_KEY)]);
+  return keptPageFor(own, latest) ?? fetched;
+}
+
 const router = new Router();
 // One route: the rule is worked out once per request and names the strategy (Workbox hands a
 // match's value to the handler as its params).
 router.registerRoute(
   new Route(
     ({ request }) => ruleFor(request, self.location.origin) ?? false,
-    ({ event, request, params }) =>
-      strategies[params as unknown as Rule].handle({ event, request }),
+    ({ event, request, params }) => {
+      const rule = params as unknown as Rule;
+      return rule === 'page'
+        ? startPage(event, request)
+        : strategies[rule].handle({ event, request });
+    },
   ),
 );
 // Requests no route matches are left to the browser (API calls, sockets, other servers).
@@ -73,22 +99,39 @@ router.addFetchListener();
 // The first page, loaded before this worker existed, sends the URLs it used (register.ts).
 router.addCacheListener();
 
-/** The shell, so that an offline start works after a single visit. */
-async function cacheShell(): Promise<void> {
+/** Fetches the page at `path` (path and query) and keeps it for its route. */
+async function fetchPage(path: string, asLatest: boolean): Promise<void> {
   try {
-    const response = await fetch(SHELL_KEY, { cache: 'no-cache' });
-    if (response.status === 200 && response.headers.get('Content-Type')?.startsWith('text/html'))
-      await (await caches.open(CACHE_NAMES.page)).put(SHELL_KEY, response);
+    const response = await fetch(path, { cache: 'no-cache' });
+    const { pathname } = new URL(path, self.location.origin);
+    if (isPage(response)) await keepPage(pageKey(pathname), response, asLatest);
   } catch {
-    // Offline while installing: the next navigation caches it.
+    // Offline while installing: the next navigation keeps it.
   }
+}
+
+/**
+ * Home's page, so that an offline start works after a single visit, and the page of each app
+ * window installing the worker (a family member's first ride link): a later start on that
+ * route opens on its own page. Home's is the latest.
+ */
+async function keepFirstPages(): Promise<void> {
+  const origin = self.location.origin;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const opened = windows
+    .map((client) => new URL(client.url))
+    .filter((url) => ruleFor({ method: 'GET', mode: 'navigate', url: url.href }, origin) === 'page')
+    .map((url) => url.pathname + url.search)
+    .filter((path) => path !== SHELL_KEY);
+  await Promise.all([...new Set(opened)].map((path) => fetchPage(path, false)));
+  await fetchPage(SHELL_KEY, true);
 }
 
 // Release files are versioned, so the new worker may take over at once: the page it takes over
 // keeps running the release it started with.
 self.addEventListener('install', (event) => {
   void self.skipWaiting();
-  event.waitUntil(cacheShell());
+  event.waitUntil(keepFirstPages());
 });
 
 self.addEventListener('activate', (event) => {

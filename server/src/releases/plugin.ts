@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,7 +15,7 @@ import { bucketOf, DEVICE_ID, type Bucket } from './bucket.ts';
 import { canaryOf, REMOTES, remoteEntry, resolveRelease, type RemoteEntry } from './resolve.ts';
 import { routeOf, screenPreloads, screenRelease } from './preload.ts';
 import { firstTexts, paintSkeleton, skeletonLogo, type SkeletonTexts } from './skeleton.ts';
-import type { FirstTexts } from '@taxi/contract';
+import { PAGE_REVISION_HEADER, type FirstTexts } from '@taxi/contract';
 import { describePage, pageLanguage, ROBOTS_TXT } from './seo.ts';
 
 /** Files whose content changes under a fixed name; everything else in a release is immutable. */
@@ -190,6 +191,14 @@ async function orderHeading(services: Services, request: FastifyRequest, corpora
   return title ? { title, pulse: view.name.startsWith('waiting'), live: true } : undefined;
 }
 
+/** What the pages of every route share (@taxi/contract's PAGE_REVISION_HEADER), as a short hash. */
+export function pageRevision(hostVersion: string, corporation: Corporation, language: string, logo: string | undefined): string {
+  return createHash('sha256')
+    .update(JSON.stringify([hostVersion, language, corporation.settings, logo ?? null]))
+    .digest('base64url')
+    .slice(0, 16);
+}
+
 /**
  * The host release's index.html for this corporation, in the visitor's language (`lang` and
  * description), painted with the skeleton of its route's layout and preloading the files of the
@@ -209,7 +218,11 @@ export async function servePage(services: Services, request: FastifyRequest, rep
     const logo = await skeletonLogo(corporation, services.config.corpDir);
     const texts = await orderHeading(services, request, corporation, await firstTexts(services.config.releasesDir, screen, language));
     const page = paintSkeleton(described, corporation, route, logo, texts);
-    return reply.header('Vary', 'Accept-Language').type('text/html; charset=utf-8').send(page);
+    return reply
+      .header('Vary', 'Accept-Language')
+      .header(PAGE_REVISION_HEADER, pageRevision(html.version, corporation, language, logo))
+      .type('text/html; charset=utf-8')
+      .send(page);
   }
   return reply
     .code(503)
