@@ -10,6 +10,7 @@ import { loadavg } from 'node:os';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { startApp } from '../e2e/support/app.ts';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
+import { untilInPage } from '../e2e/support/poll.ts';
 import { signInByApi, storeToken } from '../e2e/support/session.ts';
 import { rideLinks } from './ride-links.ts';
 import { countTrips, type Timed } from './waterfall.ts';
@@ -43,6 +44,10 @@ interface Screen {
   prepare?: (context: BrowserContext) => Promise<void>;
   /** Opened once before the measured visit, so that the service worker is installed. */
   warm?: boolean;
+  /** Where the worker is installed from, when not the measured path (another ride's link). */
+  warmFrom?: () => Promise<string>;
+  /** Then opened (unthrottled), so that the latest page the worker keeps is another route's. */
+  thenOpen?: string;
 }
 
 interface Script extends Timed {
@@ -56,6 +61,8 @@ interface Run {
   jsBytes: number;
   jsFiles: number;
   jsTrips: number;
+  /** First contentful paint: when the passenger first sees the app (the page's skeleton). */
+  fcpMs: number;
   lcpMs: number;
   cls: number;
 }
@@ -92,8 +99,12 @@ async function watchVitals(context: BrowserContext): Promise<void> {
       attributes: true,
       attributeFilter: ['style', 'hidden', 'disabled'],
     });
-    const vitals = { lcp: 0, cls: 0 };
+    const vitals = { fcp: 0, lcp: 0, cls: 0 };
     (window as unknown as { __vitals: typeof vitals }).__vitals = vitals;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        if (entry.name === 'first-contentful-paint') vitals.fcp = entry.startTime;
+    }).observe({ type: 'paint', buffered: true });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) vitals.lcp = entry.startTime;
     }).observe({ type: 'largest-contentful-paint', buffered: true });
@@ -123,13 +134,32 @@ async function installServiceWorker(
   await page.close();
 }
 
+/** Opens `path` through the worker and waits until it keeps that page as the latest. */
+async function openUntilKept(context: BrowserContext, path: string): Promise<void> {
+  const page = await context.newPage();
+  const opened = await page.goto(`${app.url}${path}`);
+  const served = await opened!.text();
+  await untilInPage(
+    page,
+    async (fetched) => {
+      const latest = await caches.match('/');
+      return latest !== undefined && (await latest.text()) !== fetched;
+    },
+    served,
+    { what: `the page of ${path} kept as the latest` },
+  );
+  await page.close();
+}
+
 async function measure(screen: Screen, profile: Profile): Promise<Run> {
   const context = await newContext(browser, 'en-US', { viewport: { width: 360, height: 740 } });
   try {
     await screen.prepare?.(context);
     await watchVitals(context);
     const path = await screen.path();
-    if (screen.warm) await installServiceWorker(context, screen, path);
+    if (screen.warm)
+      await installServiceWorker(context, screen, (await screen.warmFrom?.()) ?? path);
+    if (screen.thenOpen) await openUntilKept(context, screen.thenOpen);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -186,13 +216,14 @@ async function measure(screen: Screen, profile: Profile): Promise<Run> {
     // The scripts that had arrived when the screen became usable (not when the wait noticed it).
     const before = done.filter((script) => (script.end - (navigationAt ?? 0)) * 1000 <= usableMs);
     const vitals = await page.evaluate(
-      () => (window as unknown as { __vitals: { lcp: number; cls: number } }).__vitals,
+      () => (window as unknown as { __vitals: { fcp: number; lcp: number; cls: number } }).__vitals,
     );
     return {
       usableMs,
       jsBytes: before.reduce((sum, script) => sum + script.wire, 0),
       jsFiles: before.length,
       jsTrips: countTrips(before.filter((script) => !script.fromCache)),
+      fcpMs: vitals.fcp,
       lcpMs: vitals.lcp,
       cls: vitals.cls,
     };
@@ -218,6 +249,13 @@ try {
       warm: true,
     },
     {
+      name: 'login again, the latest page another screen’s',
+      path: at('/auth/'),
+      usable: consent,
+      warm: true,
+      thenOpen: '/regulations/',
+    },
+    {
       name: 'Home, signed in, cold',
       path: at('/'),
       usable: (page) => page.getByRole('button', { name: 'Order', exact: true }),
@@ -235,6 +273,13 @@ try {
       path: rideLink,
       usable: (page) => page.getByRole('button', { name: 'Share ride' }),
     },
+    {
+      name: 'another ride link, service worker installed by one',
+      path: rideLink,
+      usable: (page) => page.getByRole('button', { name: 'Share ride' }),
+      warm: true,
+      warmFrom: rideLink,
+    },
   ];
 
   console.log(
@@ -242,7 +287,9 @@ try {
       .map((load) => load.toFixed(2))
       .join(' ')}`,
   );
-  console.log('profile  usable ms  JS kB wire  JS files  JS trips  LCP ms   CLS     screen');
+  console.log(
+    'profile  usable ms  JS kB wire  JS files  JS trips  FCP ms  LCP ms   CLS     screen',
+  );
   for (const profile of PROFILES) {
     for (const screen of screens.filter((each) => each.name.includes(ONLY))) {
       const runs: Run[] = [];
@@ -255,6 +302,7 @@ try {
           (pick('jsBytes') / 1000).toFixed(1).padStart(11),
           String(pick('jsFiles')).padStart(9),
           String(pick('jsTrips')).padStart(9),
+          pick('fcpMs').toFixed(0).padStart(8),
           pick('lcpMs').toFixed(0).padStart(7),
           pick('cls').toFixed(3).padStart(6),
           `  ${screen.name}`,
