@@ -40,6 +40,9 @@ async function placeOrder(phone: string) {
   const reply = assertOk(
     await call(app, 'ORDER_SAVE', { order: { order_type: 'Z', poi: pickup } }, { token }),
   );
+  // The save wakes the dispatch, whose round of its own starts the order (created → in
+  // progress); the panel's heading tells which, so wait for it.
+  await app.services.dispatch.tick();
   return {
     link: reply.track as { order_short_id: string; secret: string },
     orderId: reply.order_id as number,
