@@ -1,4 +1,4 @@
-import { publicTrackUrl, rateLink, screenAt, trackLink } from './paths.ts';
+import { pathParams, publicTrackUrl, rateLink, screenAt, trackLink } from './paths.ts';
 
 const key = { shortId: 'AB12', secret: 's3cr/t $&?' };
 
@@ -25,5 +25,15 @@ describe('the screen of a path', () => {
     expect(screenAt('/t/AB12')).toBeUndefined();
     expect(screenAt('/t/AB12/secret/more')).toBeUndefined();
     expect(screenAt('/no-such-screen/')).toBeUndefined();
+  });
+});
+
+describe('the parameters of a path', () => {
+  it('names each segment of a parameter, as it comes', () => {
+    expect(pathParams('/t/:o/:p', '/t/AB12/s%2Fcret/')).toEqual({ o: 'AB12', p: 's%2Fcret' });
+    expect(pathParams('/t/:o/:p', '//t/AB12//x')).toEqual({ o: 'AB12', p: 'x' });
+    expect(pathParams('/auth/', '/auth')).toEqual({});
+    expect(pathParams('/t/:o/:p', '/r/AB12/x')).toBeUndefined();
+    expect(pathParams('/t/:o/:p', '/t/AB12')).toBeUndefined();
   });
 });

@@ -27,13 +27,25 @@ export const SCREEN_PATHS = {
 
 export type ScreenName = keyof typeof SCREEN_PATHS;
 
-/** Whether `pathname` is a path of `pattern`, each `:name` standing for one segment. */
-export function pathMatches(pattern: string, pathname: string): boolean {
+/**
+ * The parameters of `pathname` as a path of `pattern` (each `:name` stands for one segment, as
+ * it comes, still URL-encoded; empty segments do not count), or undefined when it is not one.
+ */
+export function pathParams(pattern: string, pathname: string): Record<string, string> | undefined {
   const want = pattern.split('/').filter(Boolean);
   const have = pathname.split('/').filter(Boolean);
-  return (
-    want.length === have.length && want.every((part, i) => part.startsWith(':') || part === have[i])
-  );
+  if (want.length !== have.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [i, part] of want.entries()) {
+    if (part.startsWith(':')) params[part.slice(1)] = have[i]!;
+    else if (part !== have[i]) return undefined;
+  }
+  return params;
+}
+
+/** Whether `pathname` is a path of `pattern`. */
+export function pathMatches(pattern: string, pathname: string): boolean {
+  return pathParams(pattern, pathname) !== undefined;
 }
 
 /** The screen a path opens, if any. */

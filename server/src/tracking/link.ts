@@ -2,7 +2,7 @@
 // socket's LOGIN and the ride link's page (its skeleton names the order's state, issue 16)
 // check it here and share one budget of refused tries per address: neither lets anyone guess
 // secrets faster than the other.
-import { SCREEN_PATHS, orderViewOf, type OrderView } from '@taxi/contract';
+import { SCREEN_PATHS, orderViewOf, pathParams, type OrderView } from '@taxi/contract';
 import { trackFacts } from '../dispatch/record.ts';
 import { findTrackedOrder } from '../orders/store.ts';
 import type { Services } from '../services.ts';
@@ -34,8 +34,6 @@ export async function openRideLink(
   return order;
 }
 
-const RIDE_LINK = new RegExp(`^${SCREEN_PATHS.Track.replace(/:[a-z]+/g, '([^/]+)')}/?$`);
-
 /**
  * The view of the order a ride link's page opens, for its skeleton's heading; undefined for a
  * path that is no ride link, a link that opens nothing, or an address out of tries.
@@ -46,11 +44,11 @@ export async function rideLinkView(
   ip: string,
   pathname: string,
 ): Promise<OrderView | undefined> {
-  const parts = RIDE_LINK.exec(pathname);
-  if (!parts) return undefined;
+  const link = pathParams(SCREEN_PATHS.Track, pathname);
+  if (!link) return undefined;
   let key: ReturnType<typeof rideLinkKey>;
   try {
-    key = rideLinkKey(decodeURIComponent(parts[1]!), decodeURIComponent(parts[2]!));
+    key = rideLinkKey(decodeURIComponent(link.o!), decodeURIComponent(link.p!));
   } catch {
     return undefined;
   }
