@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addTranslations, reportError } from '@taxi/shared';
 import { renderScreen } from '@taxi/shared/testing';
@@ -71,5 +72,34 @@ describe('a remote screen', () => {
     await waitFor(() =>
       expect(screen.getByRole('heading', { name: 'Not available yet' })).toBeInTheDocument(),
     );
+  });
+
+  it('loads the screens a passenger opens next once it is shown; such a screen then shows at once', async () => {
+    let showHome: (component: ComponentType) => void = () => undefined;
+    loadScreen.mockImplementation((_remote: string, module: string) =>
+      module === './Home'
+        ? new Promise((resolve) => (showHome = resolve))
+        : Promise.resolve(() => <h1>Order summary</h1>),
+    );
+    addTranslations('shell', shellTexts);
+    const home = renderScreen(
+      <RemoteScreen
+        remote="ordering"
+        module="./Home"
+        next={[{ remote: 'ordering', module: './OrderSummary' }]}
+      />,
+    );
+    // Not while the screen itself still loads: on 2G the two would share the line.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(loadScreen).not.toHaveBeenCalledWith('ordering', './OrderSummary');
+    await act(async () => showHome(() => <h1>Home</h1>));
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    await waitFor(() => expect(loadScreen).toHaveBeenCalledWith('ordering', './OrderSummary'));
+    await act(async () => undefined);
+    home.unmount();
+
+    renderScreen(<RemoteScreen remote="ordering" module="./OrderSummary" />);
+    // In the same render: no spinner first.
+    expect(screen.getByRole('heading', { name: 'Order summary' })).toBeInTheDocument();
   });
 });

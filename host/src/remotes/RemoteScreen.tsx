@@ -1,4 +1,12 @@
-import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button, reportError, Spinner, SCREEN_PATHS } from '@taxi/shared';
@@ -11,31 +19,75 @@ import {
   ScreenNotYetAvailable,
 } from './registry';
 
-// One lazy component per screen, so revisiting a route does not suspend again.
+// One component per screen, so revisiting a route does not suspend again.
 const screens = new Map<string, ComponentType>();
+// Screens loaded ahead of a tap (WarmNext): their first render does not suspend.
+const warmed = new Map<string, ComponentType>();
 
-function lazyScreen(remote: RemoteName, module: string): ComponentType {
+/** The remote's component, marked with the release that drew it and whether it is a canary (support, tests). */
+function marked(remote: RemoteName, Component: ComponentType): ComponentType {
+  return function MarkedScreen() {
+    return (
+      <div
+        className="sh-remote"
+        data-remote={remote}
+        data-release={loadedRelease(remote)}
+        data-bucket={bucketOf(remote)}
+      >
+        <Component />
+      </div>
+    );
+  };
+}
+
+function screenOf(remote: RemoteName, module: string): ComponentType {
   const key = `${remote}/${module}`;
   let screen = screens.get(key);
   if (!screen) {
-    screen = lazy(() =>
-      loadScreen(remote, module).then((Component) => ({
-        // Which release drew the screen and whether it is a canary, for support and the tests.
-        default: () => (
-          <div
-            className="sh-remote"
-            data-remote={remote}
-            data-release={loadedRelease(remote)}
-            data-bucket={bucketOf(remote)}
-          >
-            <Component />
-          </div>
-        ),
-      })),
-    );
+    const ready = warmed.get(key);
+    screen = ready
+      ? marked(remote, ready)
+      : lazy(() =>
+          loadScreen(remote, module).then((Component) => ({ default: marked(remote, Component) })),
+        );
     screens.set(key, screen);
   }
   return screen;
+}
+
+/** A remote module a route shows, as the route table names it. */
+interface ScreenModule {
+  remote: RemoteName;
+  module: string;
+}
+
+/**
+ * Loads the screens a passenger usually opens next (RouteRow.next) once the screen around it
+ * is shown and the browser is idle: on 2G a screen's chunk is a 300 ms round trip or more after
+ * the tap otherwise. A failure is left to the route's own load, which reports and shows it.
+ */
+function WarmNext({ next }: { next: readonly ScreenModule[] }) {
+  useEffect(() => {
+    if (next.length === 0) return;
+    const warm = () => {
+      for (const { remote, module } of next) {
+        const key = `${remote}/${module}`;
+        if (screens.has(key) || warmed.has(key)) continue;
+        loadScreen(remote, module).then(
+          (Component) => warmed.set(key, Component),
+          () => undefined,
+        );
+      }
+    };
+    // Safari has no requestIdleCallback.
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(warm);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(warm);
+    return () => cancelIdleCallback(idle);
+  }, [next]);
+  return null;
 }
 
 export function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
@@ -92,11 +144,16 @@ class ScreenBoundary extends Component<BoundaryProps, { error: unknown }> {
 }
 
 /** Renders a remote's screen; a remote that fails to load or render shows 'unavailable' with Retry. */
-export function RemoteScreen({ remote, module }: { remote: RemoteName; module: string }) {
+export function RemoteScreen({
+  remote,
+  module,
+  next = [],
+}: ScreenModule & { next?: readonly ScreenModule[] }) {
   const [attempt, setAttempt] = useState(0);
-  const Screen = lazyScreen(remote, module);
+  const Screen = screenOf(remote, module);
   const retry = () => {
     screens.delete(`${remote}/${module}`);
+    warmed.delete(`${remote}/${module}`);
     forgetRemote(remote);
     setAttempt((n) => n + 1);
   };
@@ -114,6 +171,7 @@ export function RemoteScreen({ remote, module }: { remote: RemoteName; module: s
     >
       <Suspense fallback={<Spinner />}>
         <Screen />
+        <WarmNext next={next} />
       </Suspense>
     </ScreenBoundary>
   );

@@ -23,7 +23,7 @@ import { Maintenance } from '../maintenance/Maintenance';
 import { RemoteScreen } from '../remotes/RemoteScreen';
 import { applyPreferences } from '../settings/branding';
 import { uncaughtErrorAtom } from '../errors/reporting';
-import { ROUTE_TABLE, type LayoutName, type RouteRow } from './routeTable';
+import { nextModules, ROUTE_TABLE, type LayoutName, type RouteRow } from './routeTable';
 
 /** What is true of every page: maintenance mode, preferences, the uncaught-error alert. */
 function Shell() {
@@ -53,9 +53,10 @@ function Shell() {
 /** A route of the table: non-public ones need a token, at any time. */
 function TableRoute({ row }: { row: RouteRow }) {
   const loggedIn = useAtomValue(isLoggedInAtom);
+  const next = useMemo(() => nextModules(row), [row]);
   if (!row.public && !loggedIn) return <Navigate to={SCREEN_PATHS.Auth} replace />;
   if (!row.remote || !row.module) return null;
-  return <RemoteScreen remote={row.remote} module={row.module} />;
+  return <RemoteScreen remote={row.remote} module={row.module} next={next} />;
 }
 
 function routesOf(layout: LayoutName): RouteObject[] {
@@ -97,7 +98,10 @@ function AppRoutes() {
 /** The app's routes on `history` (declarative routing: no screen loads data through it). */
 export function AppRouter({ history }: { history: AppHistory }) {
   return (
-    <HistoryRouter history={history}>
+    // A navigation renders at once, not as a transition: the tapped screen (or its spinner)
+    // is the next frame, and the screen left goes in the same task, with Home's map and the work
+    // it has queued, instead of drawing on until the next screen is ready (issue 16, INP).
+    <HistoryRouter history={history} useTransitions={false}>
       <AppRoutes />
     </HistoryRouter>
   );

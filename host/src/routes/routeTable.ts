@@ -12,6 +12,11 @@ export type RouteRow = {
   screen: ScreenName;
   layout: LayoutName;
   public: boolean;
+  /**
+   * Screens a passenger usually opens from this one: their modules load once this screen is
+   * shown and the browser is idle, so that the tap shows them in its next frame.
+   */
+  next?: readonly ScreenName[];
 } & (RemoteModule | { remote?: undefined; module?: undefined });
 
 export const ROUTE_TABLE: readonly RouteRow[] = [
@@ -23,6 +28,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     public: false,
     remote: 'ordering',
     module: './Home',
+    next: ['OrderSummary'],
   },
   {
     path: SCREEN_PATHS.Auth,
@@ -177,6 +183,14 @@ export const HASH_REDIRECTS: Readonly<Record<string, string>> = {
   regulations: SCREEN_PATHS.Regulations,
   deleteaccount: SCREEN_PATHS.DeleteAccount,
 };
+
+/** The remote modules of the screens `row` names as next (RouteRow.next). */
+export function nextModules(row: RouteRow): RemoteModule[] {
+  return ROUTE_TABLE.filter(
+    (other): other is RouteRow & RemoteModule =>
+      !!row.next?.includes(other.screen) && other.remote !== undefined,
+  ).map(({ remote, module }) => ({ remote, module }) as RemoteModule);
+}
 
 /** The row a pathname belongs to, if any. */
 export function findRoute(pathname: string): RouteRow | undefined {
