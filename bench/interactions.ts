@@ -4,8 +4,9 @@
 // opens). For each tap it prints the median over the runs of the interaction's latency as the
 // browser's Event Timing API reports it (input delay, handlers and the next paint, in steps of
 // 8 ms): what INP takes for that interaction; and the time from the tap on Order to the frame
-// that painted the summary. Then the same with the map held back (its chunk and tiles blocked),
-// since this headless browser draws the map with software WebGL.
+// that painted the summary, and from the summary's Order (ORDER_SAVE included) to Track's first
+// frame. Then the same with the map held back (its chunk and tiles blocked), since this headless
+// browser draws the map with software WebGL.
 // Usage: node bench/interactions.ts [runs=5]   (starts its own server, uses the published releases)
 import { loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
@@ -33,29 +34,51 @@ function lastInteraction(page: Page): Promise<number> {
   });
 }
 
+/** What a stamp waits for: the first element matching `selector` (whose text is `text`, if given). */
+interface Painted {
+  selector: string;
+  text?: string;
+}
+
 /**
- * In the page: stamps the time from the next tap to the frame that painted the summary's
- * heading (a MutationObserver sees it added, a frame callback then a task land after its paint).
+ * In the page: stamps the time from the next tap to the frame that painted `target` (a
+ * MutationObserver sees it added, a frame callback then a task land after its paint).
  */
-function stampSummary(): void {
-  const stamps = window as unknown as { __summaryShownAfter?: number };
+function stampPainted(target: Painted): void {
+  const stamps = window as unknown as { __paintedAfter?: number };
+  stamps.__paintedAfter = undefined;
   let tappedAt = 0;
   addEventListener('pointerdown', (event) => (tappedAt = event.timeStamp), {
     capture: true,
     once: true,
   });
   const observer = new MutationObserver(() => {
-    const headings = Array.from(document.querySelectorAll('h1'));
-    if (!headings.some((heading) => heading.textContent === 'Order summary')) return;
+    const found = Array.from(document.querySelectorAll(target.selector)).some(
+      (element) => target.text === undefined || element.textContent === target.text,
+    );
+    if (!found) return;
     observer.disconnect();
     requestAnimationFrame(() =>
-      setTimeout(() => (stamps.__summaryShownAfter = performance.now() - tappedAt)),
+      setTimeout(() => (stamps.__paintedAfter = performance.now() - tappedAt)),
     );
   });
   observer.observe(document.body, { childList: true, subtree: true });
 }
 
-async function run(token: string, mapHeldBack: boolean): Promise<Latencies> {
+async function paintedAfter(page: Page): Promise<number> {
+  const stamp = await page.waitForFunction(
+    () => (window as unknown as { __paintedAfter?: number }).__paintedAfter,
+    undefined,
+    { timeout: PATIENCE_MS },
+  );
+  return Math.round((await stamp.jsonValue()) as number);
+}
+
+let passengers = 0;
+
+async function run(mapHeldBack: boolean): Promise<Latencies> {
+  // A passenger of its own each run: each places an order, and one in progress blocks the next.
+  const token = await signInByApi(app, `+48600777${String(100 + passengers++)}`);
   const context = await newContext(browser, 'en-US', { viewport: { width: 360, height: 740 } });
   try {
     await storeToken(context, token);
@@ -114,20 +137,23 @@ async function run(token: string, mapHeldBack: boolean): Promise<Latencies> {
     await page.getByRole('button', { name: /^Pickup Boulevard/ }).waitFor({ timeout: PATIENCE_MS });
     const pickAddress = await lastInteraction(page);
 
-    await page.evaluate(stampSummary);
+    await page.evaluate(stampPainted, { selector: 'h1', text: 'Order summary' });
     await order.click();
     await page.getByRole('heading', { name: 'Order summary' }).waitFor({ timeout: PATIENCE_MS });
     const tapOrder = await lastInteraction(page);
-    const shown = await page.waitForFunction(
-      () => (window as unknown as { __summaryShownAfter?: number }).__summaryShownAfter,
-      undefined,
-      { timeout: PATIENCE_MS },
-    );
+    const summaryPainted = await paintedAfter(page);
+
+    // The passenger reads the summary, then orders: Track's first frame (its state follows).
+    await page.waitForLoadState('networkidle', { timeout: PATIENCE_MS });
+    await page.evaluate(stampPainted, { selector: '[data-remote="tracking"]' });
+    await page.getByRole('button', { name: 'Order', exact: true }).click();
+    const trackPainted = await paintedAfter(page);
     return {
       'open the address search': openSearch,
       'pick an address': pickAddress,
       'tap Order': tapOrder,
-      '(not INP) summary painted after': Math.round((await shown.jsonValue()) as number),
+      '(not INP) summary painted after': summaryPainted,
+      '(not INP) Track after ordering': trackPainted,
     };
   } finally {
     await context.close();
@@ -135,7 +161,6 @@ async function run(token: string, mapHeldBack: boolean): Promise<Latencies> {
 }
 
 try {
-  const token = await signInByApi(app, '+48600777002');
   const load = () =>
     loadavg()
       .map((value) => value.toFixed(2))
@@ -143,7 +168,7 @@ try {
   console.log(`Home, signed in, 2G, CPU ×4, phone viewport; ${RUNS} runs; load average ${load()}`);
   for (const mapHeldBack of [false, true]) {
     const runs: Latencies[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await run(token, mapHeldBack));
+    for (let i = 0; i < RUNS; i++) runs.push(await run(mapHeldBack));
     console.log(mapHeldBack ? 'the map held back (its chunk and tiles blocked):' : 'with the map:');
     console.log(`  ${'INP of (ms)'.padEnd(33)}${'median'.padStart(15)}  all runs`);
     for (const name of Object.keys(runs[0]!)) {

@@ -53,6 +53,8 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     public: false,
     remote: 'ordering',
     module: './OrderSummary',
+    // An order placed goes to Track, or to OrderSuccess without tracking.
+    next: ['Track', 'OrderSuccess'],
   },
   {
     path: SCREEN_PATHS.OrderSuccess,
