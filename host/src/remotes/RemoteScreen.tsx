@@ -23,6 +23,8 @@ import {
 const screens = new Map<string, ComponentType>();
 // Screens loaded ahead of a tap (WarmNext): their first render does not suspend.
 const warmed = new Map<string, ComponentType>();
+/** The key of a screen in both maps. */
+const screenKey = (remote: RemoteName, module: string) => `${remote}/${module}`;
 
 /** The remote's component, marked with the release that drew it and whether it is a canary (support, tests). */
 function marked(remote: RemoteName, Component: ComponentType): ComponentType {
@@ -41,7 +43,7 @@ function marked(remote: RemoteName, Component: ComponentType): ComponentType {
 }
 
 function screenOf(remote: RemoteName, module: string): ComponentType {
-  const key = `${remote}/${module}`;
+  const key = screenKey(remote, module);
   let screen = screens.get(key);
   if (!screen) {
     const ready = warmed.get(key);
@@ -71,7 +73,7 @@ function WarmNext({ next }: { next: readonly ScreenModule[] }) {
     if (next.length === 0) return;
     const warm = () => {
       for (const { remote, module } of next) {
-        const key = `${remote}/${module}`;
+        const key = screenKey(remote, module);
         if (screens.has(key) || warmed.has(key)) continue;
         loadScreen(remote, module).then(
           (Component) => warmed.set(key, Component),
@@ -152,8 +154,8 @@ export function RemoteScreen({
   const [attempt, setAttempt] = useState(0);
   const Screen = screenOf(remote, module);
   const retry = () => {
-    screens.delete(`${remote}/${module}`);
-    warmed.delete(`${remote}/${module}`);
+    screens.delete(screenKey(remote, module));
+    warmed.delete(screenKey(remote, module));
     forgetRemote(remote);
     setAttempt((n) => n + 1);
   };
