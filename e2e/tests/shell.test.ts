@@ -158,6 +158,19 @@ test('the page draws its skeleton at the passenger’s text size before any scri
   await context.close();
 });
 
+test('the host’s main script asks V8 to compile it while it streams in; the other start-up scripts are compiled lazily', async () => {
+  const page = await (await fetch(`${it.app.url}/auth/`)).text();
+  const scripts = [...page.matchAll(/(?:src|href)="?([^"\s>]+\.js)\b/g)].map((m) => m[1]!);
+  const opening = async (url: string) =>
+    (await (await fetch(new URL(url, it.app.url))).text()).split('\n', 1)[0];
+  const main = scripts.find((url) => url.endsWith('/main.js'));
+  assert.ok(main, `no main.js among ${scripts.join(', ')}`);
+  assert.equal(await opening(main), '//# allFunctionsCalledOnLoad');
+  // Its other start-up chunks are small and partly run later: compiled lazily, as by default.
+  for (const url of scripts.filter((url) => url !== main))
+    assert.notEqual(await opening(url), '//# allFunctionsCalledOnLoad', url);
+});
+
 test('login, Home and a ride link show their first texts before any script, and the screen draws nothing larger after', async () => {
   const token = await signInByApi(it.app, '+48600555014');
   // A ride link's heading is its order's state: one that stays, an order the operator cancelled.
