@@ -171,6 +171,25 @@ test('the host’s main script asks V8 to compile it while it streams in; the ot
     assert.notEqual(await opening(url), '//# allFunctionsCalledOnLoad', url);
 });
 
+test('the bar shows the logo the page carries at once, without downloading it again', async () => {
+  const context = await newContext(it.browser, 'en-US');
+  // The logo's own address never answers: only the copy inside the page can be shown.
+  const asked: string[] = [];
+  await context.route('**/brand/demo/logo.svg', (route) => void asked.push(route.request().url()));
+  const page = await context.newPage();
+  await page.goto(`${it.app.url}/auth/`);
+  await page
+    .getByRole('checkbox', { name: 'I accept the regulations and the privacy policy' })
+    .waitFor();
+  const logo = page.getByRole('img', { name: 'Wisła Taxi' });
+  assert.equal(
+    await logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+    true,
+  );
+  assert.deepEqual(asked, []);
+  await context.close();
+});
+
 test('login, Home and a ride link show their first texts before any script, and the screen draws nothing larger after', async () => {
   const token = await signInByApi(it.app, '+48600555014');
   // A ride link's heading is its order's state: one that stays, an order the operator cancelled.

@@ -14,6 +14,7 @@ import {
 import { shellTexts } from './i18n/texts';
 import { loadSettings } from './settings/loadSettings';
 import { applyBranding, applyPreferences } from './settings/branding';
+import { keepSkeletonLogo } from './layout/skeletonLogo';
 import { SettingsError } from './settings/SettingsError';
 import { fetchRegistry, preloadScreenOf, registerRegistry } from './remotes/registry';
 import { hashDestination, startupDestination } from './session/guard';
@@ -24,6 +25,7 @@ import { offerEarlyTracking } from './settings/early';
 import './layout/shell.css';
 
 async function start(root: HTMLElement) {
+  keepSkeletonLogo(root);
   initI18n();
   addTranslations('shell', shellTexts);
   applyPreferences(sessionStore.get(preferencesAtom));

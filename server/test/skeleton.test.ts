@@ -77,6 +77,11 @@ test('a small logo of the corporation’s own travels inside the page; a large o
       rootOf((await app.inject({ url: '/auth/' })).body),
     )?.[1];
   assert.equal(await src(), `data:image/svg+xml;base64,${Buffer.from(logo).toString('base64')}`);
+  // It names the address it stands for, for the shell's bar to show the same copy.
+  assert.match(
+    rootOf((await app.inject({ url: '/auth/' })).body),
+    /<img class="sk-logo" src="data:[^"]*" data-src="\/brand\/wisla\/logo.svg" alt="">/,
+  );
   // A new logo is inlined at once.
   writeFile(path.join(assets, 'wisla/logo.svg'), logo.replace('width="10"', 'width="8"'));
   assert.equal(

@@ -126,7 +126,9 @@ function sheet(kind: string, texts: SkeletonTexts | undefined): string {
 export function skeleton(corporation: Corporation, route: ScreenRoute | undefined, logo: string | undefined, texts?: SkeletonTexts): string {
   const { settings } = corporation;
   const name = typeof settings.corp === 'string' ? settings.corp : corporation.id;
-  const image = logo ? `<img class="sk-logo" src="${escapeHtml(logo)}" alt="">` : `<span class="sk-name">${escapeHtml(name)}</span>`;
+  // An inlined logo names the address it stands for: the shell's bar then shows the same copy.
+  const standsFor = logo && logo !== settings.corp_logo && typeof settings.corp_logo === 'string' ? ` data-src="${escapeHtml(settings.corp_logo)}"` : '';
+  const image = logo ? `<img class="sk-logo" src="${escapeHtml(logo)}"${standsFor} alt="">` : `<span class="sk-name">${escapeHtml(name)}</span>`;
   const colour = typeof settings.color === 'string' && COLOUR.test(settings.color) ? ` style="--sk-brand:${settings.color}"` : '';
   const kind = route?.layout && LAYOUTS.has(route.layout) ? route.layout : 'default';
   const drawnFor = (texts && route ? ` data-route="${escapeHtml(route.pattern)}"` : '') + (texts?.live ? ' data-live' : '');
