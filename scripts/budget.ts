@@ -16,7 +16,7 @@ import { routeOf, type ScreenRoute } from '../server/src/releases/preload.ts';
 import { resolveRelease, type ReleaseName } from '../server/src/releases/resolve.ts';
 
 /**
- * Bytes (1 kB = 1,000 B). Issue 16's goal is 130 kB; the first screens weigh 148.5–153.6 kB today
+ * Bytes (1 kB = 1,000 B). Issue 16's goal is 130 kB; the first screens weigh 149.1–154.3 kB today
  * (react-dom, react-router, the federation runtime and i18next are most of it), so the check
  * holds today's weight with a small margin: no release may grow it. Lower it as bytes come off.
  */
