@@ -73,17 +73,12 @@ interface Painted {
 }
 
 /**
- * In the page: stamps the time from the next tap to the frame that painted `target` (a
- * MutationObserver sees it added, a frame callback then a task land after its paint).
+ * In the page: stamps the time from the tap noted by `noteNextTap` to the frame that painted
+ * `target` (a MutationObserver sees it added, a frame callback then a task land after its paint).
  */
 function stampPainted(target: Painted): void {
-  const stamps = window as unknown as { __paintedAfter?: number };
+  const stamps = window as unknown as { __paintedAfter?: number; __tapAt?: number };
   stamps.__paintedAfter = undefined;
-  let tappedAt = 0;
-  addEventListener('pointerdown', (event) => (tappedAt = event.timeStamp), {
-    capture: true,
-    once: true,
-  });
   const observer = new MutationObserver(() => {
     const found = Array.from(document.querySelectorAll(target.selector)).some(
       (element) => target.text === undefined || element.textContent === target.text,
@@ -91,7 +86,7 @@ function stampPainted(target: Painted): void {
     if (!found) return;
     observer.disconnect();
     requestAnimationFrame(() =>
-      setTimeout(() => (stamps.__paintedAfter = performance.now() - tappedAt)),
+      setTimeout(() => (stamps.__paintedAfter = performance.now() - (stamps.__tapAt ?? 0))),
     );
   });
   observer.observe(document.body, { childList: true, subtree: true });
@@ -179,6 +174,7 @@ async function run(mapHeldBack: boolean): Promise<Latencies> {
     // The passenger reads the summary, then orders: Track's first frame (its state follows).
     await page.waitForLoadState('networkidle', { timeout: PATIENCE_MS });
     await page.evaluate(stampPainted, { selector: '[data-remote="tracking"]' });
+    await page.evaluate(noteNextTap);
     await page.getByRole('button', { name: 'Order', exact: true }).click();
     const trackPainted = await paintedAfter(page);
     return {
