@@ -4,14 +4,14 @@
 // Profiles: m.uber's 2G (250 kB/s down, 50 kB/s up, 300 ms round trip) and a 4G one (1.6 MB/s,
 // 150 ms), both with the CPU slowed 4×. Page-level throttling (CDP) does not slow what the
 // service worker itself fetches from the network: warm figures leave that out.
+// The browser is driven by a client that never enables DevTools' Runtime domain (bench/cdp.ts):
+// with it enabled, as Playwright does, every start here took about 0.2 s longer on 4G.
 // Usage: node bench/coldstart.ts [runs=3] [screen]   (starts its own server, uses the published
 // releases; `screen` keeps the screens whose name contains it, e.g. "ride link" or "Home")
 import { loadavg } from 'node:os';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { startApp } from '../e2e/support/app.ts';
-import { launchBrowser, newContext } from '../e2e/support/browser.ts';
-import { untilInPage } from '../e2e/support/poll.ts';
 import { signInByApi, storeToken } from '../e2e/support/session.ts';
+import { Chromium, type BenchPage, type BrowserContext } from './cdp.ts';
 import { rideLinks } from './ride-links.ts';
 import { countTrips, type Timed } from './waterfall.ts';
 import { median } from './server-common.ts';
@@ -34,12 +34,17 @@ const PROFILES: Profile[] = [
   { name: '4G', down: 1_600_000, up: 750_000, rttMs: 150 },
 ];
 
+/** The element a person uses first on a screen: its role and accessible name. */
+interface Control {
+  role: 'button' | 'checkbox';
+  name: string;
+}
+
 interface Screen {
   name: string;
   /** Where the screen opens (a ride link gets a new order for each run: a searching order ends). */
   path: () => Promise<string>;
-  /** The element a person uses first on that screen. */
-  usable: (page: Page) => Locator;
+  usable: Control;
   /** Prepares the device (a stored login) before the first page opens. */
   prepare?: (context: BrowserContext) => Promise<void>;
   /** Opened once before the measured visit, so that the service worker is installed. */
@@ -68,18 +73,17 @@ interface Run {
 }
 
 const app = await startApp();
-const browser = await launchBrowser();
-
-type Stamped = Node & { __shownAt?: number };
+const browser = await Chromium.launch();
 
 /**
- * Largest contentful paint and cumulative layout shift, gathered by the page as it loads; and
- * when each element was first painted after it was put in the page or shown again (a style,
- * hidden or disabled change), by the page's clock. A locator's wait polls every 500 ms after its first tries, so it says that a
- * screen is usable, and these stamps say since when.
+ * Largest contentful paint and cumulative layout shift, gathered by the page as it loads; when
+ * each element was first painted after it was put in the page or shown again (a style, hidden
+ * or disabled change), by the page's clock; and `__usable(control)`, which resolves with the
+ * frame that painted the control and its ancestors last, once it is in the page and visible.
  */
-async function watchVitals(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
+function watchPage(context: BrowserContext): void {
+  context.addInitScript(() => {
+    type Stamped = Node & { __shownAt?: number };
     // Stamped after the frame that paints the change: rAF runs before that paint, a task
     // queued from it after.
     new MutationObserver((records) => {
@@ -115,7 +119,79 @@ async function watchVitals(context: BrowserContext): Promise<void> {
       }[])
         if (!entry.hadRecentInput) vitals.cls += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
+    const selectors = {
+      button: 'button, [role=button]',
+      checkbox: 'input[type=checkbox], [role=checkbox]',
+    };
+    // The text a screen reader reads: its label, else its text without the hidden icons.
+    const textOf = (node: Node): string =>
+      node instanceof Element
+        ? node.getAttribute('aria-hidden') === 'true'
+          ? ''
+          : Array.from(node.childNodes, textOf).join('')
+        : (node.textContent ?? '');
+    const nameOf = (element: Element) =>
+      (
+        element.getAttribute('aria-label') ??
+        (element as HTMLInputElement).labels?.[0]?.textContent ??
+        textOf(element)
+      )
+        .replace(/\s+/g, ' ')
+        .trim();
+    const painted = (element: Element) =>
+      new Promise<number>((resolve) =>
+        // After the stamps of the same changes, which were asked for first.
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            let at = 0;
+            for (let node: Node | null = element; node; node = node.parentNode)
+              at = Math.max(at, (node as Stamped).__shownAt ?? 0);
+            resolve(at);
+          }),
+        ),
+      );
+    (window as unknown as { __usable: unknown }).__usable = (control: Control) =>
+      new Promise<number>((resolve) => {
+        const find = () =>
+          Array.from(document.querySelectorAll(selectors[control.role])).find(
+            (element) =>
+              nameOf(element) === control.name &&
+              element.checkVisibility() &&
+              element.getClientRects().length > 0,
+          );
+        const check = () => {
+          const element = find();
+          if (!element) return false;
+          observer.disconnect();
+          void painted(element).then(resolve);
+          return true;
+        };
+        const observer = new MutationObserver(check);
+        if (!check())
+          observer.observe(document, {
+            childList: true,
+            subtree: true,
+            attributes: true,
+            attributeFilter: ['style', 'hidden', 'disabled', 'class'],
+          });
+      });
   });
+}
+
+/** Resolves, once the control is usable, with the page's time of the frame that showed it. */
+async function usableAt(page: BenchPage, control: Control): Promise<number> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${control.name} not usable in time`)), PATIENCE_MS);
+  });
+  try {
+    return await Promise.race([
+      page.evaluate<number>(`window.__usable(${JSON.stringify(control)})`),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Opens the screen once unthrottled and waits until its files are kept by the service worker. */
@@ -126,55 +202,59 @@ async function installServiceWorker(
 ): Promise<void> {
   const page = await context.newPage();
   await page.goto(`${app.url}${path}`);
-  await screen.usable(page).waitFor({ timeout: PATIENCE_MS });
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await usableAt(page, screen.usable);
+  await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
   // A second visit goes through the worker, which keeps every file it passes on.
   await page.reload();
-  await screen.usable(page).waitFor({ timeout: PATIENCE_MS });
+  await usableAt(page, screen.usable);
   await page.close();
 }
 
 /** Opens `path` through the worker and waits until it keeps that page as the latest. */
 async function openUntilKept(context: BrowserContext, path: string): Promise<void> {
   const page = await context.newPage();
-  const opened = await page.goto(`${app.url}${path}`);
-  const served = await opened!.text();
-  await untilInPage(
-    page,
-    async (fetched) => {
-      const latest = await caches.match('/');
-      return latest !== undefined && (await latest.text()) !== fetched;
-    },
-    served,
-    { what: `the page of ${path} kept as the latest` },
-  );
+  let documentRequest = '';
+  const stop = page.on('Network.requestWillBeSent', (event) => {
+    if (event.type === 'Document') documentRequest = event.requestId as string;
+  });
+  await page.goto(`${app.url}${path}`);
+  stop();
+  const { body: served } = await page.send<{ body: string }>('Network.getResponseBody', {
+    requestId: documentRequest,
+  });
+  const kept = `caches.match('/').then(async (latest) =>
+    latest !== undefined && (await latest.text()) !== ${JSON.stringify(served)})`;
+  for (const deadline = Date.now() + 30_000; !(await page.evaluate<boolean>(kept));) {
+    if (Date.now() > deadline) throw new Error(`the page of ${path} was not kept as the latest`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   await page.close();
 }
 
 async function measure(screen: Screen, profile: Profile): Promise<Run> {
-  const context = await newContext(browser, 'en-US', { viewport: { width: 360, height: 740 } });
+  const context = await browser.newContext();
   try {
     await screen.prepare?.(context);
-    await watchVitals(context);
+    watchPage(context);
     const path = await screen.path();
     if (screen.warm)
       await installServiceWorker(context, screen, (await screen.warmFrom?.()) ?? path);
     if (screen.thenOpen) await openUntilKept(context, screen.thenOpen);
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
+    await page.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: profile.rttMs,
       downloadThroughput: profile.down,
       uploadThroughput: profile.up,
     });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const scripts = new Map<string, Script>();
     const done: Script[] = [];
     /** When the page's own request went out (CDP's clock, seconds): the page's time zero. */
     let navigationAt: number | undefined;
-    cdp.on('Network.requestWillBeSent', (event) => {
+    type Event = Record<string, unknown> & { requestId: string; timestamp: number };
+    page.on('Network.requestWillBeSent', (params) => {
+      const event = params as Event & { type?: string };
       if (event.type === 'Document') navigationAt ??= event.timestamp;
       if (event.type === 'Script')
         scripts.set(event.requestId, {
@@ -185,38 +265,34 @@ async function measure(screen: Screen, profile: Profile): Promise<Run> {
           fromCache: false,
         });
     });
-    cdp.on('Network.responseReceived', (event) => {
+    page.on('Network.responseReceived', (params) => {
+      const event = params as Event & {
+        response: { fromServiceWorker?: boolean; fromDiskCache?: boolean };
+      };
       const script = scripts.get(event.requestId);
       // Answered by the service worker or the HTTP cache: nothing crossed the network.
       if (script && (event.response.fromServiceWorker || event.response.fromDiskCache))
         script.fromCache = true;
     });
-    cdp.on('Network.dataReceived', (event) => {
+    page.on('Network.dataReceived', (params) => {
+      const event = params as Event & { encodedDataLength: number };
       const script = scripts.get(event.requestId);
       if (script && !script.fromCache) script.wire += event.encodedDataLength;
     });
-    cdp.on('Network.loadingFinished', (event) => {
+    page.on('Network.loadingFinished', (params) => {
+      const event = params as Event;
       const script = scripts.get(event.requestId);
       if (!script) return;
       script.end = event.timestamp;
       done.push(script);
     });
-    await page.goto(`${app.url}${path}`, { waitUntil: 'commit', timeout: PATIENCE_MS });
-    await screen.usable(page).waitFor({ timeout: PATIENCE_MS });
-    // Since navigation start: the latest stamp of the element and its ancestors, the frame that
-    // painted the last of them.
-    const usableMs = await screen.usable(page).evaluate(async (element) => {
-      // Stamps of changes already made are written after the next frame, before this goes on.
-      await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
-      let at = 0;
-      for (let node: Node | null = element; node; node = node.parentNode)
-        at = Math.max(at, (node as Stamped).__shownAt ?? 0);
-      return at;
-    });
+    await page.goto(`${app.url}${path}`);
+    // Since navigation start: the frame that painted the control and its ancestors last.
+    const usableMs = await usableAt(page, screen.usable);
     // The scripts that had arrived when the screen became usable (not when the wait noticed it).
     const before = done.filter((script) => (script.end - (navigationAt ?? 0)) * 1000 <= usableMs);
-    const vitals = await page.evaluate(
-      () => (window as unknown as { __vitals: { fcp: number; lcp: number; cls: number } }).__vitals,
+    const vitals = await page.evaluate<{ fcp: number; lcp: number; cls: number }>(
+      'window.__vitals',
     );
     return {
       usableMs,
@@ -237,8 +313,12 @@ try {
   const rideLink = rideLinks(app);
   const at = (path: string) => () => Promise.resolve(path);
   // The first thing a person touches on each screen.
-  const consent = (page: Page) =>
-    page.getByRole('checkbox', { name: 'I accept the regulations and the privacy policy' });
+  const consent: Control = {
+    role: 'checkbox',
+    name: 'I accept the regulations and the privacy policy',
+  };
+  const order: Control = { role: 'button', name: 'Order' };
+  const share: Control = { role: 'button', name: 'Share ride' };
   const signedIn = (context: BrowserContext) => storeToken(context, token);
   const screens: Screen[] = [
     { name: 'login /auth/, new visitor', path: at('/auth/'), usable: consent },
@@ -258,25 +338,25 @@ try {
     {
       name: 'Home, signed in, cold',
       path: at('/'),
-      usable: (page) => page.getByRole('button', { name: 'Order', exact: true }),
+      usable: order,
       prepare: signedIn,
     },
     {
       name: 'Home, signed in, service worker installed',
       path: at('/'),
-      usable: (page) => page.getByRole('button', { name: 'Order', exact: true }),
+      usable: order,
       prepare: signedIn,
       warm: true,
     },
     {
       name: 'shared ride link /t/{o}/{p}, new visitor',
       path: rideLink,
-      usable: (page) => page.getByRole('button', { name: 'Share ride' }),
+      usable: share,
     },
     {
       name: 'another ride link, service worker installed by one',
       path: rideLink,
-      usable: (page) => page.getByRole('button', { name: 'Share ride' }),
+      usable: share,
       warm: true,
       warmFrom: rideLink,
     },

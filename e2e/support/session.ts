@@ -1,6 +1,5 @@
 // Logs a passenger in the way the app does (SMS code read from the development outbox),
 // over HTTP, for tests whose subject is not the login itself.
-import type { BrowserContext } from 'playwright-core';
 import type { RunningApp } from './app.ts';
 
 interface Reply {
@@ -60,7 +59,12 @@ export async function signInByApi(
 }
 
 /** The browser context starts with that token stored, as after a login on the device. */
-export async function storeToken(context: BrowserContext, token: string): Promise<void> {
+/** What storeToken needs of a context: Playwright's, or the benchmarks' own (bench/cdp.ts). */
+interface InitScripts {
+  addInitScript(script: (token: string) => void, token: string): unknown;
+}
+
+export async function storeToken(context: InitScripts, token: string): Promise<void> {
   await context.addInitScript((value) => {
     if (!sessionStorage.getItem('e2e-token-set')) {
       localStorage.setItem('client_token', value);
