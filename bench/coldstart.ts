@@ -5,7 +5,7 @@
 // 150 ms), both with the CPU slowed 4×. Page-level throttling (CDP) does not slow what the
 // service worker itself fetches from the network: warm figures leave that out.
 // The browser is driven by a client that never enables DevTools' Runtime domain (bench/cdp.ts):
-// with it enabled, as Playwright does, every start here took about 0.2 s longer on 4G.
+// with it enabled, as Playwright does, a start here took up to 0.2 s longer on 4G.
 // Usage: node bench/coldstart.ts [runs=3] [screen]   (starts its own server, uses the published
 // releases; `screen` keeps the screens whose name contains it, e.g. "ride link" or "Home")
 import { loadavg } from 'node:os';
