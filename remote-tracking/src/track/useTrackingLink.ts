@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import {
   connectionError,
   INITIAL_TRACKING_SNAPSHOT,
@@ -8,12 +8,12 @@ import {
 } from '@taxi/shared';
 
 const noSubscription = () => () => undefined;
-const initial = () => INITIAL_TRACKING_SNAPSHOT;
 
 /**
  * The live link of one order while the screen is shown: opened when it mounts, closed on
  * purpose when it goes. The socket is made inside the effect, so a remount (React's strict
- * mode does one) opens a fresh link instead of reusing a stopped one.
+ * mode does one) opens a fresh link instead of reusing a stopped one; until then the screen
+ * shows what the page's early socket has already received (a ride link's first frame).
  */
 export function useTrackingLink(key: OrderKey | null): {
   snapshot: TrackingSnapshot;
@@ -29,9 +29,15 @@ export function useTrackingLink(key: OrderKey | null): {
     socket.start();
     return () => socket.stop();
   }, [shortId, secret]);
+  const early = useMemo(
+    () =>
+      (shortId && secret ? TrackingSocket.earlySnapshot(shortId, secret) : null) ??
+      INITIAL_TRACKING_SNAPSHOT,
+    [shortId, secret],
+  );
   const snapshot = useSyncExternalStore(
     link?.subscribe ?? noSubscription,
-    link?.getSnapshot ?? initial,
+    link?.getSnapshot ?? (() => early),
   );
   const cancelOrder = useCallback(
     () => (link ? link.cancelOrder() : Promise.reject(connectionError())),

@@ -39,17 +39,28 @@ export function offerEarlySocket(early: EarlySocket | undefined): void {
 }
 
 /**
- * The early socket for this order, once: open or opening, or closed after the server said
+ * Whether the early socket serves this order: open or opening, or closed after the server said
  * something (a refused LOGIN: asking again would count a second refusal against the address).
- * A socket for another order is closed, so that it does not hold one of the order's connections.
+ */
+function serves(early: EarlySocket, shortId: string, secret: string): boolean {
+  const usable = early.socket.readyState <= 1 || early.received.length > 0;
+  return usable && early.shortId.toUpperCase() === shortId.toUpperCase() && early.secret === secret;
+}
+
+/** The early socket for this order, left where it is: what Track's first frame may read. */
+export function peekEarlySocket(shortId: string, secret: string): EarlySocket | undefined {
+  return offered && serves(offered, shortId, secret) ? offered : undefined;
+}
+
+/**
+ * The early socket for this order, once. A socket for another order is closed, so that it does
+ * not hold one of the order's connections.
  */
 export function takeEarlySocket(shortId: string, secret: string): EarlySocket | undefined {
   const early = offered;
   offered = undefined;
   if (!early) return undefined;
-  const usable = early.socket.readyState <= 1 || early.received.length > 0;
-  if (usable && early.shortId.toUpperCase() === shortId.toUpperCase() && early.secret === secret)
-    return early;
+  if (serves(early, shortId, secret)) return early;
   close(early);
   return undefined;
 }

@@ -8,7 +8,7 @@ import {
 } from '@taxi/contract';
 import { ApiError, apiErrorCode, connectionError } from '../api/errors';
 import { sessionStore, tokenAtom } from '../session/store';
-import { takeEarlySocket } from './early';
+import { peekEarlySocket, takeEarlySocket } from './early';
 import { toLiveTaxi, toTaxisData, toTrackingRecord } from './normalise';
 import type { TrackingSnapshot } from './types';
 
@@ -85,6 +85,19 @@ export class TrackingSocket {
   private pendingCancel: PendingCancel | null = null;
 
   constructor(private readonly options: TrackingSocketOptions) {}
+
+  /**
+   * What a link to this order shows once it has read the news the page's early socket holds
+   * (null when there is none): Track's first frame, before its link is made in an effect and
+   * takes that socket over. Read by a link that is never started, so nothing is sent.
+   */
+  static earlySnapshot(orderShortId: string, secret: string): TrackingSnapshot | null {
+    const early = peekEarlySocket(orderShortId, secret);
+    if (!early?.received.length) return null;
+    const reader = new TrackingSocket({ orderShortId, secret });
+    for (const data of early.received) reader.receive(data);
+    return reader.snapshot;
+  }
 
   getSnapshot = (): TrackingSnapshot => this.snapshot;
 
