@@ -258,3 +258,47 @@ test('login, Home and a ride link show their first texts before any script, and 
     await context.close();
   }
 });
+
+test('login, Home and a ride link: the app’s first render draws the screen, with no loading spinner between the skeleton and it', async () => {
+  const token = await signInByApi(it.app, '+48600555016');
+  const link = await ride(it.app, await signInByApi(it.app, '+48600555017'), false);
+  const screens = [
+    {
+      path: '/auth/',
+      usable: (page: Page) =>
+        page.getByRole('checkbox', { name: 'I accept the regulations and the privacy policy' }),
+    },
+    {
+      path: '/',
+      signedIn: true,
+      usable: (page: Page) => page.getByRole('button', { name: 'Order', exact: true }),
+    },
+    {
+      path: `/t/${link}`,
+      usable: (page: Page) => page.getByRole('button', { name: 'Share ride' }),
+    },
+  ];
+  for (const screen of screens) {
+    const context = await newContext(it.browser, 'en-US');
+    if (screen.signedIn) await storeToken(context, token);
+    // Every loading status the shell put up around a screen (a screen's own are inside it).
+    await context.addInitScript(() => {
+      const shown: string[] = [];
+      (window as unknown as { __shellLoading: string[] }).__shellLoading = shown;
+      new MutationObserver(() => {
+        for (const status of Array.from(document.querySelectorAll('#root [role=status]')))
+          if (!status.closest('.sh-remote') && status.textContent === 'Loading…')
+            shown.push(status.textContent);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const page = await context.newPage();
+    await page.goto(`${it.app.url}${screen.path}`);
+    await screen.usable(page).waitFor();
+    assert.deepEqual(
+      await page.evaluate(() => (window as unknown as { __shellLoading: string[] }).__shellLoading),
+      [],
+      screen.path,
+    );
+    await context.close();
+  }
+});

@@ -33,6 +33,9 @@ async function followRide(context: BrowserContext): Promise<{
   // Time in the page flows as usual until a test step moves it on.
   await page.clock.install();
   await page.goto(`${it.app.url}/t/${link}`);
+  // Track is on screen before the taxi accepts, so the acceptance is news its live region says
+  // (the state Track opens with is its heading, and is not said again).
+  await page.getByRole('heading', { level: 1 }).waitFor();
   await cab.accept(link.split('/')[0]!);
   await cab.report(COMING, 'K');
   return { page, cab };

@@ -9,20 +9,29 @@ import {
   preferencesAtom,
   sessionStore,
   settingsAtom,
-  tokenAtom,
+  type TokenCheck,
 } from '@taxi/shared';
 import { shellTexts } from './i18n/texts';
 import { loadSettings } from './settings/loadSettings';
 import { applyBranding, applyPreferences } from './settings/branding';
 import { keepSkeletonLogo } from './layout/skeletonLogo';
 import { SettingsError } from './settings/SettingsError';
-import { fetchRegistry, preloadScreenOf, registerRegistry } from './remotes/registry';
+import { fetchRegistry, registerRegistry } from './remotes/registry';
+import { warmFirstScreen } from './remotes/RemoteScreen';
 import { hashDestination, startupDestination } from './session/guard';
 import { confirmKeptSession, keptSession } from './session/keptSession';
 import { AppRouter, createAppHistory } from './routes/createAppRouter';
 import { reportUncaughtErrors } from './errors/reporting';
 import { offerEarlyTracking } from './settings/early';
 import './layout/shell.css';
+
+/** The longest the first render waits for its screen; the skeleton shows meanwhile. */
+const FIRST_SCREEN_WAIT_MS = 3000;
+
+/** Where the start goes: the address's hash route, or its path as the session guard allows. */
+function firstDestinationOf(check: TokenCheck): string {
+  return hashDestination(location.hash) ?? startupDestination(location.pathname, check);
+}
 
 async function start(root: HTMLElement) {
   keepSkeletonLogo(root);
@@ -33,19 +42,19 @@ async function start(root: HTMLElement) {
   offerEarlyTracking();
   const app = createRoot(root);
 
-  // Settings, the registry and (offline only) the token check travel in parallel; the screen
-  // the first load will most likely show starts downloading as soon as the registry is known.
+  // Settings, the registry and (offline only) the token check travel in parallel. The screen
+  // the start goes to loads as soon as the registry and the token's fate are known, and the
+  // first render waits for it (a little while at most), so that it draws the screen at once.
   const kept = keptSession();
-  const likelyDestination =
-    hashDestination(location.hash) ??
-    startupDestination(location.pathname, sessionStore.get(tokenAtom) ? 'valid' : 'none');
   const registry = fetchRegistry()
     .catch(() => ({ entries: {}, versions: {} }))
     .then((remotes) => {
       // Without a registry every remote route shows 'unavailable'; the shell still works.
       registerRegistry(remotes);
-      preloadScreenOf(likelyDestination);
     });
+  const firstScreen = Promise.all([registry, kept]).then(([, { check }]) =>
+    warmFirstScreen(firstDestinationOf(check), FIRST_SCREEN_WAIT_MS),
+  );
   const [settings] = await Promise.allSettled([loadSettings(), registry]);
   if (settings.status === 'rejected') {
     app.render(<SettingsError />);
@@ -62,13 +71,13 @@ async function start(root: HTMLElement) {
   applyBranding(settings.value);
 
   const { check, confirmed } = await kept;
-  const firstDestination =
-    hashDestination(location.hash) ?? startupDestination(location.pathname, check);
+  const firstDestination = firstDestinationOf(check);
   if (firstDestination !== location.pathname || location.hash) {
     const keepQuery = firstDestination === location.pathname ? location.search : '';
     history.replaceState(null, '', firstDestination + keepQuery);
   }
 
+  await firstScreen;
   const appHistory = createAppHistory();
   app.render(
     <StrictMode>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { addTranslations, reportError } from '@taxi/shared';
 import { renderScreen } from '@taxi/shared/testing';
 import { shellTexts } from '../i18n/texts';
-import { RemoteScreen } from './RemoteScreen';
+import { RemoteScreen, warmFirstScreen } from './RemoteScreen';
 import * as registry from './registry';
 
 jest.mock('./registry', () => {
@@ -101,5 +101,25 @@ describe('a remote screen', () => {
     renderScreen(<RemoteScreen remote="ordering" module="./OrderSummary" />);
     // In the same render: no spinner first.
     expect(screen.getByRole('heading', { name: 'Order summary' })).toBeInTheDocument();
+  });
+
+  it('loads the screen of the first path before the app renders, which then draws it at once', async () => {
+    loadScreen.mockResolvedValue(() => <h1>Log in</h1>);
+    await warmFirstScreen('/auth/', 1000);
+    expect(loadScreen).toHaveBeenCalledWith('account', './Auth');
+    addTranslations('shell', shellTexts);
+    renderScreen(<RemoteScreen remote="account" module="./Auth" />);
+    // In the first render: no spinner, no second render.
+    expect(screen.getByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it('waits for the first screen only so long, and not at all for a path no remote shows', async () => {
+    loadScreen.mockReturnValue(new Promise(() => undefined));
+    const started = Date.now();
+    await warmFirstScreen('/regulations/', 30);
+    expect(Date.now() - started).toBeLessThan(1000);
+    loadScreen.mockClear();
+    await warmFirstScreen('/no-such-screen/', 60_000);
+    expect(loadScreen).not.toHaveBeenCalled();
   });
 });

@@ -10,7 +10,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button, reportError, Spinner, SCREEN_PATHS } from '@taxi/shared';
-import type { RemoteName } from '../routes/routeTable';
+import { findRoute, type RemoteName } from '../routes/routeTable';
 import {
   bucketOf,
   forgetRemote,
@@ -57,6 +57,31 @@ function screenOf(remote: RemoteName, module: string): ComponentType {
   return screen;
 }
 
+/** Loads a screen ahead of its first render, which then does not suspend. A failure is left to
+ * the route's own load, which reports and shows it. */
+function warmScreen(remote: RemoteName, module: string): Promise<void> {
+  const key = screenKey(remote, module);
+  if (screens.has(key) || warmed.has(key)) return Promise.resolve();
+  return loadScreen(remote, module).then(
+    (Component) => void warmed.set(key, Component),
+    () => undefined,
+  );
+}
+
+/**
+ * Loads the screen a path shows, so that the app's first render draws it at once instead of a
+ * spinner and a second render (the page's skeleton stays meanwhile). Resolves once it is loaded
+ * or has failed, or after `withinMs`: then the route's own load takes over.
+ */
+export function warmFirstScreen(pathname: string, withinMs: number): Promise<void> {
+  const row = findRoute(pathname);
+  if (!row?.remote || !row.module) return Promise.resolve();
+  const loaded = warmScreen(row.remote, row.module);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, withinMs)));
+  return Promise.race([loaded, late]).finally(() => clearTimeout(timer));
+}
+
 /** A remote module a route shows, as the route table names it. */
 interface ScreenModule {
   remote: RemoteName;
@@ -72,14 +97,7 @@ function WarmNext({ next }: { next: readonly ScreenModule[] }) {
   useEffect(() => {
     if (next.length === 0) return;
     const warm = () => {
-      for (const { remote, module } of next) {
-        const key = screenKey(remote, module);
-        if (screens.has(key) || warmed.has(key)) continue;
-        loadScreen(remote, module).then(
-          (Component) => warmed.set(key, Component),
-          () => undefined,
-        );
-      }
+      for (const { remote, module } of next) void warmScreen(remote, module);
     };
     // Safari has no requestIdleCallback.
     if (typeof requestIdleCallback !== 'function') {

@@ -1,12 +1,7 @@
 import type { ComponentType } from 'react';
-import {
-  loadRemote,
-  preloadRemote,
-  registerPlugins,
-  registerRemotes,
-} from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { reportError } from '@taxi/shared';
-import { findRoute, type RemoteName } from '../routes/routeTable';
+import type { RemoteName } from '../routes/routeTable';
 import { deviceId } from './device';
 import {
   chooseReleases,
@@ -103,15 +98,6 @@ export function loadedRelease(remote: RemoteName): string | undefined {
 /** Which bucket the registry put this device in for a remote's release. */
 export function bucketOf(remote: RemoteName): Bucket {
   return buckets[remote] ?? 'stable';
-}
-
-/** Starts downloading the remote screen a path will show, alongside the rest of start-up. */
-export function preloadScreenOf(pathname: string): void {
-  const row = findRoute(pathname);
-  if (!row?.remote || !row.module || !registry[row.remote]) return;
-  preloadRemote([{ nameOrAlias: row.remote, exposes: [row.module] }]).catch(() => {
-    // The route's own load reports and shows the failure.
-  });
 }
 
 /** Drops what the runtime cached of a remote, so the next load fetches it again. */
