@@ -57,8 +57,10 @@ function screenOf(remote: RemoteName, module: string): ComponentType {
   return screen;
 }
 
-/** Loads a screen ahead of its first render, which then does not suspend. A failure is left to
- * the route's own load, which reports and shows it. */
+/**
+ * Loads a screen ahead of its first render, which then does not suspend. A failure is left to
+ * the route's own load, which reports and shows it.
+ */
 function warmScreen(remote: RemoteName, module: string): Promise<void> {
   const key = screenKey(remote, module);
   if (screens.has(key) || warmed.has(key)) return Promise.resolve();
