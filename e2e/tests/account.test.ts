@@ -114,6 +114,27 @@ test('a new passenger consents, gives a number, types the SMS code and lands on 
   await context.close();
 });
 
+test('a phone field that cannot load (offline, say) is no unexpected error while the passenger reads the consent step', async () => {
+  const context = await newContext(it.browser, 'en-US', { viewport: { width: 360, height: 740 } });
+  await context.route('**/phone-field.*.js', (route) => route.abort('internetdisconnected'));
+  const page = await context.newPage();
+  const failed = page.waitForEvent('requestfailed', (request) =>
+    request.url().includes('/phone-field.'),
+  );
+  await page.goto(`${it.app.url}/auth/`);
+  await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+  // The consent step loads the next step's field ahead; its failure is settled in later tasks.
+  await failed;
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))),
+  );
+  assert.equal(await page.getByRole('alertdialog').count(), 0);
+  await page
+    .getByRole('checkbox', { name: 'I accept the regulations and the privacy policy' })
+    .waitFor();
+  await context.close();
+});
+
 test('a wrong code shows the error and the passenger stays in step 3', async () => {
   const passenger = newPassenger();
   const { context, page } = await openAuth();

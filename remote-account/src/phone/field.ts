@@ -9,9 +9,12 @@ const loadPhoneField = () => import(/* webpackChunkName: "phone-field" */ './Pho
 /** The phone field with its country list and rules: a chunk of its own, loaded on demand. */
 export const PhoneField = lazy(loadPhoneField);
 
-/** Starts loading the phone field before it is shown (the consent step of Auth). */
+/**
+ * Starts loading the phone field before it is shown (the consent step of Auth). A load that
+ * fails here (offline) is no error yet: the field's own load, when shown, reports and shows it.
+ */
 export function preloadPhoneField(): void {
-  void loadPhoneField();
+  loadPhoneField().catch(() => undefined);
 }
 
 export { useSupportedCountries } from '@taxi/shared';
