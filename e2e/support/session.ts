@@ -58,12 +58,12 @@ export async function signInByApi(
   return signedIn.auth;
 }
 
-/** The browser context starts with that token stored, as after a login on the device. */
 /** What storeToken needs of a context: Playwright's, or the benchmarks' own (bench/cdp.ts). */
 interface InitScripts {
   addInitScript(script: (token: string) => void, token: string): unknown;
 }
 
+/** The browser context starts with that token stored, as after a login on the device. */
 export async function storeToken(context: InitScripts, token: string): Promise<void> {
   await context.addInitScript((value) => {
     if (!sessionStorage.getItem('e2e-token-set')) {
