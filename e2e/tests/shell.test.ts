@@ -259,10 +259,9 @@ test('login, Home and a ride link show their first texts before any script, and 
   }
 });
 
-test('login, Home and a ride link: the app’s first render draws the screen, with no loading spinner between the skeleton and it', async () => {
-  const token = await signInByApi(it.app, '+48600555016');
-  const link = await ride(it.app, await signInByApi(it.app, '+48600555017'), false);
-  const screens = [
+/** Login, Home (for a signed-in passenger) and a ride link, each with what shows it usable. */
+function firstScreens(link: string) {
+  return [
     {
       path: '/auth/',
       usable: (page: Page) =>
@@ -278,6 +277,50 @@ test('login, Home and a ride link: the app’s first render draws the screen, wi
       usable: (page: Page) => page.getByRole('button', { name: 'Share ride' }),
     },
   ];
+}
+
+test('login, Home and a ride link: the app replaces the page’s skeleton only once the browser has shown it, cold and warm', async () => {
+  const token = await signInByApi(it.app, '+48600555018');
+  const link = await ride(it.app, await signInByApi(it.app, '+48600555019'), false);
+  const screens = firstScreens(link);
+  for (const screen of screens) {
+    const context = await newContext(it.browser, 'en-US');
+    if (screen.signedIn) await storeToken(context, token);
+    // When the skeleton leaves the page: after the first contentful paint (it was seen), or before.
+    await context.addInitScript(() => {
+      const seen = window as unknown as { __skeletonGone?: string };
+      new MutationObserver((changes, observer) => {
+        for (const change of changes)
+          for (const node of Array.from(change.removedNodes))
+            if (node instanceof Element && node.classList.contains('sk')) {
+              const painted = performance.getEntriesByName('first-contentful-paint').length > 0;
+              seen.__skeletonGone = painted ? 'after the first paint' : 'before the first paint';
+              observer.disconnect();
+            }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    // Cold, then warm: the second start's scripts come from the cache, as fast as they can.
+    for (const start of ['cold', 'warm']) {
+      const page = await context.newPage();
+      await page.goto(`${it.app.url}${screen.path}`);
+      await screen.usable(page).waitFor();
+      assert.equal(
+        await page.evaluate(
+          () => (window as unknown as { __skeletonGone?: string }).__skeletonGone,
+        ),
+        'after the first paint',
+        `${screen.path} ${start}`,
+      );
+      await page.close();
+    }
+    await context.close();
+  }
+});
+
+test('login, Home and a ride link: the app’s first render draws the screen, with no loading spinner between the skeleton and it', async () => {
+  const token = await signInByApi(it.app, '+48600555016');
+  const link = await ride(it.app, await signInByApi(it.app, '+48600555017'), false);
+  const screens = firstScreens(link);
   for (const screen of screens) {
     const context = await newContext(it.browser, 'en-US');
     if (screen.signedIn) await storeToken(context, token);

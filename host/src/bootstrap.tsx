@@ -15,6 +15,7 @@ import { shellTexts } from './i18n/texts';
 import { loadSettings } from './settings/loadSettings';
 import { applyBranding, applyPreferences } from './settings/branding';
 import { keepSkeletonLogo } from './layout/skeletonLogo';
+import { skeletonShown } from './layout/skeletonShown';
 import { SettingsError } from './settings/SettingsError';
 import { fetchRegistry, registerRegistry } from './remotes/registry';
 import { warmFirstScreen } from './remotes/RemoteScreen';
@@ -27,6 +28,8 @@ import './layout/shell.css';
 
 /** The longest the first render waits for its screen; the skeleton shows meanwhile. */
 const FIRST_SCREEN_WAIT_MS = 3000;
+/** The longest the first render waits for the browser to show the skeleton. */
+const SKELETON_WAIT_MS = 1000;
 
 /** Where the start goes: the address's hash route, or its path as the session guard allows. */
 function firstDestinationOf(check: TokenCheck): string {
@@ -77,7 +80,9 @@ async function start(root: HTMLElement) {
     history.replaceState(null, '', firstDestination + keepQuery);
   }
 
-  await firstScreen;
+  // The skeleton, the server's texts, is what the passenger sees first (and the page's largest
+  // paint); React's identical copy replaces it only once it has been shown.
+  await Promise.all([firstScreen, skeletonShown(SKELETON_WAIT_MS)]);
   const appHistory = createAppHistory();
   app.render(
     <StrictMode>

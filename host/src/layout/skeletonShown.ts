@@ -1,0 +1,27 @@
+/**
+ * Resolves once the browser has shown the page's skeleton (its first contentful paint), `withinMs`
+ * at most. React's first render replaces the skeleton; when the scripts come fast (cached, a fast
+ * network) they could run before the browser's first frame, and the passenger's first sight was
+ * then React's copy of the skeleton's texts, a frame or more later, instead of the server's.
+ * A hidden page paints nothing: it does not wait.
+ */
+export function skeletonShown(withinMs: number): Promise<void> {
+  if (document.visibilityState !== 'visible' || typeof PerformanceObserver === 'undefined')
+    return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) done();
+    });
+    const timer = setTimeout(done, withinMs);
+    try {
+      observer.observe({ type: 'paint', buffered: true });
+    } catch {
+      done(); // a browser without paint timing
+    }
+  });
+}
