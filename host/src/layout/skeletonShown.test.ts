@@ -5,6 +5,7 @@ type Listener = (list: { getEntriesByName: (name: string) => unknown[] }) => voi
 /** A PerformanceObserver whose paint entries the test delivers. */
 class FakeObserver {
   static last: FakeObserver | undefined;
+  static supportedEntryTypes = ['paint', 'largest-contentful-paint'];
   disconnected = false;
   constructor(private readonly listener: Listener) {
     FakeObserver.last = this;
@@ -33,6 +34,7 @@ beforeEach(() => {
   jest.useFakeTimers();
   visibility('visible');
   FakeObserver.last = undefined;
+  FakeObserver.supportedEntryTypes = ['paint', 'largest-contentful-paint'];
   (globalThis as { PerformanceObserver?: unknown }).PerformanceObserver = FakeObserver;
 });
 afterEach(() => {
@@ -64,6 +66,14 @@ describe('the skeleton shown before the first render', () => {
 
   it('does not wait on a hidden page, which paints nothing', async () => {
     visibility('hidden');
+    track(skeletonShown(1000));
+    await flush();
+    expect(settled).toBe(true);
+    expect(FakeObserver.last).toBeUndefined();
+  });
+
+  it('does not wait in a browser without paint timing', async () => {
+    FakeObserver.supportedEntryTypes = ['largest-contentful-paint'];
     track(skeletonShown(1000));
     await flush();
     expect(settled).toBe(true);

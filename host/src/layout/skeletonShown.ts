@@ -3,11 +3,14 @@
  * at most. React's first render replaces the skeleton; when the scripts come fast (cached, a fast
  * network) they could run before the browser's first frame, and the passenger's first sight was
  * then React's copy of the skeleton's texts, a frame or more later, instead of the server's.
- * A hidden page paints nothing: it does not wait.
+ * A hidden page paints nothing: it does not wait; nor does a browser without paint timing.
  */
 export function skeletonShown(withinMs: number): Promise<void> {
-  if (document.visibilityState !== 'visible' || typeof PerformanceObserver === 'undefined')
-    return Promise.resolve();
+  // A browser that does not time paints would only wait the whole while (it warns, not throws).
+  const timesPaints =
+    typeof PerformanceObserver !== 'undefined' &&
+    PerformanceObserver.supportedEntryTypes?.includes('paint');
+  if (document.visibilityState !== 'visible' || !timesPaints) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       observer.disconnect();
@@ -21,7 +24,7 @@ export function skeletonShown(withinMs: number): Promise<void> {
     try {
       observer.observe({ type: 'paint', buffered: true });
     } catch {
-      done(); // a browser without paint timing
+      done(); // an older browser without the `type` form of observe
     }
   });
 }
