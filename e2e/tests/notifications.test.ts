@@ -118,10 +118,7 @@ test('Track in a background tab turns “accepted” and “arrived” into syst
     '',
     { what: 'the service worker' },
   );
-  await page
-    .getByText(/looking for a taxi|waiting/i)
-    .first()
-    .waitFor();
+  await trackShown(page);
 
   // The passenger turns to another tab. Headless Chromium keeps every page visible (another
   // tab, a minimised window: tried, still 'visible'), so the page is told what a real browser
@@ -217,12 +214,12 @@ async function orderThroughScreens(page: Page): Promise<string> {
   return new URL(page.url()).pathname;
 }
 
-/** Track shows the order (waiting for a taxi). */
+/**
+ * Track shows the order (waiting for a taxi): the app's heading, not the page's skeleton (hidden
+ * from assistive technology), which carries the same words before the app has started.
+ */
 async function trackShown(page: Page): Promise<void> {
-  await page
-    .getByText(/looking for a taxi|waiting/i)
-    .first()
-    .waitFor();
+  await page.getByRole('heading', { name: /looking for a taxi|waiting/i }).waitFor();
 }
 
 const question = (page: Page) => page.getByRole('region', { name: 'Hear about your ride?' });
