@@ -79,4 +79,13 @@ describe('the skeleton shown before the first render', () => {
     expect(settled).toBe(true);
     expect(FakeObserver.last).toBeUndefined();
   });
+
+  it('stops waiting when the page is hidden meanwhile (another tab), which then paints nothing', async () => {
+    track(skeletonShown(1000));
+    visibility('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    await flush();
+    expect(settled).toBe(true);
+    expect(FakeObserver.last!.disconnected).toBe(true);
+  });
 });
