@@ -259,9 +259,14 @@ test('login, Home and a ride link show their first texts before any script, and 
   }
 });
 
-/** Login, Home (for a signed-in passenger) and a ride link, each with what shows it usable. */
-function firstScreens(link: string) {
-  return [
+/**
+ * Login, Home (for a signed-in passenger) and a ride link, each with what shows it usable: a
+ * passenger signed in by `phone`, and the link of a ride ordered by `riderPhone`.
+ */
+async function firstScreens(phone: string, riderPhone: string) {
+  const token = await signInByApi(it.app, phone);
+  const link = await ride(it.app, await signInByApi(it.app, riderPhone), false);
+  const screens = [
     {
       path: '/auth/',
       usable: (page: Page) =>
@@ -277,15 +282,19 @@ function firstScreens(link: string) {
       usable: (page: Page) => page.getByRole('button', { name: 'Share ride' }),
     },
   ];
+  /** A browser context for `screen`, signed in where it wants it. */
+  const contextFor = async (screen: { signedIn?: boolean }) => {
+    const context = await newContext(it.browser, 'en-US');
+    if (screen.signedIn) await storeToken(context, token);
+    return context;
+  };
+  return { screens, contextFor };
 }
 
 test('login, Home and a ride link: the app replaces the page’s skeleton only once the browser has shown it, cold and warm', async () => {
-  const token = await signInByApi(it.app, '+48600555018');
-  const link = await ride(it.app, await signInByApi(it.app, '+48600555019'), false);
-  const screens = firstScreens(link);
+  const { screens, contextFor } = await firstScreens('+48600555018', '+48600555019');
   for (const screen of screens) {
-    const context = await newContext(it.browser, 'en-US');
-    if (screen.signedIn) await storeToken(context, token);
+    const context = await contextFor(screen);
     // When the skeleton leaves the page: after the first contentful paint (it was seen), or before.
     await context.addInitScript(() => {
       const seen = window as unknown as { __skeletonGone?: string };
@@ -318,12 +327,9 @@ test('login, Home and a ride link: the app replaces the page’s skeleton only o
 });
 
 test('login, Home and a ride link: the app’s first render draws the screen, with no loading spinner between the skeleton and it', async () => {
-  const token = await signInByApi(it.app, '+48600555016');
-  const link = await ride(it.app, await signInByApi(it.app, '+48600555017'), false);
-  const screens = firstScreens(link);
+  const { screens, contextFor } = await firstScreens('+48600555016', '+48600555017');
   for (const screen of screens) {
-    const context = await newContext(it.browser, 'en-US');
-    if (screen.signedIn) await storeToken(context, token);
+    const context = await contextFor(screen);
     // Every loading status the shell put up around a screen (a screen's own are inside it).
     await context.addInitScript(() => {
       const shown: string[] = [];
