@@ -24,10 +24,6 @@ export function skeletonShown(withinMs: number): Promise<void> {
     });
     const timer = setTimeout(done, withinMs);
     document.addEventListener('visibilitychange', done);
-    try {
-      observer.observe({ type: 'paint', buffered: true });
-    } catch {
-      done(); // an older browser without the `type` form of observe
-    }
+    observer.observe({ type: 'paint', buffered: true });
   });
 }
