@@ -192,6 +192,40 @@ test('Cancel is the owner’s: another signed-in passenger following the link is
   await passenger.getByRole('button', { name: 'Cancel order' }).waitFor();
 });
 
+test('a ride waiting for a taxi pulses without keeping the page busy: no style work frame after frame', async () => {
+  const track = await placeOrder(await signInByApi(it.app, newPhone()), { order_type: 'Z' });
+  const context = await newContext(it.browser, 'en-US', { viewport: { width: 360, height: 740 } });
+  try {
+    // The map's style and tiles held back: the map draws nothing, so what remains is the panel.
+    await context.route(/\/tiles\//, (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto(`${it.app.url}${trackPath(track)}`);
+    await page.getByRole('heading', { name: /^Order accepted, waiting/ }).waitFor();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const styleRecalculations = async () =>
+      (await cdp.send('Performance.getMetrics')).metrics.find(
+        (metric) => metric.name === 'RecalcStyleCount',
+      )!.value;
+    // What a second of a passenger waiting costs, in the quietest of three (the first may still
+    // see the page settle). The windows are the measure itself (no event marks their end), and
+    // nothing in the page asks for frames meanwhile, as a requestAnimationFrame loop would.
+    await page.getByRole('button', { name: 'Share ride' }).waitFor();
+    const perSecond: number[] = [];
+    for (let window = 0; window < 3; window++) {
+      const before = await styleRecalculations();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      perSecond.push((await styleRecalculations()) - before);
+    }
+    const recalculated = Math.min(...perSecond);
+    // A pulse the main thread paints (box-shadow) restyles every frame, 60 times a second; the
+    // compositor's is looked at by the main thread a few times an iteration (1.4 s).
+    assert.ok(recalculated < 15, `style recalculations a second: ${perSecond.join(', ')}`);
+  } finally {
+    await context.close();
+  }
+});
+
 test('the active orders list shows each order with its time and opens Track', async () => {
   const token = await signInByApi(it.app, newPhone());
   const now = await placeOrder(token, { order_type: 'Z' });
