@@ -1,0 +1,125 @@
+// What a screen costs while the passenger only looks at it (issue 16): a phone viewport, CPU
+// slowed 4×, the page settled; then the main thread's work over three windows of 2 s, as
+// DevTools' Performance metrics count it: milliseconds of tasks and style recalculations a
+// second. Anything that keeps the main thread busy here (an animation it has to paint, a timer,
+// a map that keeps drawing) slows every tap and drains a phone's battery while a passenger
+// waits for a taxi. Screens: Track of a ride waiting for a taxi (a shared link, new visitor) and
+// Home of a signed-in passenger, each with the map and with it held back.
+// Usage: node bench/idle.ts [runs=3]   (starts its own server, uses the published releases)
+import { loadavg } from 'node:os';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startApp } from '../e2e/support/app.ts';
+import { launchBrowser, newContext } from '../e2e/support/browser.ts';
+import { signInByApi, storeToken } from '../e2e/support/session.ts';
+import { mapLibraryFiles } from './map-chunks.ts';
+import { rideLinks } from './ride-links.ts';
+import { median } from './server-common.ts';
+
+const RUNS = Number(process.argv[2] ?? 3);
+const WINDOW_MS = 2_000;
+const WINDOWS = 3;
+
+interface Screen {
+  name: string;
+  open: (context: BrowserContext) => Promise<Page>;
+}
+
+interface Idle {
+  taskMsPerSecond: number;
+  recalcsPerSecond: number;
+}
+
+const app = await startApp();
+const browser = await launchBrowser();
+
+async function measure(screen: Screen, mapHeldBack: boolean): Promise<Idle> {
+  const context = await newContext(browser, 'en-US', { viewport: { width: 360, height: 740 } });
+  try {
+    if (mapHeldBack) {
+      const held = mapLibraryFiles();
+      await context.route(
+        (url) =>
+          url.pathname.startsWith('/tiles/') ||
+          held.some((file) => url.pathname.endsWith(`/${file}`)),
+        (route) => route.abort(),
+      );
+    }
+    const page = await screen.open(context);
+    await page.waitForLoadState('networkidle');
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Performance.enable');
+    const metrics = async () => {
+      const { metrics: all } = await cdp.send('Performance.getMetrics');
+      const value = (name: string) => all.find((metric) => metric.name === name)?.value ?? 0;
+      return { task: value('TaskDuration'), recalcs: value('RecalcStyleCount') };
+    };
+    const windows: Idle[] = [];
+    for (let i = 0; i < WINDOWS; i++) {
+      const before = await metrics();
+      // The window is the measure: nothing marks its end but the clock.
+      await new Promise((resolve) => setTimeout(resolve, WINDOW_MS));
+      const after = await metrics();
+      windows.push({
+        taskMsPerSecond: ((after.task - before.task) * 1000) / (WINDOW_MS / 1000),
+        recalcsPerSecond: (after.recalcs - before.recalcs) / (WINDOW_MS / 1000),
+      });
+    }
+    return {
+      taskMsPerSecond: median(windows.map((each) => each.taskMsPerSecond)),
+      recalcsPerSecond: median(windows.map((each) => each.recalcsPerSecond)),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+try {
+  const rideLink = rideLinks(app);
+  let passengers = 0;
+  const screens: Screen[] = [
+    {
+      name: 'Track waiting for a taxi (ride link, new visitor)',
+      open: async (context) => {
+        const page = await context.newPage();
+        await page.goto(`${app.url}${await rideLink()}`);
+        await page.getByRole('button', { name: 'Share ride' }).waitFor();
+        return page;
+      },
+    },
+    {
+      name: 'Home, signed in',
+      open: async (context) => {
+        await storeToken(context, await signInByApi(app, `+48600779${String(100 + passengers++)}`));
+        const page = await context.newPage();
+        await page.goto(`${app.url}/`);
+        await page.getByRole('button', { name: 'Order', exact: true }).waitFor();
+        return page;
+      },
+    },
+  ];
+  const load = () =>
+    loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ');
+  console.log(
+    `A screen at rest, CPU ×4, phone viewport; median of ${WINDOWS} windows of ${WINDOW_MS / 1000} s, ${RUNS} runs; load average ${load()}`,
+  );
+  console.log(
+    `${'screen'.padEnd(64)}${'task ms/s'.padStart(10)}${'restyles/s'.padStart(12)}  all runs`,
+  );
+  for (const screen of screens)
+    for (const mapHeldBack of [false, true]) {
+      const runs: Idle[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await measure(screen, mapHeldBack));
+      const tasks = runs.map((each) => Math.round(each.taskMsPerSecond));
+      const recalcs = runs.map((each) => Math.round(each.recalcsPerSecond));
+      console.log(
+        `${`${screen.name}${mapHeldBack ? ', map held back' : ''}`.padEnd(64)}${String(median(tasks)).padStart(10)}${String(median(recalcs)).padStart(12)}  ${tasks.join(' ')} / ${recalcs.join(' ')}`,
+      );
+    }
+  console.log(`load average after: ${load()}`);
+} finally {
+  await browser.close();
+  await app.stop();
+}
