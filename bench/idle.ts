@@ -11,7 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { startApp } from '../e2e/support/app.ts';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
 import { signInByApi, storeToken } from '../e2e/support/session.ts';
-import { mapLibraryFiles } from './map-chunks.ts';
+import { holdMapBack } from './map-chunks.ts';
 import { rideLinks } from './ride-links.ts';
 import { median } from './server-common.ts';
 
@@ -35,15 +35,7 @@ const browser = await launchBrowser();
 async function measure(screen: Screen, mapHeldBack: boolean): Promise<Idle> {
   const context = await newContext(browser, 'en-US', { viewport: { width: 360, height: 740 } });
   try {
-    if (mapHeldBack) {
-      const held = mapLibraryFiles();
-      await context.route(
-        (url) =>
-          url.pathname.startsWith('/tiles/') ||
-          held.some((file) => url.pathname.endsWith(`/${file}`)),
-        (route) => route.abort(),
-      );
-    }
+    if (mapHeldBack) await holdMapBack(context);
     const page = await screen.open(context);
     await page.waitForLoadState('networkidle');
     const cdp = await context.newCDPSession(page);

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { startApp } from '../e2e/support/app.ts';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
 import { signInByApi, storeToken } from '../e2e/support/session.ts';
-import { mapLibraryFiles } from './map-chunks.ts';
+import { holdMapBack } from './map-chunks.ts';
 import { median } from './server-common.ts';
 
 const RUNS = Number(process.argv[2] ?? 5);
@@ -109,15 +109,7 @@ async function run(mapHeldBack: boolean): Promise<Latencies> {
   const context = await newContext(browser, 'en-US', { viewport: { width: 360, height: 740 } });
   try {
     await storeToken(context, token);
-    if (mapHeldBack) {
-      const held = mapLibraryFiles();
-      await context.route(
-        (url) =>
-          url.pathname.startsWith('/tiles/') ||
-          held.some((file) => url.pathname.endsWith(`/${file}`)),
-        (route) => route.abort(),
-      );
-    }
+    if (mapHeldBack) await holdMapBack(context);
     await context.addInitScript((threshold) => {
       const events: { startTime: number; duration: number }[] = [];
       (window as unknown as { __events: typeof events }).__events = events;
