@@ -10,7 +10,6 @@ import {
 } from '@taxi/shared';
 import { TaxiMap, type LatLng, type MapFocus, type MapPin } from '@taxi/shared/map';
 import { useTrackingText } from '../common/i18n';
-import { useGlide, type Positions } from './useGlide';
 import texts from './texts.json';
 
 addTranslations('tracking', texts);
@@ -68,9 +67,8 @@ export function TrackMap(props: TrackMapProps) {
   const client = clientAt && !samePlace(clientAt, pickup) ? clientAt : null;
   const route = order?.routes[0];
 
-  const targets: Positions = {};
+  const targets: Record<string, LatLng> = {};
   for (const taxi of taxis) targets[taxi.call_number] = { lat: taxi.lat!, lng: taxi.lng! };
-  const glided = useGlide(targets, MAP.fitAnimationMs);
 
   const pins: MapPin[] = [];
   if (pickup) {
@@ -105,7 +103,9 @@ export function TrackMap(props: TrackMapProps) {
     pins.push({
       id: `taxi-${taxi.call_number}`,
       kind: 'taxi',
-      position: glided[taxi.call_number] ?? targets[taxi.call_number]!,
+      position: targets[taxi.call_number]!,
+      // Between two reports the taxi glides (drawn by the map, frame by frame).
+      glideMs: MAP.fitAnimationMs,
       label: t(stale ? 'client.track.taxi_stale' : 'client.track.taxi', {
         callNumber: taxi.call_number,
       }),
@@ -114,7 +114,7 @@ export function TrackMap(props: TrackMapProps) {
     });
   }
 
-  // What a fit takes in: the route and the taxis' targets, not their gliding positions.
+  // What a fit takes in: the route and the taxis' reported positions.
   const fitPoints = [
     pickup,
     destination,

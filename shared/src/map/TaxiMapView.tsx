@@ -1,6 +1,6 @@
 // The map itself, the same over either library: react-map-gl's maplibre and mapbox flavours
 // have the same components, and each engine module hands its own in. Loaded lazily only.
-import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
   Layer,
@@ -12,8 +12,9 @@ import type {
 } from 'react-map-gl/maplibre';
 import { MAP } from '../model/constants';
 import { cameraMoveMs } from './camera';
+import { useGlidingPosition } from './glide';
 import { absoluteRequest, mapStyle } from './style';
-import type { LatLng, TaxiMapProps } from './types';
+import type { LatLng, MapPin, TaxiMapProps } from './types';
 
 /** react-map-gl's components of one library (typed as the maplibre flavour). */
 export interface MapEngine {
@@ -29,6 +30,29 @@ export function mapWithEngine(engine: MapEngine): ComponentType<TaxiMapProps> {
   return function EngineMap(props) {
     return <TaxiMapView {...props} engine={engine} />;
   };
+}
+
+/** A pin on the map; a gliding one (a taxi) is moved by its marker, not by rendering. */
+function PinMarker({ pin, Marker }: { pin: MapPin; Marker: MapEngine['Marker'] }) {
+  const marker = useRef<ComponentRef<typeof Marker>>(null);
+  const at = useGlidingPosition(marker, pin.position, pin.glideMs);
+  return (
+    <Marker
+      ref={marker}
+      longitude={at.lng}
+      latitude={at.lat}
+      anchor={pin.kind === 'taxi' || pin.kind === 'client' ? 'center' : 'bottom'}
+      draggable={!!pin.draggable}
+      onDragEnd={(event) => pin.onDragEnd?.({ lat: event.lngLat.lat, lng: event.lngLat.lng })}
+    >
+      <span
+        role="img"
+        aria-label={pin.label}
+        className={`tx-pin tx-pin--${pin.kind}${pin.stale ? ' tx-pin--stale' : ''}`}
+        style={pin.color ? { color: pin.color } : undefined}
+      />
+    </Marker>
+  );
 }
 
 function TaxiMapView({ engine, ...props }: TaxiMapProps & { engine: MapEngine }) {
@@ -153,21 +177,7 @@ function TaxiMapView({ engine, ...props }: TaxiMapProps & { engine: MapEngine })
           </Source>
         ) : null}
         {(props.pins ?? []).map((pin) => (
-          <Marker
-            key={pin.id}
-            longitude={pin.position.lng}
-            latitude={pin.position.lat}
-            anchor={pin.kind === 'taxi' || pin.kind === 'client' ? 'center' : 'bottom'}
-            draggable={!!pin.draggable}
-            onDragEnd={(event) => pin.onDragEnd?.({ lat: event.lngLat.lat, lng: event.lngLat.lng })}
-          >
-            <span
-              role="img"
-              aria-label={pin.label}
-              className={`tx-pin tx-pin--${pin.kind}${pin.stale ? ' tx-pin--stale' : ''}`}
-              style={pin.color ? { color: pin.color } : undefined}
-            />
-          </Marker>
+          <PinMarker key={pin.id} pin={pin} Marker={Marker} />
         ))}
       </MapGL>
     </div>

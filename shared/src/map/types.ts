@@ -23,6 +23,8 @@ export interface MapPin {
   stale?: boolean;
   draggable?: boolean;
   onDragEnd?: (position: LatLng) => void;
+  /** A new position is reached over this many ms (a taxi between reports), not at once. */
+  glideMs?: number;
 }
 
 export interface MapFocus {
