@@ -1,5 +1,6 @@
-import { act, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { MAP, type TrackedTaxi } from '@taxi/shared';
+import { advanceFrames, fakeAnimationFrames } from '@taxi/shared/testing';
 import type { MapPin, TaxiMapProps } from '@taxi/shared/map';
 import { TrackMap, type TrackMapProps } from './TrackMap';
 
@@ -43,10 +44,7 @@ const props = (taxi: TrackedTaxi): TrackMapProps => ({
 
 beforeEach(() => {
   handed.length = 0;
-  // jsdom draws no frames: a frame every 16 ms of the fake clock, as a phone's screen would.
-  window.requestAnimationFrame = (draw) => window.setTimeout(() => draw(performance.now()), 16);
-  window.cancelAnimationFrame = (frame) => window.clearTimeout(frame);
-  jest.useFakeTimers();
+  fakeAnimationFrames();
 });
 afterEach(() => jest.useRealTimers());
 
@@ -54,8 +52,7 @@ it("hands a taxi's new position to the map once, to glide to, instead of a posit
   const { rerender } = render(<TrackMap {...props(taxiAt(50.08, 19.94))} />);
   const before = handed.length;
   rerender(<TrackMap {...props(taxiAt(50.07, 19.94))} />);
-  // Frame by frame, as the screen draws them (one act would batch the frames' updates into one).
-  for (let ms = 0; ms < MAP.fitAnimationMs + 100; ms += 16) act(() => jest.advanceTimersByTime(16));
+  advanceFrames(MAP.fitAnimationMs + 100);
   // The map draws the glide itself: Track renders for the report, not for each frame of it.
   expect(handed.length - before).toBeLessThanOrEqual(2);
   const taxi = handed.at(-1)!.find((pin) => pin.kind === 'taxi')!;

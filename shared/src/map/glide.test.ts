@@ -1,4 +1,5 @@
-import { act, renderHook } from '@testing-library/react';
+import { renderHook } from '@testing-library/react';
+import { advanceFrames, fakeAnimationFrames } from '../testing/frames';
 import { useGlidingPosition, type MovableMarker } from './glide';
 import type { LatLng } from './types';
 
@@ -22,16 +23,7 @@ function pin(durationMs: number | undefined) {
   return { moves, hook, renders: () => renders };
 }
 
-const frames = (ms: number) => {
-  for (let t = 0; t < ms; t += 16) act(() => jest.advanceTimersByTime(16));
-};
-
-beforeEach(() => {
-  // jsdom draws no frames: a frame every 16 ms of the fake clock.
-  window.requestAnimationFrame = (draw) => window.setTimeout(() => draw(performance.now()), 16);
-  window.cancelAnimationFrame = (frame) => window.clearTimeout(frame);
-  jest.useFakeTimers();
-});
+beforeEach(fakeAnimationFrames);
 afterEach(() => {
   jest.useRealTimers();
   Reflect.deleteProperty(window, 'matchMedia');
@@ -44,7 +36,7 @@ it('moves the marker to a new position frame by frame, eased, without rendering 
   const rendered = renders();
   // Rendered where it is drawn until the glide moves it.
   expect(hook.result.current).toEqual(A);
-  frames(1100);
+  advanceFrames(1100);
   expect(renders()).toBe(rendered);
   expect(moves.length).toBeGreaterThan(30);
   const lats = moves.map(([, lat]) => lat);
@@ -57,11 +49,11 @@ it('moves the marker to a new position frame by frame, eased, without rendering 
 it('a new position during a glide starts from where the marker is drawn', () => {
   const { moves, hook } = pin(1000);
   hook.rerender({ target: B });
-  frames(300);
+  advanceFrames(300);
   const halfway = moves.at(-1)!;
   hook.rerender({ target: A });
   expect(hook.result.current).toEqual({ lat: halfway[1], lng: halfway[0] });
-  frames(50);
+  advanceFrames(50);
   expect(moves.at(-1)![1]).toBeGreaterThan(halfway[1]);
   expect(moves.at(-1)![1]).toBeLessThan(A.lat);
 });

@@ -81,6 +81,7 @@ export {
   type Reply,
   type RequestPayload,
 } from './api';
+export { advanceFrames, fakeAnimationFrames } from './frames';
 export {
   installSocketStub,
   StubSocket,
