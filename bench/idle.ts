@@ -3,8 +3,9 @@
 // DevTools' Performance metrics count it: milliseconds of tasks and style recalculations a
 // second. Anything that keeps the main thread busy here (an animation it has to paint, a timer,
 // a map that keeps drawing) slows every tap and drains a phone's battery while a passenger
-// waits for a taxi. Screens: Track of a ride waiting for a taxi (a shared link, new visitor) and
-// Home of a signed-in passenger, each with the map and with it held back.
+// waits for a taxi. Screens: Track with a taxi on its way (a taxi of the driver API reporting
+// every 2 s), Track of a ride waiting for a taxi (a shared link, new visitor) and Home of a
+// signed-in passenger, each with the map and with it held back.
 // Usage: node bench/idle.ts [runs=3]   (starts its own server, uses the published releases)
 import { loadavg } from 'node:os';
 import type { BrowserContext, Page } from 'playwright-core';
