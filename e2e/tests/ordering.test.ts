@@ -1,7 +1,8 @@
 // The passenger orders a taxi in the demo corporation's Monaco (OpenStreetMap extract, real
 // address search and reverse geocoding, the demo fleet for ETAs): address, destination, price,
-// options, order, Track; a scheduled order; 'order again' from the history; the GPS and a drag
-// of the map filling the pickup; a Mapbox corporation. Real server, real Chromium.
+// options, order, Track; the map drawing a new place's labels at once; a scheduled order; 'order
+// again' from the history; the GPS and a drag of the map filling the pickup; a Mapbox
+// corporation. Real server, real Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -140,6 +141,53 @@ test('a passenger searches an address, picks a result with the keyboard, orders 
   await shot(page, 'summary');
   await page.getByRole('button', { name: 'Order', exact: true }).click();
   await page.waitForURL((url) => /^\/t\/[^/]+\/[^/]+$/.test(url.pathname));
+  await context.close();
+});
+
+/** In the page: the times of the frames WebGL draws (each frame clears its canvas first). */
+function noteMapFrames(): void {
+  const frames: number[] = [];
+  (window as unknown as { __frames: number[] }).__frames = frames;
+  for (const gl of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {
+    const clear = gl.clear;
+    gl.clear = function (mask) {
+      frames.push(performance.now());
+      return clear.call(this, mask);
+    };
+  }
+}
+
+/** Frames drawn since `since` (page time), once the map has drawn none for a second. */
+async function framesUntilQuiet(page: Page, since: number): Promise<number> {
+  await page.waitForFunction(() => {
+    const frames = (window as unknown as { __frames: number[] }).__frames;
+    return frames.length > 0 && performance.now() - frames[frames.length - 1]! > 1_000;
+  });
+  return page.evaluate(
+    (from) =>
+      (window as unknown as { __frames: number[] }).__frames.filter((at) => at >= from).length,
+    since,
+  );
+}
+
+test("Home's map draws the labels of a new place at once, without frames of fading them in", async () => {
+  const token = await signInByApi(it.app, newPhone());
+  const { context, page } = await passengerPage(token);
+  await context.addInitScript(noteMapFrames);
+  await page.goto(`${it.app.url}/`);
+  await mapDrawnWith(page, 'maplibregl');
+  await framesUntilQuiet(page, 0);
+
+  await page.getByRole('button', { name: /^Pickup / }).click();
+  await page.getByRole('combobox', { name: 'Search address' }).fill('Boulevard des Moulins 1');
+  await page.getByRole('listbox', { name: 'Addresses found' }).getByRole('option').first().click();
+  await page.getByRole('button', { name: /^Pickup Boulevard des Moulins/ }).waitFor();
+  // The map's first view of a pickup jumps there, and draws as its tiles arrive (2-3 frames).
+  // Labels faded in over 300 ms drew about 25: a whole map each in a phone's WebGL, which a tap
+  // on Order had to wait for.
+  const picked = await page.evaluate(() => performance.now());
+  const afterPick = await framesUntilQuiet(page, picked);
+  assert.ok(afterPick <= 8, `frames drawn after the pick: ${afterPick}`);
   await context.close();
 });
 

@@ -20,6 +20,7 @@ interface Style {
   version: number;
   glyphs?: string;
   sprite?: string;
+  transition?: { duration: number; delay: number };
   sources: Record<string, { type: string; tiles: string[]; minzoom: number; maxzoom: number }>;
   layers: { id: string; type: string; source?: string; 'source-layer'?: string }[];
 }
@@ -182,6 +183,12 @@ describe('GET /tiles/style.json and the tiles (the town fixture)', async () => {
       ],
       'every tile layer is drawn',
     );
+  });
+
+  test('the style changes at once: no 300 ms transitions that keep a phone drawing', async () => {
+    // MapLibre's default fades every layer in over 300 ms: a frame each 16 ms on start, each a
+    // whole map in a phone's (or a headless browser's software) WebGL.
+    assert.deepEqual((await styleOf(app)).transition, { duration: 0, delay: 0 });
   });
 
   test('a dark variant with other colours', async () => {

@@ -155,6 +155,9 @@ function TaxiMapView({ engine, ...props }: TaxiMapProps & { engine: MapEngine })
         // Mapbox's terms want its attribution whatever the tiles.
         attributionControl={props.tileUrl || engine.mapbox ? { compact: true } : false}
         dragRotate={false}
+        // Labels appear at once: fading them in drew the whole map every frame for 300 ms
+        // after each move and tile (25 frames after picking a pickup, 3 without).
+        fadeDuration={0}
         touchPitch={false}
         onMoveStart={() => setMoving(true)}
         onMoveEnd={onMoveEnd}

@@ -21,6 +21,14 @@ describe('map style from the settings', () => {
     });
   });
 
+  it('draws a raster map at once: no transitions, tiles not faded in', () => {
+    const style = rasterStyle('https://tile.example.com/{z}/{x}/{y}.png', false);
+    expect(style.transition).toEqual({ duration: 0, delay: 0 });
+    expect(style.layers.find((layer) => layer.type === 'raster')).toMatchObject({
+      paint: { 'raster-fade-duration': 0 },
+    });
+  });
+
   it('draws only a background without tiles on maplibre, Mapbox streets with a token', () => {
     const plain = mapStyle('', { dark: true, mapbox: false });
     expect(typeof plain === 'object' && plain.layers.map((layer) => layer.id)).toEqual([
