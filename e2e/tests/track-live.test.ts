@@ -1,12 +1,14 @@
 // Track's live details in Chromium against the real server: a taxi (driven through the driver
 // API) accepts, reports and falls silent. Its ETA counts down each minute, after 20 s without a
 // position its pin fades and its card says when it was last seen, and its next report brings
-// it back; the new state is said in the polite live region. The page's clock is fast-forwarded
-// (page.clock) instead of waiting; the server and the network are real.
+// it back; the new state is said in the polite live region; its pin glides to a new report on
+// the compositor. The page's clock is fast-forwarded (page.clock) instead of waiting; the server
+// and the network are real.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import { audit, auditContext, BLOCKING } from '../support/axe.ts';
+import { newContext } from '../support/browser.ts';
 import { signInTaxi } from '../support/driver.ts';
 import { useApp } from '../support/fixture.ts';
 import { FLORIANSKA, ride } from '../support/rides.ts';
@@ -132,5 +134,59 @@ test('in Polish, dark, text at 150 %, with reduced motion: the faded style witho
   await assertNoBlockingFindings(page);
   await cab.report(CLOSER);
   await page.getByRole('img', { name, exact: true }).waitFor();
+  await context.close();
+});
+
+test('a taxi glides to its next report without asking the page for a frame of it', async () => {
+  const context = await newContext(it.browser, 'en-US', { viewport: { width: 360, height: 740 } });
+  const cab = await signInTaxi(it.app, String(callSeq++), COMING);
+  const link = await ride(it.app, await signInByApi(it.app, `+48${phoneSeq++}`), false);
+  const page = await context.newPage();
+  await page.goto(`${it.app.url}/t/${link}`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await cab.accept(link.split('/')[0]!);
+  await cab.report(COMING, 'K');
+  const pin = page.getByRole('img', { name: `Taxi ${cab.callNumber}`, exact: true });
+  await pin.waitFor();
+  const drawnAt = () => pin.evaluate((element) => element.getBoundingClientRect().top);
+  const start = await drawnAt();
+  // Every frame the page asks for from now on (the map's, the glide's).
+  await page.evaluate(() => {
+    const asked = window as unknown as { __frames: number };
+    asked.__frames = 0;
+    const request = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) => {
+      asked.__frames += 1;
+      return request(callback);
+    };
+  });
+
+  await cab.report(CLOSER, 'K');
+  // Midway the pin is drawn between the two places (it glides, it does not jump)...
+  await page.waitForFunction(
+    ([element, from]) => element!.getBoundingClientRect().top !== from,
+    [await pin.elementHandle(), start] as const,
+    { polling: 16 },
+  );
+  const midway = await drawnAt();
+  // The glide is over once the pin has stayed put for 100 ms.
+  await page.waitForFunction(
+    (element) => {
+      const last = window as unknown as { __top?: number };
+      const top = element!.getBoundingClientRect().top;
+      const still = top === last.__top;
+      last.__top = top;
+      return still;
+    },
+    await pin.elementHandle(),
+    { polling: 100 },
+  );
+  const end = await drawnAt();
+  assert.ok(end > start, `the taxi drove south on the screen: ${start} → ${end}`);
+  assert.ok(midway > start && midway < end - 1, `midway ${midway} between ${start} and ${end}`);
+  // ...and the compositor moves it: moving the marker at each frame asked the page for about
+  // 120 frames a glide (one for the glide, one for the marker's opacity, each frame).
+  const frames = await page.evaluate(() => (window as unknown as { __frames: number }).__frames);
+  assert.ok(frames < 10, `frames asked for during the glide: ${frames}`);
   await context.close();
 });

@@ -104,7 +104,7 @@ export function TrackMap(props: TrackMapProps) {
       id: `taxi-${taxi.call_number}`,
       kind: 'taxi',
       position: targets[taxi.call_number]!,
-      // Between two reports the taxi glides (drawn by the map, frame by frame).
+      // Between two reports the taxi glides (the map slides its pin on the compositor).
       glideMs: MAP.fitAnimationMs,
       label: t(stale ? 'client.track.taxi_stale' : 'client.track.taxi', {
         callNumber: taxi.call_number,

@@ -1,6 +1,6 @@
 // The map itself, the same over either library: react-map-gl's maplibre and mapbox flavours
 // have the same components, and each engine module hands its own in. Loaded lazily only.
-import { useEffect, useMemo, useRef, useState, type ComponentRef, type ComponentType } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
   Layer,
@@ -12,7 +12,7 @@ import type {
 } from 'react-map-gl/maplibre';
 import { MAP } from '../model/constants';
 import { cameraMoveMs } from './camera';
-import { useGlidingPosition } from './glide';
+import { useGlide } from './glide';
 import { absoluteRequest, mapStyle } from './style';
 import type { LatLng, MapPin, TaxiMapProps } from './types';
 
@@ -32,20 +32,28 @@ export function mapWithEngine(engine: MapEngine): ComponentType<TaxiMapProps> {
   };
 }
 
-/** A pin on the map; a gliding one (a taxi) is moved by its marker, not by rendering. */
-function PinMarker({ pin, Marker }: { pin: MapPin; Marker: MapEngine['Marker'] }) {
-  const marker = useRef<ComponentRef<typeof Marker>>(null);
-  const at = useGlidingPosition(marker, pin.position, pin.glideMs);
+/** A pin on the map; a gliding one (a taxi) slides to a new position (see useGlide). */
+function PinMarker({
+  pin,
+  map,
+  Marker,
+}: {
+  pin: MapPin;
+  map: MapRef | null;
+  Marker: MapEngine['Marker'];
+}) {
+  const drawn = useRef<HTMLSpanElement>(null);
+  useGlide(drawn, map, pin.position, pin.glideMs);
   return (
     <Marker
-      ref={marker}
-      longitude={at.lng}
-      latitude={at.lat}
+      longitude={pin.position.lng}
+      latitude={pin.position.lat}
       anchor={pin.kind === 'taxi' || pin.kind === 'client' ? 'center' : 'bottom'}
       draggable={!!pin.draggable}
       onDragEnd={(event) => pin.onDragEnd?.({ lat: event.lngLat.lat, lng: event.lngLat.lng })}
     >
       <span
+        ref={drawn}
         role="img"
         aria-label={pin.label}
         className={`tx-pin tx-pin--${pin.kind}${pin.stale ? ' tx-pin--stale' : ''}`}
@@ -180,7 +188,7 @@ function TaxiMapView({ engine, ...props }: TaxiMapProps & { engine: MapEngine })
           </Source>
         ) : null}
         {(props.pins ?? []).map((pin) => (
-          <PinMarker key={pin.id} pin={pin} Marker={Marker} />
+          <PinMarker key={pin.id} pin={pin} map={instance} Marker={Marker} />
         ))}
       </MapGL>
     </div>

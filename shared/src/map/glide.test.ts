@@ -1,71 +1,68 @@
 import { renderHook } from '@testing-library/react';
-import { advanceFrames, fakeAnimationFrames } from '../testing/frames';
-import { useGlidingPosition, type MovableMarker } from './glide';
+import { GLIDE_EASING, useGlide, type ScreenProjection } from './glide';
 import type { LatLng } from './types';
 
 const A = { lat: 50.08, lng: 19.94 };
-const B = { lat: 50.07, lng: 19.94 };
+const B = { lat: 50.07, lng: 19.95 };
 
-/** A marker that records where it was moved, and the renders of the pin that owns it. */
-function pin(durationMs: number | undefined) {
-  const moves: [number, number][] = [];
-  const marker = { current: { setLngLat: (at: [number, number]) => moves.push(at) } } as {
-    current: MovableMarker;
-  };
-  let renders = 0;
+/** A screen 1,000 px to a degree, north up. */
+const map: ScreenProjection = { project: ([lng, lat]) => ({ x: lng * 1000, y: -lat * 1000 }) };
+
+/**
+ * A pin's element whose glides are recorded; a glide in progress is drawn `inFlight` px away
+ * from its place (what the browser's computed style would say midway).
+ */
+function pin(durationMs: number | undefined, inFlight = { x: 0, y: 0 }) {
+  const element = document.createElement('span');
+  const glides: { keyframes: Keyframe[]; options: KeyframeAnimationOptions; cancel: jest.Mock }[] =
+    [];
+  element.animate = ((keyframes: Keyframe[], options: KeyframeAnimationOptions) => {
+    const cancel = jest.fn(() => (element.style.transform = ''));
+    glides.push({ keyframes, options, cancel });
+    element.style.transform = `matrix(1, 0, 0, 1, ${inFlight.x}, ${inFlight.y})`;
+    return { cancel } as unknown as Animation;
+  }) as never;
   const hook = renderHook(
-    ({ target }: { target: LatLng }) => {
-      renders += 1;
-      return useGlidingPosition(marker, target, durationMs);
-    },
+    ({ target }: { target: LatLng }) => useGlide({ current: element }, map, target, durationMs),
     { initialProps: { target: A } },
   );
-  return { moves, hook, renders: () => renders };
+  return { glides, hook };
 }
 
-beforeEach(fakeAnimationFrames);
-afterEach(() => {
-  jest.useRealTimers();
-  Reflect.deleteProperty(window, 'matchMedia');
+afterEach(() => Reflect.deleteProperty(window, 'matchMedia'));
+
+it('slides the pin from where it was drawn to its new place, eased, as one animation', () => {
+  const { glides, hook } = pin(1000);
+  expect(glides).toEqual([]);
+  hook.rerender({ target: B });
+  expect(glides).toHaveLength(1);
+  // A is 10 px west and 10 px north of B on this screen.
+  expect(glides[0]!.keyframes).toEqual([
+    { transform: 'translate(-10px, -10px)' },
+    { transform: 'translate(0, 0)' },
+  ]);
+  expect(glides[0]!.options).toEqual({ duration: 1000, easing: GLIDE_EASING });
+  // A render for another reason starts nothing.
+  hook.rerender({ target: { ...B } });
+  expect(glides).toHaveLength(1);
 });
 
-it('moves the marker to a new position frame by frame, eased, without rendering the pin again', () => {
-  const { moves, hook, renders } = pin(1000);
-  expect(moves).toEqual([]);
+it('a new place during a glide starts from where the pin is drawn', () => {
+  const { glides, hook } = pin(1000, { x: -4, y: -4 });
   hook.rerender({ target: B });
-  const rendered = renders();
-  // Rendered where it is drawn until the glide moves it.
-  expect(hook.result.current).toEqual(A);
-  advanceFrames(1100);
-  expect(renders()).toBe(rendered);
-  expect(moves.length).toBeGreaterThan(30);
-  const lats = moves.map(([, lat]) => lat);
-  expect(lats.every((lat, i) => i === 0 || lat <= lats[i - 1]!)).toBe(true);
-  expect(moves.at(-1)).toEqual([B.lng, B.lat]);
-  // Eased: half the way is covered well before half the time.
-  expect(lats[Math.floor(lats.length / 4)]!).toBeLessThan((A.lat + B.lat) / 2);
-});
-
-it('a new position during a glide starts from where the marker is drawn', () => {
-  const { moves, hook } = pin(1000);
-  hook.rerender({ target: B });
-  advanceFrames(300);
-  const halfway = moves.at(-1)!;
   hook.rerender({ target: A });
-  expect(hook.result.current).toEqual({ lat: halfway[1], lng: halfway[0] });
-  advanceFrames(50);
-  expect(moves.at(-1)![1]).toBeGreaterThan(halfway[1]);
-  expect(moves.at(-1)![1]).toBeLessThan(A.lat);
+  expect(glides[0]!.cancel).toHaveBeenCalled();
+  // Drawn 4 px short of B towards A; A is 10 px from B.
+  expect(glides[1]!.keyframes[0]).toEqual({ transform: 'translate(6px, 6px)' });
 });
 
 it('jumps without a duration or when the passenger asks for less motion', () => {
   const still = pin(undefined);
   still.hook.rerender({ target: B });
-  expect(still.hook.result.current).toEqual(B);
-  expect(still.moves).toEqual([[B.lng, B.lat]]);
+  expect(still.glides).toEqual([]);
 
   window.matchMedia = ((query: string) => ({ matches: query.includes('reduce') })) as never;
   const calm = pin(1000);
   calm.hook.rerender({ target: B });
-  expect(calm.moves).toEqual([[B.lng, B.lat]]);
+  expect(calm.glides).toEqual([]);
 });

@@ -2,55 +2,55 @@ import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { prefersReducedMotion } from '../ui/motion';
 import type { LatLng } from './types';
 
-/** What the glide needs of a map library's marker. */
-export interface MovableMarker {
-  setLngLat(lngLat: [number, number]): unknown;
+/** What the glide needs of the map: where a place is on the screen. */
+export interface ScreenProjection {
+  project(lngLat: [number, number]): { x: number; y: number };
 }
 
-const ease = (t: number) => 1 - (1 - t) ** 3;
+/** The ease of a glide: fast first, gently to a stop (cubic ease-out). */
+export const GLIDE_EASING = 'cubic-bezier(0.33, 1, 0.68, 1)';
+
+/** What is left of a glide in progress: the translation the element is drawn with now. */
+function translationNow(element: HTMLElement): { x: number; y: number } {
+  const values = /^matrix\(([^)]+)\)$/.exec(getComputedStyle(element).transform)?.[1]?.split(',');
+  return { x: Number(values?.[4] ?? 0), y: Number(values?.[5] ?? 0) };
+}
 
 /**
- * Where a pin is drawn when its moves glide: a new `target` is reached over `durationMs` by
- * moving the library's `marker` frame by frame, outside React. Rendering Track's map again at
- * each frame kept a fifth of a CPU slowed 4× busy while a taxi drove (bench/idle.ts). A glide
- * starts from where the pin is drawn; without `durationMs`, frames or motion, the pin jumps.
- * The position returned is the one to render the marker at, so that a render during a glide
- * does not move it.
+ * Makes a pin glide to a new `target` over `durationMs`: the library's marker is already there
+ * (it is rendered at the target), and the pin's element slides to it from where it was drawn by
+ * a transform the browser's compositor animates, so that no frame of the glide asks anything of
+ * the main thread. Moving the marker at each frame kept a CPU slowed 4× busy 80 ms a second while
+ * a taxi drove (bench/idle.ts). A new target during a glide starts from where the pin is drawn.
+ * Without a duration, the map, Web Animations or motion, the pin jumps. A zoom during the glide's
+ * second scales the map under a slide measured in pixels; the pin lands right all the same.
  */
-export function useGlidingPosition(
-  marker: RefObject<MovableMarker | null>,
+export function useGlide(
+  pin: RefObject<HTMLElement | null>,
+  map: ScreenProjection | null,
   target: LatLng,
   durationMs: number | undefined,
-): LatLng {
+): void {
   const drawn = useRef(target);
+  const glide = useRef<Animation | null>(null);
   const { lat, lng } = target;
   useLayoutEffect(() => {
     const from = drawn.current;
-    if (from.lat === lat && from.lng === lng) return;
-    const moveTo = (at: LatLng) => {
-      drawn.current = at;
-      marker.current?.setLngLat([at.lng, at.lat]);
-    };
-    if (!durationMs || typeof requestAnimationFrame !== 'function' || prefersReducedMotion()) {
-      moveTo({ lat, lng });
+    drawn.current = { lat, lng };
+    const element = pin.current;
+    if ((from.lat === lat && from.lng === lng) || !element) return;
+    const left = glide.current ? translationNow(element) : { x: 0, y: 0 };
+    glide.current?.cancel();
+    glide.current = null;
+    if (!durationMs || !map || typeof element.animate !== 'function' || prefersReducedMotion())
       return;
-    }
-    let frame = 0;
-    let start: number | null = null;
-    const step = (now: number) => {
-      start ??= now;
-      const t = Math.min(1, (now - start) / durationMs);
-      const k = ease(t);
-      moveTo(
-        t < 1
-          ? { lat: from.lat + (lat - from.lat) * k, lng: from.lng + (lng - from.lng) * k }
-          : { lat, lng },
-      );
-      if (t < 1) frame = requestAnimationFrame(step);
-    };
-    frame = requestAnimationFrame(step);
-    return () => cancelAnimationFrame(frame);
-  }, [lat, lng, durationMs, marker]);
-  // Rendered where it is drawn: a render during a glide must not move the marker.
-  return durationMs ? drawn.current : target;
+    const was = map.project([from.lng, from.lat]);
+    const now = map.project([lng, lat]);
+    const dx = was.x - now.x + left.x;
+    const dy = was.y - now.y + left.y;
+    glide.current = element.animate(
+      [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'translate(0, 0)' }],
+      { duration: durationMs, easing: GLIDE_EASING },
+    );
+  }, [lat, lng, durationMs, map, pin]);
 }
