@@ -23,6 +23,11 @@ function at(point: TrackPoint | null): LatLng | null {
     : null;
 }
 
+/** Where a taxi last reported (the taxis handed to the map all have a position). */
+function reportedAt(taxi: TrackedTaxi): LatLng {
+  return { lat: taxi.lat!, lng: taxi.lng! };
+}
+
 function samePlace(a: LatLng, b: LatLng | null): boolean {
   return !!b && Math.abs(a.lat - b.lat) < 1e-5 && Math.abs(a.lng - b.lng) < 1e-5;
 }
@@ -67,9 +72,6 @@ export function TrackMap(props: TrackMapProps) {
   const client = clientAt && !samePlace(clientAt, pickup) ? clientAt : null;
   const route = order?.routes[0];
 
-  const targets: Record<string, LatLng> = {};
-  for (const taxi of taxis) targets[taxi.call_number] = { lat: taxi.lat!, lng: taxi.lng! };
-
   const pins: MapPin[] = [];
   if (pickup) {
     pins.push({
@@ -103,7 +105,7 @@ export function TrackMap(props: TrackMapProps) {
     pins.push({
       id: `taxi-${taxi.call_number}`,
       kind: 'taxi',
-      position: targets[taxi.call_number]!,
+      position: reportedAt(taxi),
       // Between two reports the taxi glides (the map slides its pin on the compositor).
       glideMs: MAP.fitAnimationMs,
       label: t(stale ? 'client.track.taxi_stale' : 'client.track.taxi', {
@@ -119,7 +121,7 @@ export function TrackMap(props: TrackMapProps) {
     pickup,
     destination,
     client,
-    ...Object.values(targets),
+    ...taxis.map(reportedAt),
     ...(route?.points ?? []),
   ].filter((point): point is LatLng => point !== null);
   const latest = useRef(fitPoints);
