@@ -56,6 +56,14 @@ it('a new place during a glide starts from where the pin is drawn', () => {
   expect(glides[1]!.keyframes[0]).toEqual({ transform: 'translate(6px, 6px)' });
 });
 
+it('starts from the whole pixel the marker was drawn at, as the map library rounds it', () => {
+  const { glides, hook } = pin(1000);
+  // 0.4 px off the grid at A, 0.3 px at B: the marker stood at 19,940 and goes to 19,951.
+  hook.rerender({ target: { lat: 50.08, lng: 19.9404 } });
+  hook.rerender({ target: { lat: 50.08, lng: 19.9513 } });
+  expect(glides[1]!.keyframes[0]).toEqual({ transform: 'translate(-11px, 0px)' });
+});
+
 it('jumps without a duration or when the passenger asks for less motion', () => {
   const still = pin(undefined);
   still.hook.rerender({ target: B });

@@ -44,10 +44,11 @@ export function useGlide(
     glide.current = null;
     if (!durationMs || !map || typeof element.animate !== 'function' || prefersReducedMotion())
       return;
+    // The library draws a marker at rest on whole pixels; the slide starts where it stood.
     const was = map.project([from.lng, from.lat]);
     const now = map.project([lng, lat]);
-    const dx = was.x - now.x + left.x;
-    const dy = was.y - now.y + left.y;
+    const dx = Math.round(was.x) - Math.round(now.x) + left.x;
+    const dy = Math.round(was.y) - Math.round(now.y) + left.y;
     glide.current = element.animate(
       [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'translate(0, 0)' }],
       { duration: durationMs, easing: GLIDE_EASING },
