@@ -168,6 +168,7 @@ export function federatedConfig({
               require.resolve('style-loader'),
               // No CSS source maps inside production JavaScript.
               { loader: require.resolve('css-loader'), options: { sourceMap: dev } },
+              ...(dev ? [] : [path.join(import.meta.dirname, 'minify-css-loader.js')]),
             ],
           },
           { test: /\.(png|svg|ico|webp)$/, type: 'asset/resource' },

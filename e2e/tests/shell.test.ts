@@ -171,6 +171,25 @@ test('the host’s main script asks V8 to compile it while it streams in; the ot
     assert.notEqual(await opening(url), '//# allFunctionsCalledOnLoad', url);
 });
 
+test('the first screens’ style sheets are minified', async () => {
+  const scripts = new Set<string>();
+  for (const screen of ['/auth/', '/']) {
+    const page = await (await fetch(`${it.app.url}${screen}`)).text();
+    for (const [, url] of page.matchAll(/(?:src|href)="?([^"\s>]+\.js)\b/g)) scripts.add(url!);
+  }
+  const styles: string[] = [];
+  for (const url of scripts) {
+    const script = await (await fetch(new URL(url, it.app.url))).text();
+    // css-loader's modules: [module id, the style sheet's text, ...].
+    for (const [, text] of script.matchAll(/\.push\(\[\w+\.id,"((?:[^"\\]|\\.)*)"/g))
+      styles.push(JSON.parse(`"${text}"`) as string);
+  }
+  assert.ok(styles.length > 0, `no style sheet in ${[...scripts].join(', ')}`);
+  for (const style of styles) {
+    assert.ok(!/\/\*|\n/.test(style), `comments or indentation in ${style.slice(0, 80)}`);
+  }
+});
+
 test('the bar shows the logo the page carries at once, without downloading it again', async () => {
   const context = await newContext(it.browser, 'en-US');
   // The logo's own address never answers: only the copy inside the page can be shown.
