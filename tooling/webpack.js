@@ -93,6 +93,16 @@ export class JsonAsset {
   }
 }
 
+// Where shared/src/vendor/react-router-dom.ts finds React Router.
+const reactRouterProduction = path.join(
+  path.dirname(
+    require.resolve('react-router/package.json', {
+      paths: [path.resolve(import.meta.dirname, '../shared')],
+    }),
+  ),
+  'dist/production/index.mjs',
+);
+
 const swcOptions = (dev) => ({
   jsc: {
     parser: { syntax: 'typescript', tsx: true },
@@ -153,7 +163,12 @@ export function federatedConfig({
         byDependency: { commonjs: { conditionNames: ['import', 'module', 'browser', 'default'] } },
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
         // The package behind the react-i18next surface (shared/src/vendor/react-i18next.ts).
-        alias: { 'react-i18next-unshared$': 'react-i18next' },
+        alias: {
+          'react-i18next-unshared$': 'react-i18next',
+          // React Router's package exports only its development build, warnings included; the
+          // production build beside it is the same code without them.
+          ...(dev ? {} : { 'react-router$': reactRouterProduction }),
+        },
       },
       module: {
         rules: [

@@ -171,7 +171,7 @@ test('the host’s main script asks V8 to compile it while it streams in; the ot
     assert.notEqual(await opening(url), '//# allFunctionsCalledOnLoad', url);
 });
 
-test('the first screens’ style sheets are minified', async () => {
+test('the first screens’ scripts carry no development-only warnings and their CSS minified', async () => {
   const scripts = new Set<string>();
   for (const screen of ['/auth/', '/']) {
     const page = await (await fetch(`${it.app.url}${screen}`)).text();
@@ -180,6 +180,8 @@ test('the first screens’ style sheets are minified', async () => {
   const styles: string[] = [];
   for (const url of scripts) {
     const script = await (await fetch(new URL(url, it.app.url))).text();
+    // React Router's development build warns about misuse; its production build does not.
+    assert.ok(!script.includes('You rendered descendant <Routes>'), `a warning in ${url}`);
     // css-loader's modules: [module id, the style sheet's text, ...].
     for (const [, text] of script.matchAll(/\.push\(\[\w+\.id,"((?:[^"\\]|\\.)*)"/g))
       styles.push(JSON.parse(`"${text}"`) as string);
