@@ -179,12 +179,7 @@ export function federatedConfig({
           },
           {
             test: /\.css$/,
-            use: [
-              require.resolve('style-loader'),
-              // No CSS source maps inside production JavaScript.
-              { loader: require.resolve('css-loader'), options: { sourceMap: dev } },
-              ...(dev ? [] : [path.join(import.meta.dirname, 'minify-css-loader.js')]),
-            ],
+            use: path.join(import.meta.dirname, 'style-sheet-loader.js'),
           },
           { test: /\.(png|svg|ico|webp)$/, type: 'asset/resource' },
         ],
@@ -237,19 +232,6 @@ export function federatedConfig({
       optimization: {
         moduleIds: 'deterministic',
         chunkIds: 'deterministic',
-        splitChunks: {
-          cacheGroups: {
-            // style-loader's runtime is below the size splitChunks moves on its own, so every
-            // chunk with CSS had a copy (two on each first screen); one chunk serves them all.
-            styleRuntime: {
-              test: /[\\/]node_modules[\\/](style|css)-loader[\\/]/,
-              chunks: 'all',
-              minChunks: 2,
-              minSize: 0,
-              priority: 10,
-            },
-          },
-        },
       },
       performance: { hints: false },
       devServer: {

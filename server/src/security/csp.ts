@@ -92,8 +92,8 @@ export function pagePolicy(corporation: Corporation, scriptHashes: readonly stri
   return [
     `default-src 'self'`,
     `script-src ${list("'self'", scriptHashes, releases)}`,
-    // style-loader (host and every remote, including releases already published or on another
-    // origin) adds CSS as <style> elements, which CSP counts as inline.
+    // The host and every remote (releases already published or on another origin included)
+    // add their CSS as <style> elements, which CSP counts as inline.
     `style-src ${list("'self'", "'unsafe-inline'", releases)}`,
     `img-src ${list("'self'", 'data:', 'blob:', releases, map, brand)}`,
     `font-src ${list("'self'", releases)}`,

@@ -1,0 +1,27 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import styleSheetLoader, { minifyCss } from './style-sheet-loader.js';
+
+test('a style sheet loses its comments and indentation', () => {
+  assert.equal(
+    minifyCss('/* The sheet. */\n.tx-card {\n  padding: 1rem;\n  margin: 0 0 1rem;\n}\n'),
+    '.tx-card{margin:0 0 1rem;padding:1rem}',
+  );
+});
+
+test('what comes out is read by the oldest browsers the app supports (Safari 15.4, Chrome 94)', () => {
+  // Media query ranges (width >= 560px) came with Safari 16.4 and Chrome 104.
+  assert.equal(
+    minifyCss('@media (min-width: 560px) {\n  .or-search {\n    margin-top: 2rem;\n  }\n}\n'),
+    '@media (min-width:560px){.or-search{margin-top:2rem}}',
+  );
+});
+
+test('a sheet becomes a module that adds it to the page; minified in production builds only', () => {
+  const sheet = '/* Cards. */\n.tx-card {\n  padding: 1rem;\n}\n';
+  const module = (mode: string) =>
+    styleSheetLoader.call({ mode, resourcePath: '/app/cards.css' }, sheet);
+  assert.match(module('production'), /^import \{ addStyle \} from ".*add-style\.js";$/m);
+  assert.match(module('production'), /^addStyle\("\.tx-card\{padding:1rem\}"\);$/m);
+  assert.match(module('development'), /^addStyle\("\/\* Cards\. \*\/\\n\.tx-card \{/m);
+});
