@@ -25,3 +25,13 @@ test('a sheet becomes a module that adds it to the page; minified in production 
   assert.match(module('production'), /^addStyle\("\.tx-card\{padding:1rem\}"\);$/m);
   assert.match(module('development'), /^addStyle\("\/\* Cards\. \*\/\\n\.tx-card \{/m);
 });
+
+test('a sheet that needs another file fails the build instead of losing it', () => {
+  const load = (sheet: string) =>
+    styleSheetLoader.call({ mode: 'production', resourcePath: '/app/a.css' }, sheet);
+  assert.throws(() => load("@import './b.css';"), /@import and url\(\)/);
+  assert.throws(() => load('.logo { background: url(./logo.png); }'), /@import and url\(\)/);
+  // A data: URL may itself hold url(), as mapbox-gl's icons do.
+  const icon = `.pin { background: url("data:image/svg+xml,%3Csvg mask='url(%23clip)'/%3E"); }`;
+  assert.match(load(icon), /addStyle/);
+});
