@@ -16,27 +16,34 @@ const TARGETS = {
   safari: (15 << 16) | (4 << 8),
 };
 
-/** What css-loader would have resolved: other sheets, and files other than data: URLs. */
-function unresolved(css, filename) {
-  const { dependencies = [] } = transform({
+/**
+ * One read of a sheet by lightningcss: the sheet (minified, or printed as read) and what
+ * css-loader would have resolved in it: other sheets, and files other than data: URLs.
+ */
+function readSheet(css, filename, minify) {
+  const unresolved = [];
+  const { code } = transform({
     filename,
     code: new TextEncoder().encode(css),
-    analyzeDependencies: true,
+    minify,
+    targets: TARGETS,
+    visitor: {
+      Url(url) {
+        if (!url.url.startsWith('data:')) unresolved.push(url.url);
+      },
+      Rule: {
+        import(rule) {
+          unresolved.push(rule.value.url);
+        },
+      },
+    },
   });
-  return dependencies
-    .filter((found) => found.type === 'import' || !found.url.startsWith('data:'))
-    .map((found) => found.url);
+  return { css: new TextDecoder().decode(code), unresolved };
 }
 
 /** Without comments and indentation, in syntax the oldest supported browser reads. */
 export function minifyCss(css, filename = 'style.css') {
-  const { code } = transform({
-    filename,
-    code: new TextEncoder().encode(css),
-    minify: true,
-    targets: TARGETS,
-  });
-  return new TextDecoder().decode(code);
+  return readSheet(css, filename, true).css;
 }
 
 /**
@@ -44,11 +51,12 @@ export function minifyCss(css, filename = 'style.css') {
  * @param {string} source
  */
 export default function styleSheetLoader(source) {
-  const missing = unresolved(source, this.resourcePath);
-  if (missing.length > 0)
+  const production = this.mode === 'production';
+  const read = readSheet(source, this.resourcePath, production);
+  if (read.unresolved.length > 0)
     throw new Error(
-      `${this.resourcePath}: @import and url() other than data: are not resolved here (${missing.join(', ')}); inline the sheet or the file`,
+      `${this.resourcePath}: @import and url() other than data: are not resolved here (${read.unresolved.join(', ')}); inline the sheet or the file`,
     );
-  const css = this.mode === 'production' ? minifyCss(source, this.resourcePath) : source;
+  const css = production ? read.css : source;
   return `import { addStyle } from ${JSON.stringify(ADD_STYLE)};\naddStyle(${JSON.stringify(css)});\n`;
 }
