@@ -158,9 +158,14 @@ test('the page draws its skeleton at the passenger’s text size before any scri
   await context.close();
 });
 
+/** The scripts a page as served names: its own and those it preloads. */
+async function scriptsOf(path: string): Promise<string[]> {
+  const page = await (await fetch(`${it.app.url}${path}`)).text();
+  return [...page.matchAll(/(?:src|href)="?([^"\s>]+\.js)\b/g)].map((m) => m[1]!);
+}
+
 test('the host’s main script asks V8 to compile it while it streams in; the other start-up scripts are compiled lazily', async () => {
-  const page = await (await fetch(`${it.app.url}/auth/`)).text();
-  const scripts = [...page.matchAll(/(?:src|href)="?([^"\s>]+\.js)\b/g)].map((m) => m[1]!);
+  const scripts = await scriptsOf('/auth/');
   const opening = async (url: string) =>
     (await (await fetch(new URL(url, it.app.url))).text()).split('\n', 1)[0];
   const main = scripts.find((url) => url.endsWith('/main.js'));
@@ -172,11 +177,7 @@ test('the host’s main script asks V8 to compile it while it streams in; the ot
 });
 
 test('the first screens’ scripts carry no development-only warnings', async () => {
-  const scripts = new Set<string>();
-  for (const screen of ['/auth/', '/']) {
-    const page = await (await fetch(`${it.app.url}${screen}`)).text();
-    for (const [, url] of page.matchAll(/(?:src|href)="?([^"\s>]+\.js)\b/g)) scripts.add(url!);
-  }
+  const scripts = new Set([...(await scriptsOf('/auth/')), ...(await scriptsOf('/'))]);
   assert.ok(scripts.size > 0);
   for (const url of scripts) {
     const script = await (await fetch(new URL(url, it.app.url))).text();
