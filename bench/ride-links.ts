@@ -1,4 +1,7 @@
-/** Shared ride links for the cold-start benchmarks: each a new passenger's ride in Kraków. */
+/**
+ * Shared ride links for the cold-start benchmarks: each a new passenger's ride in Monaco, inside
+ * the demo extract, so that the ride's map draws the streets around it as a passenger's would.
+ */
 import type { RunningApp } from '../e2e/support/app.ts';
 import { callApi, signInByApi } from '../e2e/support/session.ts';
 
@@ -15,8 +18,14 @@ export function rideLinks(app: RunningApp): () => Promise<string> {
         taxi_count: 1,
         taxi_group_id: null,
         order_type: 'Z',
-        poi: { street: 'Floriańska', number: '1', city: 'Kraków', lat: 50.0625, lng: 19.9397 },
-        dst: { street: 'Wawel', number: '5', city: 'Kraków', lat: 50.054, lng: 19.9355 },
+        poi: {
+          street: 'Boulevard des Moulins',
+          number: '18',
+          city: 'Monaco',
+          lat: 43.7426281,
+          lng: 7.4281116,
+        },
+        dst: { poi_name: 'Stade Louis-II', city: 'Fontvieille', lat: 43.7275079, lng: 7.4155336 },
       },
     });
     const track = saved.track as { order_short_id: string; secret: string } | undefined;
