@@ -4,10 +4,10 @@
 // opens). For each tap it prints the median over the runs of the interaction's latency as the
 // browser's Event Timing API reports it (input delay, handlers and the next paint, in steps of
 // 8 ms; "<16" when none of its events reached 16 ms, which the API leaves unreported): what INP
-// takes for that interaction; and the time from the tap on Order to the frame
-// that painted the summary, and from the summary's Order (ORDER_SAVE included) to Track's first
-// frame. Then the same with the map held back (its chunk and tiles blocked), since this headless
-// browser draws the map with software WebGL.
+// takes for that interaction; and the time from the tap on Order to the frame that painted the
+// summary, and from the summary's Order (ORDER_SAVE included) to Track's first frame and to its
+// map drawn whole (the last frame before a quiet second). Then the same with the map held back
+// (its chunk and tiles blocked), since this headless browser draws the map with software WebGL.
 // Usage: node bench/interactions.ts [runs=5]   (starts its own server, uses the published releases)
 import { loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
@@ -92,6 +92,46 @@ function stampPainted(target: Painted): void {
   observer.observe(document.body, { childList: true, subtree: true });
 }
 
+/** In the page: when each frame WebGL drew began (it clears first), and which map it drew. */
+function noteMapFrames(): void {
+  const frames: { at: number; map: string | null }[] = [];
+  (window as unknown as { __mapFrames: typeof frames }).__mapFrames = frames;
+  for (const gl of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {
+    const clear = gl.clear;
+    gl.clear = function (mask) {
+      const canvas = this.canvas as HTMLCanvasElement;
+      frames.push({
+        at: performance.now(),
+        map: canvas.isConnected ? canvas.getAttribute('aria-label') : null,
+      });
+      return clear.call(this, mask);
+    };
+  }
+}
+
+/**
+ * From the tap noted by `noteNextTap` to the last frame the map named `label` drew before a
+ * second without any: its tiles there and drawn.
+ */
+async function mapDrawnAfter(page: Page, label: string): Promise<number> {
+  const drawn = await page.waitForFunction(
+    (name) => {
+      const { __tapAt: at, __mapFrames: frames } = window as unknown as {
+        __tapAt?: number;
+        __mapFrames: { at: number; map: string | null }[];
+      };
+      const own = frames.filter(
+        (frame) => at !== undefined && frame.at >= at && frame.map === name,
+      );
+      const last = own[own.length - 1];
+      return last && performance.now() - last.at > 1_000 ? last.at - at! : undefined;
+    },
+    label,
+    { timeout: PATIENCE_MS },
+  );
+  return Math.round((await drawn.jsonValue()) as number);
+}
+
 async function paintedAfter(page: Page): Promise<number> {
   const stamp = await page.waitForFunction(
     () => (window as unknown as { __paintedAfter?: number }).__paintedAfter,
@@ -110,6 +150,7 @@ async function run(mapHeldBack: boolean): Promise<Latencies> {
   try {
     await storeToken(context, token);
     if (mapHeldBack) await holdMapBack(context);
+    else await context.addInitScript(noteMapFrames);
     await context.addInitScript((threshold) => {
       const events: { startTime: number; duration: number }[] = [];
       (window as unknown as { __events: typeof events }).__events = events;
@@ -169,12 +210,16 @@ async function run(mapHeldBack: boolean): Promise<Latencies> {
     await page.evaluate(noteNextTap);
     await page.getByRole('button', { name: 'Order', exact: true }).click();
     const trackPainted = await paintedAfter(page);
+    const trackMapDrawn = mapHeldBack ? undefined : await mapDrawnAfter(page, 'Map of the ride');
     return {
       'open the address search': openSearch,
       'pick an address': pickAddress,
       'tap Order': tapOrder,
       '(not INP) summary painted after': summaryPainted,
       '(not INP) Track after ordering': trackPainted,
+      ...(trackMapDrawn === undefined
+        ? {}
+        : { "(not INP) Track's map drawn after": trackMapDrawn }),
     };
   } finally {
     await context.close();
