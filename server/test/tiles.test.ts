@@ -3,7 +3,12 @@ import fs from 'node:fs';
 import { describe, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { VectorTile, type VectorTileLayer } from '@mapbox/vector-tile';
-import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
+import {
+  createPropertyExpression,
+  isExpression,
+  latest,
+  validateStyleMin,
+} from '@maplibre/maplibre-gl-style-spec';
 import type { FastifyInstance } from 'fastify';
 import { PbfReader } from 'pbf';
 import { DEMO_EXTRACT } from '../src/config.ts';
@@ -22,7 +27,37 @@ interface Style {
   sprite?: string;
   transition?: { duration: number; delay: number };
   sources: Record<string, { type: string; tiles: string[]; minzoom: number; maxzoom: number }>;
-  layers: { id: string; type: string; source?: string; 'source-layer'?: string }[];
+  layers: {
+    id: string;
+    type: string;
+    source?: string;
+    'source-layer'?: string;
+    paint?: Record<string, unknown>;
+  }[];
+}
+
+/**
+ * The shader program MapLibre draws a line or area layer with, as it tells them apart: each
+ * per-feature paint property is a vertex attribute ('a', or 'z' when it also follows the zoom),
+ * each other one a uniform; dashed lines are a variant of their own.
+ */
+function programOf(layer: Style['layers'][number]): string {
+  const specs = (latest as unknown as Record<string, Record<string, { 'property-type': string }>>)[
+    `paint_${layer.type}`
+  ]!;
+  // An area without an outline colour is outlined in its fill colour, drawn the same way.
+  const paint = { 'fill-outline-color': layer.paint?.['fill-color'], ...layer.paint };
+  const kinds = Object.entries(specs)
+    .filter(([, spec]) => /data-driven/.test(spec['property-type']))
+    .map(([name, spec]) => {
+      const value = paint[name];
+      if (!isExpression(value)) return `${name}:u`;
+      const parsed = createPropertyExpression(value, spec as never);
+      if (parsed.result !== 'success') throw new Error(`${layer.id} ${name}: ${parsed.value}`);
+      const kind = { constant: 'u', camera: 'u', source: 'a', composite: 'z' }[parsed.value.kind];
+      return `${name}:${kind}`;
+    });
+  return [layer.type, paint['line-dasharray'] ? 'dashed' : '', ...kinds].join(' ');
 }
 
 async function styleOf(app: FastifyInstance, url = '/tiles/style.json'): Promise<Style> {
@@ -189,6 +224,18 @@ describe('GET /tiles/style.json and the tiles (the town fixture)', async () => {
     // MapLibre's default fades every layer in over 300 ms: a frame each 16 ms on start, each a
     // whole map in a phone's (or a headless browser's software) WebGL.
     assert.deepEqual((await styleOf(app)).transition, { duration: 0, delay: 0 });
+  });
+
+  test('its lines need two shader programs (solid, dashed) and its areas one', async () => {
+    // A program compiles before the map first draws a layer that needs it: tens of ms each on a
+    // cheap phone's GPU, and most of the map's start in a headless browser's software WebGL.
+    for (const theme of ['light', 'dark']) {
+      const style = await styleOf(app, `/tiles/style.json?theme=${theme}`);
+      const programs = (type: string) =>
+        new Set(style.layers.filter((layer) => layer.type === type).map(programOf)).size;
+      assert.equal(programs('line'), 2, `${theme}: programs of the line layers`);
+      assert.equal(programs('fill'), 1, `${theme}: programs of the area layers`);
+    }
   });
 
   test('a dark variant with other colours', async () => {

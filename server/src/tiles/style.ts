@@ -158,6 +158,23 @@ const ROAD_ORDER = [
 
 const get = (key: string): ExpressionSpecification => ['get', key];
 
+/**
+ * `value` for every feature, written as a per-feature expression. MapLibre compiles a shader
+ * program for each mix of constant and per-feature paint values a layer type is drawn with:
+ * written this way, a layer whose colour or width is one value draws with the program the
+ * per-class layers already compiled (a compile is tens of ms on a cheap phone's GPU, and most of
+ * the map's start in software WebGL). See the tiles test that counts the programs.
+ */
+function perFeature<T extends string | number>(value: T): ExpressionSpecification {
+  return ['case', ['has', 'class'], value, value] as ExpressionSpecification;
+}
+
+/** A width by zoom (`stops`: zoom, width, …), per feature as a road's (see perFeature). */
+function widthByZoom(...stops: number[]): ExpressionSpecification {
+  const pairs = stops.map((stop, i) => (i % 2 === 0 ? stop : perFeature(stop)));
+  return ['interpolate', ['exponential', 1.5], ['zoom'], ...pairs] as ExpressionSpecification;
+}
+
 /** A `match` on the feature's class; `fallback` for the others. */
 function byClass<T extends string | number>(
   values: Record<string, T>,
@@ -250,7 +267,7 @@ function layers(palette: Palette): LayerSpecification[] {
       filter: notTunnel,
       layout: { 'line-cap': 'round', 'line-join': 'round' },
       paint: {
-        'line-color': palette.water,
+        'line-color': perFeature(palette.water),
         'line-width': [
           'interpolate',
           ['exponential', 1.5],
@@ -270,7 +287,7 @@ function layers(palette: Palette): LayerSpecification[] {
       ...source,
       'source-layer': 'landuse',
       filter: ['==', get('class'), 'pier'],
-      paint: { 'fill-color': palette.background },
+      paint: { 'fill-color': perFeature(palette.background) },
     },
     {
       id: 'building',
@@ -279,8 +296,8 @@ function layers(palette: Palette): LayerSpecification[] {
       'source-layer': 'building',
       minzoom: 13,
       paint: {
-        'fill-color': palette.building,
-        'fill-outline-color': palette.buildingOutline,
+        'fill-color': perFeature(palette.building),
+        'fill-outline-color': perFeature(palette.buildingOutline),
         'fill-opacity': ['interpolate', ['linear'], ['zoom'], 13, 0.4, 15, 1],
       },
     },
@@ -307,9 +324,9 @@ function layers(palette: Palette): LayerSpecification[] {
       minzoom: 12,
       filter: isTunnel,
       paint: {
-        'line-color': palette.rail,
+        'line-color': perFeature(palette.rail),
         'line-opacity': 0.5,
-        'line-width': ['interpolate', ['exponential', 1.5], ['zoom'], 12, 0.8, 18, 3],
+        'line-width': widthByZoom(12, 0.8, 18, 3),
         'line-dasharray': [3, 2],
       },
     },
@@ -321,7 +338,7 @@ function layers(palette: Palette): LayerSpecification[] {
       minzoom: 14,
       filter: ['all', ['==', get('class'), 'footway'], notTunnel],
       paint: {
-        'line-color': palette.footway,
+        'line-color': perFeature(palette.footway),
         'line-width': roadWidth(),
         'line-dasharray': [2, 1.5],
       },
@@ -333,7 +350,7 @@ function layers(palette: Palette): LayerSpecification[] {
       'source-layer': 'roads',
       minzoom: 13,
       filter: ['==', get('class'), 'pier'],
-      paint: { 'line-color': palette.background, 'line-width': roadWidth() },
+      paint: { 'line-color': perFeature(palette.background), 'line-width': roadWidth() },
     },
     ...roads('road', ['all', notTunnel, ['!', isBridge]]),
     {
@@ -343,8 +360,8 @@ function layers(palette: Palette): LayerSpecification[] {
       'source-layer': 'railway',
       filter: notTunnel,
       paint: {
-        'line-color': palette.rail,
-        'line-width': ['interpolate', ['exponential', 1.5], ['zoom'], 10, 1, 14, 2.5, 18, 6],
+        'line-color': perFeature(palette.rail),
+        'line-width': widthByZoom(10, 1, 14, 2.5, 18, 6),
       },
     },
     {
@@ -355,8 +372,8 @@ function layers(palette: Palette): LayerSpecification[] {
       minzoom: 14,
       filter: ['all', notTunnel, ['==', get('class'), 'rail']],
       paint: {
-        'line-color': palette.railDash,
-        'line-width': ['interpolate', ['exponential', 1.5], ['zoom'], 14, 1, 18, 3],
+        'line-color': perFeature(palette.railDash),
+        'line-width': widthByZoom(14, 1, 18, 3),
         'line-dasharray': [3, 3],
       },
     },

@@ -13,7 +13,7 @@ import type {
 import { MAP } from '../model/constants';
 import { cameraMoveMs } from './camera';
 import { useGlide } from './glide';
-import { absoluteRequest, mapStyle } from './style';
+import { absoluteRequest, mapStyle, routePaint } from './style';
 import type { LatLng, MapPin, TaxiMapProps } from './types';
 
 /** react-map-gl's components of one library (typed as the maplibre flavour). */
@@ -179,11 +179,7 @@ function TaxiMapView({ engine, ...props }: TaxiMapProps & { engine: MapEngine })
               id="route-line"
               type="line"
               layout={{ 'line-join': 'round', 'line-cap': 'round' }}
-              paint={{
-                'line-color': props.routeColor ?? '#1a5fd0',
-                'line-width': 5,
-                ...(props.routeDashed ? { 'line-dasharray': [1.5, 1.5] } : {}),
-              }}
+              paint={routePaint(props.routeColor ?? '#1a5fd0', !!props.routeDashed)}
             />
           </Source>
         ) : null}

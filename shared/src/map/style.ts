@@ -1,5 +1,9 @@
 // What the map draws underneath the app's own layers, from the corporation's settings.
-import type { StyleSpecification } from 'maplibre-gl';
+import type {
+  ExpressionSpecification,
+  LineLayerSpecification,
+  StyleSpecification,
+} from 'maplibre-gl';
 import { MAP } from '../model/constants';
 
 /** A style document rather than a raster template: its path ends in `.json`. */
@@ -81,4 +85,22 @@ export function mapStyle(
  */
 export function absoluteRequest(url: string): { url: string } {
   return { url: url.startsWith('/') ? new URL(url, window.location.href).href : url };
+}
+
+/**
+ * `value` for every feature, as a per-feature expression: the route is then drawn with the
+ * shader program the server style's roads have compiled (per-feature colour, width by zoom and
+ * feature) instead of one more (see perFeature in server/src/tiles/style.ts).
+ */
+function perFeature<T extends string | number>(value: T): ExpressionSpecification {
+  return ['case', ['has', 'class'], value, value] as ExpressionSpecification;
+}
+
+/** The paint of the route line: 5 px in `color`, dashed while it is only planned. */
+export function routePaint(color: string, dashed: boolean): LineLayerSpecification['paint'] {
+  return {
+    'line-color': perFeature(color),
+    'line-width': ['interpolate', ['linear'], ['zoom'], 0, perFeature(5), 24, perFeature(5)],
+    ...(dashed ? { 'line-dasharray': [1.5, 1.5] } : {}),
+  };
 }
