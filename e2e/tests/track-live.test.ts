@@ -68,10 +68,7 @@ test('a taxi that stops reporting fades and says when it was last seen; its ETA 
   const eta = minutesOf(await card.getByText(/^Arrives in about/).textContent());
   assert.ok(eta >= 3, `the server's ETA for a taxi 2 km away: ${eta} min`);
   // The state was said once in the live region beside the heading.
-  assert.equal(
-    await page.locator('.tr-panel > [aria-live="polite"]').textContent(),
-    'Taxi on the way',
-  );
+  assert.equal(await page.locator('.tr-announcer').textContent(), 'Taxi on the way');
   assert.equal(await card.getByText(/Position updated/).count(), 0);
 
   // Silent for 25 s: the pin fades (grey, dashed ring, a 0.6 s fade) and the card says since when.

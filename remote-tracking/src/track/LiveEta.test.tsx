@@ -32,9 +32,9 @@ async function openTrack(language?: 'pl') {
 
 const card = () => screen.getByRole('article', { name: 'Taxi 12' });
 const pins = () => within(screen.getByRole('list', { name: 'Map of the ride' }));
-/** The panel's polite live region (the spinner's status is another one). */
+/** The state's polite live region beside the panel (the spinner's status is another one). */
 const liveRegion = (container: HTMLElement) =>
-  container.querySelector<HTMLElement>('.tr-panel > [aria-live="polite"]')!;
+  container.querySelector<HTMLElement>('.tr-announcer')!;
 
 describe('Track: a live ETA', () => {
   it('counts the taxi’s ETA down each minute until the next report, never below 1 min', async () => {

@@ -13,7 +13,7 @@ export function StateAnnouncer({ text }: { text: string | null }) {
     if (text) setSaid(text);
   }
   return (
-    <p className="tx-visually-hidden" aria-live="polite" aria-atomic="true">
+    <p className="tx-visually-hidden tr-announcer" aria-live="polite" aria-atomic="true">
       {said}
     </p>
   );

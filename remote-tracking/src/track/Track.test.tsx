@@ -44,6 +44,17 @@ describe('Track: a view per state', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading the order…');
   });
 
+  it('puts the order’s panel in place of the loading one, which leaves, instead of moving it', () => {
+    // The loading panel keeps a usual view's height, but an order with longer addresses makes
+    // its panel taller: the same sheet growing up the map was a layout shift (0.026, 2G).
+    renderTrack(<Track />);
+    const loading = screen.getByRole('region', { name: 'Order status' });
+    serve(sockets(), record({ state: 'T', accepted_taxis: [] }));
+    const panel = screen.getByRole('region', { name: 'Order accepted, waiting for a free taxi' });
+    expect(loading).not.toBeInTheDocument();
+    expect(panel).not.toBe(loading);
+  });
+
   it.each<[string, PushedRecord, string]>([
     ['a taxi-now order just created', { state: 'U', accepted_taxis: [] }, 'Order created'],
     [
