@@ -46,7 +46,10 @@ function programOf(layer: Style['layers'][number]): string {
     `paint_${layer.type}`
   ]!;
   // An area without an outline colour is outlined in its fill colour, drawn the same way.
-  const paint = { 'fill-outline-color': layer.paint?.['fill-color'], ...layer.paint };
+  const paint: Record<string, unknown> = {
+    'fill-outline-color': layer.paint?.['fill-color'],
+    ...layer.paint,
+  };
   const kinds = Object.entries(specs)
     .filter(([, spec]) => /data-driven/.test(spec['property-type']))
     .map(([name, spec]) => {
