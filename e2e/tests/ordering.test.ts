@@ -333,6 +333,21 @@ test("'order again' from the history fills the draft, which survives a reload", 
   await context.close();
 });
 
+test("without a pickup or the GPS, Home's map shows the area its tiles cover, not the whole country", async () => {
+  const token = await signInByApi(it.app, newPhone());
+  const { context, page } = await passengerPage(token);
+  // The demo's tiles cover Monaco: a view of the town asks for tiles of zoom 12-14 there; the
+  // view of Poland at 5.5 asked for none (the extract lies outside it).
+  const townTile = page.waitForResponse(
+    (response) => /\/tiles\/[^/]+\/1[2-4]\/\d+\/\d+\.pbf$/.test(response.url()) && response.ok(),
+    { timeout: 15_000 },
+  );
+  await page.goto(`${it.app.url}/`);
+  await mapDrawnWith(page, 'maplibregl');
+  await townTile;
+  await context.close();
+});
+
 test('a granted geolocation fills the pickup with the address there, and dragging the map moves it', async () => {
   const token = await signInByApi(it.app, newPhone());
   const { context, page } = await passengerPage(token, {

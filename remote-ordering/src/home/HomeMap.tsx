@@ -12,7 +12,7 @@ addTranslations('ordering', addressTexts);
 /** Height of a map pin (shared map.css), which stands on its point. */
 const PIN_HEIGHT = 40;
 
-/** Poland as a whole, when nothing tells where the passenger is. */
+/** Poland as a whole, when nothing tells where the passenger is and the tiles name no area. */
 export const FALLBACK_VIEW = { center: { lat: 52.07, lng: 19.48 }, zoom: 5.5 };
 
 function at(point: AddressPoint | null): LatLng | null {
@@ -107,6 +107,7 @@ export function HomeMap({
         mapboxToken={settings.mapbox_token}
         dark={dark}
         initialView={pickup ? { center: pickup, zoom: 15 } : FALLBACK_VIEW}
+        fitTilesFirst={!pickup}
         padding={both ? undefined : padding}
         focus={focus}
         pins={pins}

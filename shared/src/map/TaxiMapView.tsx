@@ -13,7 +13,7 @@ import type {
 import { MAP } from '../model/constants';
 import { cameraMoveMs } from './camera';
 import { useGlide } from './glide';
-import { absoluteRequest, mapStyle, routePaint } from './style';
+import { absoluteRequest, mapStyle, routePaint, tileArea } from './style';
 import type { LatLng, MapPin, TaxiMapProps } from './types';
 
 /** react-map-gl's components of one library (typed as the maplibre flavour). */
@@ -169,7 +169,12 @@ function TaxiMapView({ engine, ...props }: TaxiMapProps & { engine: MapEngine })
         touchPitch={false}
         onMoveStart={() => setMoving(true)}
         onMoveEnd={onMoveEnd}
-        onLoad={props.onReady}
+        onLoad={(event) => {
+          // Nothing told where to look yet: the area the tiles cover (see fitTilesFirst).
+          const area = props.fitTilesFirst && !focused.current && tileArea(event.target.getStyle());
+          if (area) event.target.fitBounds(area, { duration: 0 });
+          props.onReady?.();
+        }}
         // A tile server that is down or missing leaves the background; nothing to tell.
         onError={() => undefined}
       >

@@ -1,4 +1,5 @@
-import { absoluteRequest, isStyleUrl, mapStyle, rasterStyle } from './style';
+import type { VectorSourceSpecification } from 'maplibre-gl';
+import { absoluteRequest, isStyleUrl, mapStyle, rasterStyle, tileArea } from './style';
 
 describe('map style from the settings', () => {
   it('tells a style document from a raster template', () => {
@@ -87,5 +88,24 @@ describe('map style from the settings', () => {
     expect(absoluteRequest('https://tile.example.com/1/2/3.png')).toEqual({
       url: 'https://tile.example.com/1/2/3.png',
     });
+  });
+
+  it('takes the area the tiles cover from the sources that declare it', () => {
+    const source = (bounds?: [number, number, number, number]): VectorSourceSpecification => ({
+      type: 'vector',
+      tiles: ['/t/{z}/{x}/{y}.pbf'],
+      ...(bounds ? { bounds } : {}),
+    });
+    expect(
+      tileArea({
+        sources: { a: source([7.4, 43.72, 7.44, 43.75]), b: source([7.38, 43.73, 7.43, 43.76]) },
+      }),
+    ).toEqual([
+      [7.38, 43.72],
+      [7.44, 43.76],
+    ]);
+    expect(tileArea({ sources: { a: source() } })).toBeNull();
+    expect(tileArea(rasterStyle('https://tile.example.com/{z}/{x}/{y}.png', false))).toBeNull();
+    expect(tileArea(undefined)).toBeNull();
   });
 });

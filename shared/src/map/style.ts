@@ -104,3 +104,24 @@ export function routePaint(color: string, dashed: boolean): LineLayerSpecificati
     ...(dashed ? { 'line-dasharray': [1.5, 1.5] } : {}),
   };
 }
+
+/** South-west and north-east corners, [lng, lat] each. */
+export type LngLatBounds = [[number, number], [number, number]];
+
+/**
+ * The area a style's tiles cover: the union of its sources' declared `bounds` (the app's own
+ * server declares its extract's), or null when no source declares any (a raster template,
+ * Mapbox's streets): a corporation's town, where nothing tells where the passenger is.
+ */
+export function tileArea(
+  style: Pick<StyleSpecification, 'sources'> | undefined,
+): LngLatBounds | null {
+  const boxes = Object.values(style?.sources ?? {}).flatMap((source) =>
+    'bounds' in source && source.bounds ? [source.bounds] : [],
+  );
+  if (boxes.length === 0) return null;
+  return [
+    [Math.min(...boxes.map((box) => box[0])), Math.min(...boxes.map((box) => box[1]))],
+    [Math.max(...boxes.map((box) => box[2])), Math.max(...boxes.map((box) => box[3]))],
+  ];
+}

@@ -45,6 +45,11 @@ export interface TaxiMapProps {
   /** Accessible name of the map region. */
   label: string;
   initialView: { center: LatLng; zoom: number };
+  /**
+   * When no focus has come by the time the style is in, show the area its tiles cover instead
+   * of `initialView` (Home without a pickup: the corporation's town rather than the country).
+   */
+  fitTilesFirst?: boolean;
   /** Padding of the view: the centre of the map is the centre of what it leaves free. */
   padding?: MapPadding;
   focus?: MapFocus | null;
