@@ -3,6 +3,7 @@
  * the demo extract, so that the ride's map draws the streets around it as a passenger's would.
  */
 import type { RunningApp } from '../e2e/support/app.ts';
+import { MOULINS_18, STADIUM } from '../e2e/support/rides.ts';
 import { callApi, signInByApi } from '../e2e/support/session.ts';
 
 /**
@@ -18,14 +19,8 @@ export function rideLinks(app: RunningApp): () => Promise<string> {
         taxi_count: 1,
         taxi_group_id: null,
         order_type: 'Z',
-        poi: {
-          street: 'Boulevard des Moulins',
-          number: '18',
-          city: 'Monaco',
-          lat: 43.7426281,
-          lng: 7.4281116,
-        },
-        dst: { poi_name: 'Stade Louis-II', city: 'Fontvieille', lat: 43.7275079, lng: 7.4155336 },
+        poi: MOULINS_18,
+        dst: STADIUM,
       },
     });
     const track = saved.track as { order_short_id: string; secret: string } | undefined;

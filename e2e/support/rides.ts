@@ -14,6 +14,22 @@ export const FLORIANSKA = {
 };
 export const WAWEL = { street: 'Wawel', number: '5', city: 'Kraków', lat: 50.054, lng: 19.9355 };
 
+/** A house of the demo extract, Monaco (its reverse geocoding is this address). */
+export const MOULINS_18 = {
+  lat: 43.7426281,
+  lng: 7.4281116,
+  city: 'Monaco',
+  street: 'Boulevard des Moulins',
+  number: '18',
+};
+/** A place of the demo extract, across the town from MOULINS_18. */
+export const STADIUM = {
+  lat: 43.727507903333326,
+  lng: 7.415533558333333,
+  city: 'Fontvieille',
+  poi_name: 'Stade Louis-II',
+};
+
 /** A ride of this passenger: its public link, left active or finished by the operator. */
 export async function ride(app: RunningApp, token: string, finished: boolean): Promise<string> {
   const reply = await callApi(app, 'ORDER_SAVE', {

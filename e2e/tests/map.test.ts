@@ -9,6 +9,8 @@ import type { Page } from 'playwright-core';
 import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
 import { ROOT } from '../support/app.ts';
+import { framesUntilQuiet, noteMapFrames } from '../support/map-frames.ts';
+import { MOULINS_18, STADIUM } from '../support/rides.ts';
 import { callApi, signInByApi, storeToken } from '../support/session.ts';
 
 const it = useApp();
@@ -64,15 +66,14 @@ test("a Polish passenger's map asks its server for Polish labels, its glyphs and
 
 /**
  * In the page: the vertex shader of each WebGL program linked for drawing lines (their shaders
- * alone take `a_pos_normal`), and the time of each frame (a frame clears its canvas first).
+ * alone take `a_pos_normal`).
  */
 function noteLinePrograms(): void {
-  const seen = window as unknown as { __lineShaders: Set<string>; __frames: number[] };
-  seen.__lineShaders = new Set();
-  seen.__frames = [];
+  const seen = new Set<string>();
+  (window as unknown as { __lineShaders: Set<string> }).__lineShaders = seen;
   const sources = new WeakMap<WebGLShader, string>();
   for (const gl of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {
-    const { shaderSource, linkProgram, clear } = gl;
+    const { shaderSource, linkProgram } = gl;
     gl.shaderSource = function (shader, source) {
       sources.set(shader, source);
       return shaderSource.call(this, shader, source);
@@ -80,13 +81,9 @@ function noteLinePrograms(): void {
     gl.linkProgram = function (program) {
       for (const shader of this.getAttachedShaders(program) ?? []) {
         const source = sources.get(shader) ?? '';
-        if (/\ba_pos_normal\b/.test(source)) seen.__lineShaders.add(source);
+        if (/\ba_pos_normal\b/.test(source)) seen.add(source);
       }
       return linkProgram.call(this, program);
-    };
-    gl.clear = function (mask) {
-      seen.__frames.push(performance.now());
-      return clear.call(this, mask);
     };
   }
 }
@@ -98,21 +95,19 @@ test("a ride's map draws its streets and its route with two line programs, solid
       taxi_count: 1,
       taxi_group_id: null,
       order_type: 'Z',
-      poi: { ...PICKUP, street: 'Boulevard des Moulins', number: '18', city: 'Monaco' },
-      dst: { poi_name: 'Stade Louis-II', city: 'Fontvieille', lat: 43.7275079, lng: 7.4155336 },
+      poi: MOULINS_18,
+      dst: STADIUM,
     },
   });
   const track = saved.track as { order_short_id: string; secret: string };
   const context = await newContext(it.browser, 'en-US');
   await context.addInitScript(noteLinePrograms);
+  await context.addInitScript(noteMapFrames);
   const page = await context.newPage();
   await page.goto(`${it.app.url}/t/${track.order_short_id}/${track.secret}`);
   await page.getByRole('region', { name: 'Map of the ride' }).waitFor();
   // Drawn whole: no frame for a second.
-  await page.waitForFunction(() => {
-    const frames = (window as unknown as { __frames: number[] }).__frames;
-    return frames.length > 0 && performance.now() - frames[frames.length - 1]! > 1_000;
-  });
+  await framesUntilQuiet(page, 0);
   // A program compiles before the first draw that needs it: tens of ms on a cheap phone's GPU.
   // The streets' colours and widths per class, and the route's, make one program for solid
   // lines and one for dashed; constants beside them made one more each (four here).

@@ -11,25 +11,13 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
 import { demoCorporation, ROOT } from '../support/app.ts';
+import { framesUntilQuiet, noteMapFrames } from '../support/map-frames.ts';
+import { MOULINS_18, STADIUM } from '../support/rides.ts';
 import { callApi, signInByApi, storeToken } from '../support/session.ts';
 
 /** The corporation the e2e server serves on localhost (server/corporations/localhost.json). */
 const CORPORATION = 'demo';
 const MAPBOX_HOST = 'mapbox.localhost';
-/** A house of the extract (its reverse geocoding is this address). */
-const MOULINS_18 = {
-  lat: 43.7426281,
-  lng: 7.4281116,
-  city: 'Monaco',
-  street: 'Boulevard des Moulins',
-  number: '18',
-};
-const STADIUM = {
-  lat: 43.727507903333326,
-  lng: 7.415533558333333,
-  city: 'Fontvieille',
-  poi_name: 'Stade Louis-II',
-};
 
 const demo = demoCorporation();
 const it = useApp({
@@ -143,32 +131,6 @@ test('a passenger searches an address, picks a result with the keyboard, orders 
   await page.waitForURL((url) => /^\/t\/[^/]+\/[^/]+$/.test(url.pathname));
   await context.close();
 });
-
-/** In the page: the times of the frames WebGL draws (each frame clears its canvas first). */
-function noteMapFrames(): void {
-  const frames: number[] = [];
-  (window as unknown as { __frames: number[] }).__frames = frames;
-  for (const gl of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {
-    const clear = gl.clear;
-    gl.clear = function (mask) {
-      frames.push(performance.now());
-      return clear.call(this, mask);
-    };
-  }
-}
-
-/** Frames drawn since `since` (page time), once the map has drawn none for a second. */
-async function framesUntilQuiet(page: Page, since: number): Promise<number> {
-  await page.waitForFunction(() => {
-    const frames = (window as unknown as { __frames: number[] }).__frames;
-    return frames.length > 0 && performance.now() - frames[frames.length - 1]! > 1_000;
-  });
-  return page.evaluate(
-    (from) =>
-      (window as unknown as { __frames: number[] }).__frames.filter((at) => at >= from).length,
-    since,
-  );
-}
 
 test("Home's map draws the labels of a new place at once, without frames of fading them in", async () => {
   const token = await signInByApi(it.app, newPhone());
