@@ -3,8 +3,8 @@
  * the demo extract, so that the ride's map draws the streets around it as a passenger's would.
  */
 import type { RunningApp } from '../e2e/support/app.ts';
-import { MOULINS_18, STADIUM } from '../e2e/support/rides.ts';
-import { callApi, signInByApi } from '../e2e/support/session.ts';
+import { MOULINS_18, ride, STADIUM } from '../e2e/support/rides.ts';
+import { signInByApi } from '../e2e/support/session.ts';
 
 /**
  * A function giving a new `/t/{o}/{p}` at each call. A passenger has one order in progress at a
@@ -13,19 +13,7 @@ import { callApi, signInByApi } from '../e2e/support/session.ts';
 export function rideLinks(app: RunningApp): () => Promise<string> {
   let riders = 0;
   return async () => {
-    const saved = await callApi(app, 'ORDER_SAVE', {
-      auth: await signInByApi(app, `+48600778${String((riders += 1)).padStart(3, '0')}`),
-      order: {
-        taxi_count: 1,
-        taxi_group_id: null,
-        order_type: 'Z',
-        poi: MOULINS_18,
-        dst: STADIUM,
-      },
-    });
-    const track = saved.track as { order_short_id: string; secret: string } | undefined;
-    if (!track)
-      throw new Error(`the order for the ride link was refused: ${JSON.stringify(saved)}`);
-    return `/t/${track.order_short_id}/${track.secret}`;
+    const token = await signInByApi(app, `+48600778${String((riders += 1)).padStart(3, '0')}`);
+    return `/t/${await ride(app, token, false, { poi: MOULINS_18, dst: STADIUM })}`;
   };
 }

@@ -30,11 +30,25 @@ export const STADIUM = {
   poi_name: 'Stade Louis-II',
 };
 
-/** A ride of this passenger: its public link, left active or finished by the operator. */
-export async function ride(app: RunningApp, token: string, finished: boolean): Promise<string> {
+/** Where a ride goes from and to. */
+export interface RidePlaces {
+  poi: Record<string, unknown>;
+  dst: Record<string, unknown>;
+}
+
+/**
+ * A ride of this passenger (in Kraków unless `places` say otherwise): its public link's
+ * `{o}/{p}`, left active or finished by the operator.
+ */
+export async function ride(
+  app: RunningApp,
+  token: string,
+  finished: boolean,
+  places: RidePlaces = { poi: FLORIANSKA, dst: WAWEL },
+): Promise<string> {
   const reply = await callApi(app, 'ORDER_SAVE', {
     auth: token,
-    order: { order_type: 'Z', taxi_count: 1, taxi_group_id: null, poi: FLORIANSKA, dst: WAWEL },
+    order: { order_type: 'Z', taxi_count: 1, taxi_group_id: null, ...places },
   });
   assert.equal(reply.status, 'OK', JSON.stringify(reply));
   const { order_short_id: shortId, secret } = reply.track as {

@@ -10,8 +10,8 @@ import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
 import { ROOT } from '../support/app.ts';
 import { framesUntilQuiet, noteMapFrames } from '../support/map-frames.ts';
-import { MOULINS_18, STADIUM } from '../support/rides.ts';
-import { callApi, signInByApi, storeToken } from '../support/session.ts';
+import { MOULINS_18, ride, STADIUM } from '../support/rides.ts';
+import { signInByApi, storeToken } from '../support/session.ts';
 
 const it = useApp();
 const SHOTS = process.env.E2E_SHOTS;
@@ -89,22 +89,15 @@ function noteLinePrograms(): void {
 }
 
 test("a ride's map draws its streets and its route with two line programs, solid and dashed", async () => {
-  const saved = await callApi(it.app, 'ORDER_SAVE', {
-    auth: await signInByApi(it.app, '+48600100901'),
-    order: {
-      taxi_count: 1,
-      taxi_group_id: null,
-      order_type: 'Z',
-      poi: MOULINS_18,
-      dst: STADIUM,
-    },
+  const link = await ride(it.app, await signInByApi(it.app, '+48600100901'), false, {
+    poi: MOULINS_18,
+    dst: STADIUM,
   });
-  const track = saved.track as { order_short_id: string; secret: string };
   const context = await newContext(it.browser, 'en-US');
   await context.addInitScript(noteLinePrograms);
   await context.addInitScript(noteMapFrames);
   const page = await context.newPage();
-  await page.goto(`${it.app.url}/t/${track.order_short_id}/${track.secret}`);
+  await page.goto(`${it.app.url}/t/${link}`);
   await page.getByRole('region', { name: 'Map of the ride' }).waitFor();
   // Drawn whole: no frame for a second.
   await framesUntilQuiet(page, 0);
