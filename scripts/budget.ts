@@ -16,11 +16,11 @@ import { routeOf, type ScreenRoute } from '../server/src/releases/preload.ts';
 import { resolveRelease, type ReleaseName } from '../server/src/releases/resolve.ts';
 
 /**
- * Bytes (1 kB = 1,000 B). Issue 16's goal is 130 kB; the first screens weigh 144.7–150.1 kB today
+ * Bytes (1 kB = 1,000 B). Issue 16's goal is 130 kB; the first screens weigh 144.1–149.5 kB today
  * (react-dom, react-router, the federation runtime and i18next are most of it), so the check
  * holds today's weight with a small margin: no release may grow it. Lower it as bytes come off.
  */
-export const FIRST_SCREEN_BUDGET = 151_000;
+export const FIRST_SCREEN_BUDGET = 150_000;
 /** Where the budget is headed (printed beside each figure). */
 export const FIRST_SCREEN_GOAL = 130_000;
 

@@ -212,7 +212,8 @@ export function federatedConfig({
             // The host carries the federation runtime once; remotes borrow it (~28 kB gzip each).
             provideExternalRuntime: isHost,
             externalRuntime: !isHost,
-            optimization: { target: 'web' },
+            // A remote loads no remote of its own: its entry needs no code for loading one.
+            optimization: { target: 'web', disableRemote: !isHost },
           },
         }),
         ...(isHost
