@@ -8,11 +8,12 @@
 // signed-in passenger, each with the map and with it held back.
 // Usage: node bench/idle.ts [runs=3]   (starts its own server, uses the published releases)
 import { loadavg } from 'node:os';
+import { greatCircleMetres } from '@taxi/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startApp } from '../e2e/support/app.ts';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
 import { signInTaxi } from '../e2e/support/driver.ts';
-import { FLORIANSKA, ride } from '../e2e/support/rides.ts';
+import { MOULINS_18, ride, STADIUM } from '../e2e/support/rides.ts';
 import { signInByApi, storeToken } from '../e2e/support/session.ts';
 import { holdMapBack } from './map-chunks.ts';
 import { rideLinks } from './ride-links.ts';
@@ -22,8 +23,14 @@ const RUNS = Number(process.argv[2] ?? 3);
 const WINDOW_MS = 2_000;
 const WINDOWS = 3;
 const REPORT_EVERY_MS = 2_000;
-/** Where the taxi starts: about 2 km north of the ride's pickup (Floriańska, Kraków). */
-const COMING = { lat: FLORIANSKA.lat + 0.018, lng: FLORIANSKA.lng };
+/**
+ * The taxi's ride is in Monaco, inside the demo extract, so that its map draws the streets a
+ * passenger's does: the taxi starts at the stadium, about 2 km from the pickup (Boulevard des
+ * Moulins), and drives towards it 20 m a report, as the demo fleet's do.
+ */
+const COMING = { lat: STADIUM.lat, lng: STADIUM.lng };
+/** The part of the way a report covers. */
+const STEP = 20 / greatCircleMetres(COMING, MOULINS_18);
 
 interface Screen {
   name: string;
@@ -88,16 +95,18 @@ try {
           app,
           await signInByApi(app, `+48600780${String(100 + taxis)}`),
           false,
+          { poi: MOULINS_18, dst: STADIUM },
         );
         const page = await context.newPage();
         await page.goto(`${app.url}/t/${link}`);
         await page.getByRole('button', { name: 'Share ride' }).waitFor();
         await cab.accept(link.split('/')[0]!);
-        // The taxi drives south to the pickup, 20 m a report, as the demo fleet's do.
         let step = 0;
         const reports = setInterval(() => {
-          step += 1;
-          void cab.report({ lat: COMING.lat - step * 0.00018, lng: COMING.lng }, 'K');
+          const done = Math.min(1, (step += 1) * STEP);
+          const lat = COMING.lat + (MOULINS_18.lat - COMING.lat) * done;
+          const lng = COMING.lng + (MOULINS_18.lng - COMING.lng) * done;
+          void cab.report({ lat, lng }, 'K');
         }, REPORT_EVERY_MS);
         await page.getByRole('heading', { name: 'Taxi on the way' }).waitFor();
         return { page, stop: async () => clearInterval(reports) };
