@@ -1,0 +1,202 @@
+// What of the map's cost is this headless browser's software WebGL (issue 16: "state how much of
+// what remains is software WebGL"). Home (signed in) and a shared ride link, each opened cold on
+// a phone viewport with the CPU at full speed, as Lighthouse observes a page before its simulation
+// multiplies the main thread's time by 4: the main thread's long tasks (over 50 ms) from the
+// navigation until the map has drawn whole (its last frame before a quiet second), and within
+// them the waits WebGL makes the main thread sit through: creating the context, and each shader
+// compile and program link, which the page learns the outcome of at once (MapLibre asks at each)
+// while SwiftShader translates and compiles it on the CPU. A phone's GPU driver does this work in
+// a fraction of the time. Then the same screens with nothing animating on the page, and with the
+// map held back.
+// Usage: node bench/map-webgl.ts [runs=3]   (starts its own server, uses the published releases)
+import { loadavg } from 'node:os';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startApp } from '../e2e/support/app.ts';
+import { launchBrowser, newContext } from '../e2e/support/browser.ts';
+import { framesUntilQuiet, noteMapFrames } from '../e2e/support/map-frames.ts';
+import { signInByApi, storeToken } from '../e2e/support/session.ts';
+import { holdMapBack } from './map-chunks.ts';
+import { rideLinks } from './ride-links.ts';
+import { median } from './server-common.ts';
+
+const RUNS = Number(process.argv[2] ?? 3);
+/** The part of a task over this counts as blocking (Lighthouse's TBT). */
+const BLOCKING_FROM_MS = 50;
+
+interface Figures {
+  longTaskMs: number;
+  blockingMs: number;
+  contextMs: number;
+  compileMs: number;
+  shaders: number;
+  linkMs: number;
+  programs: number;
+}
+
+/** In the page (an init script): times each WebGL call that waits for the GPU process's answer. */
+function timeWebGlWaits(): void {
+  const waits = { contextMs: 0, compileMs: 0, shaders: 0, linkMs: 0, programs: 0 };
+  (window as unknown as { __waits: typeof waits }).__waits = waits;
+  const getContext = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, ...args: unknown[]) {
+    const started = performance.now();
+    const context = (getContext as (...a: unknown[]) => unknown).apply(this, args);
+    if (String(args[0]).startsWith('webgl')) waits.contextMs += performance.now() - started;
+    return context;
+  } as typeof getContext;
+  for (const gl of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {
+    const shaderParameter = gl.getShaderParameter;
+    gl.getShaderParameter = function (shader, name) {
+      const started = performance.now();
+      const value: unknown = shaderParameter.call(this, shader, name);
+      if (name === this.COMPILE_STATUS) {
+        waits.compileMs += performance.now() - started;
+        waits.shaders += 1;
+      }
+      return value;
+    };
+    const programParameter = gl.getProgramParameter;
+    gl.getProgramParameter = function (program, name) {
+      const started = performance.now();
+      const value: unknown = programParameter.call(this, program, name);
+      if (name === this.LINK_STATUS) {
+        waits.linkMs += performance.now() - started;
+        waits.programs += 1;
+      }
+      return value;
+    };
+  }
+}
+
+/** In the page (an init script): the main thread's long tasks, as the browser reports them. */
+function noteLongTasks(): void {
+  const tasks: number[] = [];
+  (window as unknown as { __longTasks: number[] }).__longTasks = tasks;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) tasks.push(entry.duration);
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+const app = await startApp();
+
+interface Screen {
+  name: string;
+  open: (context: BrowserContext) => Promise<Page>;
+}
+
+/**
+ * How a screen is opened: as is; asking for reduced motion, so that nothing on the page animates
+ * (Track's waiting pulse): this browser composites the page in software in the same GPU process
+ * that compiles WebGL's shaders, which a phone's GPU does not; or with the map held back.
+ */
+interface Variant {
+  name: string;
+  mapHeldBack?: boolean;
+  stillPage?: boolean;
+}
+
+const VARIANTS: Variant[] = [
+  { name: '' },
+  { name: ', reduced motion', stillPage: true },
+  { name: ', map held back', mapHeldBack: true },
+];
+
+/** One cold start, in a browser of its own: the GPU process keeps the shaders it compiled. */
+async function measure(screen: Screen, variant: Variant): Promise<Figures> {
+  const { mapHeldBack, stillPage } = variant;
+  const browser = await launchBrowser();
+  try {
+    const context = await newContext(browser, 'en-US', {
+      viewport: { width: 412, height: 823 },
+      ...(stillPage ? { reducedMotion: 'reduce' } : {}),
+    });
+    await context.addInitScript(noteLongTasks);
+    if (mapHeldBack) await holdMapBack(context);
+    else {
+      await context.addInitScript(timeWebGlWaits);
+      await context.addInitScript(noteMapFrames);
+    }
+    const page = await screen.open(context);
+    if (mapHeldBack) await page.waitForLoadState('networkidle');
+    else await framesUntilQuiet(page, 0);
+    const tasks = await page.evaluate(
+      () => (window as unknown as { __longTasks: number[] }).__longTasks,
+    );
+    const waits = mapHeldBack
+      ? { contextMs: 0, compileMs: 0, shaders: 0, linkMs: 0, programs: 0 }
+      : await page.evaluate(
+          () =>
+            (window as unknown as { __waits: Omit<Figures, 'longTaskMs' | 'blockingMs'> }).__waits,
+        );
+    return {
+      longTaskMs: tasks.reduce((sum, ms) => sum + ms, 0),
+      blockingMs: tasks.reduce((sum, ms) => sum + Math.max(0, ms - BLOCKING_FROM_MS), 0),
+      ...waits,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+try {
+  const rideLink = rideLinks(app);
+  let passengers = 0;
+  const screens: Screen[] = [
+    {
+      name: 'Home, signed in',
+      open: async (context) => {
+        await storeToken(context, await signInByApi(app, `+48600776${String(100 + passengers++)}`));
+        const page = await context.newPage();
+        await page.goto(`${app.url}/`);
+        await page.getByRole('button', { name: 'Order', exact: true }).waitFor();
+        return page;
+      },
+    },
+    {
+      name: 'shared ride link, new visitor',
+      open: async (context) => {
+        const page = await context.newPage();
+        await page.goto(`${app.url}${await rideLink()}`);
+        await page.getByRole('button', { name: 'Share ride' }).waitFor();
+        return page;
+      },
+    },
+  ];
+  console.log(
+    `Cold, CPU at full speed, phone viewport; medians of ${RUNS} runs, ms; load average ${load()}`,
+  );
+  console.log(
+    `${'screen'.padEnd(44)}${'long tasks'.padStart(11)}${'blocking'.padStart(10)}${'context'.padStart(9)}${'compiles'.padStart(13)}${'links'.padStart(11)}${'WebGL waits'.padStart(13)}  all runs (long tasks/waits)`,
+  );
+  for (const screen of screens)
+    for (const variant of VARIANTS) {
+      const runs: Figures[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await measure(screen, variant));
+      const pick = (field: keyof Figures) => Math.round(median(runs.map((each) => each[field])));
+      const waits = median(runs.map((each) => each.contextMs + each.compileMs + each.linkMs));
+      const share = Math.round((100 * waits) / Math.max(1, pick('longTaskMs')));
+      console.log(
+        [
+          `${screen.name}${variant.name}`.padEnd(44),
+          String(pick('longTaskMs')).padStart(11),
+          String(pick('blockingMs')).padStart(10),
+          String(pick('contextMs')).padStart(9),
+          `${pick('compileMs')} (${pick('shaders')})`.padStart(13),
+          `${pick('linkMs')} (${pick('programs')})`.padStart(11),
+          `${Math.round(waits)} = ${share}%`.padStart(13),
+          `  ${runs.map((each) => `${Math.round(each.longTaskMs)}/${Math.round(each.contextMs + each.compileMs + each.linkMs)}`).join(' ')}`,
+        ].join(''),
+      );
+    }
+  console.log(
+    'compiles (shaders) and links (programs): the waits for their outcome; WebGL waits: context, compiles and links, and their share of the long tasks',
+  );
+  console.log(`load average after: ${load()}`);
+} finally {
+  await app.stop();
+}
