@@ -4,9 +4,11 @@
 // opens). For each tap it prints the median over the runs of the interaction's latency as the
 // browser's Event Timing API reports it (input delay, handlers and the next paint, in steps of
 // 8 ms; "<16" when none of its events reached 16 ms, which the API leaves unreported): what INP
-// takes for that interaction; and the time from the tap on Order to the frame that painted the
-// summary, and from the summary's Order (ORDER_SAVE included) to Track's first frame and to its
-// map drawn whole (the last frame before a quiet second). Then the same with the map held back
+// takes for that interaction, and for the tap on Order where that event's time went (waiting for
+// the main thread, its handlers, then until the paint); and the time from the tap on Order to
+// the frame that painted the summary, and from the summary's Order (ORDER_SAVE included) to
+// Track's first frame and to its map drawn whole (the last frame before a quiet second). Then
+// the same with the map held back
 // (its chunk and tiles blocked), since this headless browser draws the map with software WebGL.
 // Usage: node bench/interactions.ts [runs=5]   (starts its own server, uses the published releases)
 import { loadavg } from 'node:os';
@@ -40,27 +42,56 @@ function noteNextTap(): void {
   });
 }
 
+/** An event of a tap as Event Timing reports it (page times, ms). */
+interface TapEvent {
+  startTime: number;
+  processingStart: number;
+  processingEnd: number;
+  duration: number;
+}
+
 /**
- * The longest event of the tap noted by `noteNextTap`, in ms; 0 when none was reported (all its
- * events under the threshold). Reading the page's newest interaction instead would take the
- * previous tap's when this one's entries are not delivered yet, or were never reported.
+ * A tap's latency, the duration of its longest event (what INP takes), and where it went, as
+ * web-vitals attributes an INP: from the tap to its first handler (the main thread busy), from
+ * there to the end of its last one (with what React renders and removes in them), then until the
+ * next paint. All 0 when no event of the tap reached the threshold.
  */
-async function tapLatency(page: Page): Promise<number> {
+interface TapLatency {
+  latency: number;
+  waiting: number;
+  handlers: number;
+  toPaint: number;
+}
+
+/**
+ * The events of the tap noted by `noteNextTap`. Reading the page's newest interaction instead
+ * would take the previous tap's when this one's entries are not delivered yet, or were never
+ * reported.
+ */
+async function tapLatency(page: Page): Promise<TapLatency> {
   const reported = await page
     .waitForFunction(
       () => {
         const { __tapAt: at, __events: events } = window as unknown as {
           __tapAt?: number;
-          __events: { startTime: number; duration: number }[];
+          __events: TapEvent[];
         };
         const own = events.filter((entry) => at !== undefined && entry.startTime >= at);
-        return own.length > 0 ? Math.max(...own.map((entry) => entry.duration)) : undefined;
+        return own.length > 0 ? own : undefined;
       },
       undefined,
       { timeout: REPORTED_WITHIN_MS },
     )
     .catch(() => undefined);
-  return reported ? ((await reported.jsonValue()) as number) : 0;
+  if (!reported) return { latency: 0, waiting: 0, handlers: 0, toPaint: 0 };
+  const events = (await reported.jsonValue()) as TapEvent[];
+  const latency = Math.max(...events.map((event) => event.duration));
+  const tapped = Math.min(...events.map((event) => event.startTime));
+  const firstHandler = Math.min(...events.map((event) => event.processingStart));
+  const lastHandlerEnd = Math.max(...events.map((event) => event.processingEnd));
+  const waiting = Math.round(firstHandler - tapped);
+  const handlers = Math.round(lastHandlerEnd - firstHandler);
+  return { latency, waiting, handlers, toPaint: Math.max(0, latency - waiting - handlers) };
 }
 
 /** A latency as printed: a tap none of whose events reached the threshold is "<16". */
@@ -152,7 +183,7 @@ async function run(mapHeldBack: boolean): Promise<Latencies> {
     if (mapHeldBack) await holdMapBack(context);
     else await context.addInitScript(noteMapFrames);
     await context.addInitScript((threshold) => {
-      const events: { startTime: number; duration: number }[] = [];
+      const events: TapEvent[] = [];
       (window as unknown as { __events: typeof events }).__events = events;
       new PerformanceObserver((list) => {
         // interactionId: Event Timing level 2, not yet in TypeScript's DOM types.
@@ -160,7 +191,12 @@ async function run(mapHeldBack: boolean): Promise<Latencies> {
           interactionId?: number;
         })[])
           if (entry.interactionId)
-            events.push({ startTime: entry.startTime, duration: entry.duration });
+            events.push({
+              startTime: entry.startTime,
+              processingStart: entry.processingStart,
+              processingEnd: entry.processingEnd,
+              duration: entry.duration,
+            });
       }).observe({
         type: 'event',
         durationThreshold: threshold,
@@ -212,9 +248,12 @@ async function run(mapHeldBack: boolean): Promise<Latencies> {
     const trackPainted = await paintedAfter(page);
     const trackMapDrawn = mapHeldBack ? undefined : await mapDrawnAfter(page, 'Map of the ride');
     return {
-      'open the address search': openSearch,
-      'pick an address': pickAddress,
-      'tap Order': tapOrder,
+      'open the address search': openSearch.latency,
+      'pick an address': pickAddress.latency,
+      'tap Order': tapOrder.latency,
+      '  of it: waiting for the thread': tapOrder.waiting,
+      '  its handlers': tapOrder.handlers,
+      '  then until the paint': tapOrder.toPaint,
       '(not INP) summary painted after': summaryPainted,
       '(not INP) Track after ordering': trackPainted,
       ...(trackMapDrawn === undefined
@@ -239,8 +278,10 @@ try {
     console.log(`  ${'INP of (ms)'.padEnd(33)}${'median'.padStart(15)}  all runs`);
     for (const name of Object.keys(runs[0]!)) {
       const values = runs.map((each) => each[name]!);
+      // A part of a tap's time may be 0 ms; only a whole tap's is "<16" when unreported.
+      const show = name.startsWith('  ') ? String : shown;
       console.log(
-        `  ${name.padEnd(33)}${shown(median(values)).padStart(15)}  ${values.map(shown).join(' ')}`,
+        `  ${name.padEnd(33)}${show(median(values)).padStart(15)}  ${values.map(show).join(' ')}`,
       );
     }
   }
