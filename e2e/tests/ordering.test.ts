@@ -153,6 +153,52 @@ test("Home's map draws the labels of a new place at once, without frames of fadi
   await context.close();
 });
 
+test("a tap on Order does not wait for Home's map to give back its WebGL context: it goes once the summary is shown", async () => {
+  const token = await signInByApi(it.app, newPhone());
+  const { context, page } = await passengerPage(token);
+  await context.addInitScript(() => {
+    // Each loss of a WebGL context: inside which event's handlers, with which heading shown.
+    const losses: { during: string | null; heading: string | null }[] = [];
+    (window as unknown as { __losses: typeof losses }).__losses = losses;
+    // The extension's interface is not a global: its objects are wrapped as they are handed out.
+    for (const gl of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {
+      const getExtension = gl.getExtension;
+      gl.getExtension = function (name: string) {
+        const extension = getExtension.call(this, name) as WEBGL_lose_context | null;
+        if (name !== 'WEBGL_lose_context' || !extension) return extension;
+        const lose = extension.loseContext.bind(extension);
+        extension.loseContext = () => {
+          losses.push({
+            during: window.event?.type ?? null,
+            heading: document.querySelector('h1')?.textContent ?? null,
+          });
+          lose();
+        };
+        return extension;
+      } as typeof gl.getExtension;
+    }
+  });
+  await page.goto(`${it.app.url}/`);
+  await mapDrawnWith(page, 'maplibregl');
+  await page.getByRole('button', { name: /^Pickup / }).click();
+  await page.getByRole('combobox', { name: 'Search address' }).fill('Boulevard des Moulins 1');
+  await page.getByRole('listbox', { name: 'Addresses found' }).getByRole('option').first().click();
+  await page.getByRole('button', { name: /^Pickup Boulevard des Moulins/ }).waitFor();
+  // The summary's code is fetched once Home is idle, as it is for a passenger who reads first.
+  await page.waitForLoadState('networkidle');
+
+  await orderButton(page).click();
+  await page.getByRole('heading', { name: 'Order summary' }).waitFor();
+  const losses = await page.waitForFunction(() => {
+    const all = (window as unknown as { __losses: unknown[] }).__losses;
+    return all.length > 0 && all;
+  });
+  // Losing it makes the main thread wait until the GPU has drawn every frame queued before: in
+  // the tap's handlers, that wait was the tap's (in a software WebGL, most of what the map added).
+  assert.deepEqual(await losses.jsonValue(), [{ during: null, heading: 'Order summary' }]);
+  await context.close();
+});
+
 test('with a destination from the search the passenger sees the price, the ETA of the demo fleet and the route, opens the options and orders', async () => {
   const token = await signInByApi(it.app, newPhone());
   await finishedRide(token);

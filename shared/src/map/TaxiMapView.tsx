@@ -12,6 +12,7 @@ import type {
 } from 'react-map-gl/maplibre';
 import { MAP } from '../model/constants';
 import { cameraMoveMs } from './camera';
+import { loseContextAfterPaint } from './contextLoss';
 import { useGlide } from './glide';
 import { absoluteRequest, mapStyle, routePaint, tileArea } from './style';
 import type { LatLng, MapPin, TaxiMapProps } from './types';
@@ -81,6 +82,11 @@ function TaxiMapView({ engine, ...props }: TaxiMapProps & { engine: MapEngine })
       }),
     [props.tileUrl, props.dark, engine.mapbox, language],
   );
+
+  // Leaving the screen removes the map inside the tap that leaves it; its context goes after.
+  useEffect(() => {
+    if (instance) loseContextAfterPaint(instance.getMap());
+  }, [instance]);
 
   // The map whose view was set: a new map's first view jumps there (see cameraMoveMs).
   const focused = useRef<MapRef | null>(null);
