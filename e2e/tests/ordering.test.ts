@@ -163,7 +163,7 @@ test("a tap on Order does not wait for Home's map to give back its WebGL context
     // The extension's interface is not a global: its objects are wrapped as they are handed out.
     for (const gl of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {
       const getExtension = gl.getExtension;
-      gl.getExtension = function (name: string) {
+      gl.getExtension = function (this: WebGLRenderingContext, name: string) {
         const extension = getExtension.call(this, name) as WEBGL_lose_context | null;
         if (name !== 'WEBGL_lose_context' || !extension) return extension;
         const lose = extension.loseContext.bind(extension);
