@@ -8,13 +8,12 @@
 // with it enabled, as Playwright does, a start here took up to 0.2 s longer on 4G.
 // Usage: node bench/coldstart.ts [runs=3] [screen]   (starts its own server, uses the published
 // releases; `screen` keeps the screens whose name contains it, e.g. "ride link" or "Home")
-import { loadavg } from 'node:os';
 import { startApp } from '../e2e/support/app.ts';
 import { signInByApi, storeToken } from '../e2e/support/session.ts';
 import { Chromium, type BenchPage, type BrowserContext } from './cdp.ts';
 import { rideLinks } from './ride-links.ts';
 import { countTrips, type Timed } from './waterfall.ts';
-import { median } from './server-common.ts';
+import { loadAverage, median } from './server-common.ts';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const ONLY = process.argv[3] ?? '';
@@ -363,9 +362,7 @@ try {
   ];
 
   console.log(
-    `cold start, median of ${RUNS} runs, phone viewport, CPU ×4; load average ${loadavg()
-      .map((load) => load.toFixed(2))
-      .join(' ')}`,
+    `cold start, median of ${RUNS} runs, phone viewport, CPU ×4; load average ${loadAverage()}`,
   );
   console.log(
     'profile  usable ms  JS kB wire  JS files  JS trips  FCP ms  LCP ms   CLS     screen',
@@ -391,9 +388,7 @@ try {
     }
   }
   console.log(
-    `load average after: ${loadavg()
-      .map((load) => load.toFixed(2))
-      .join(' ')} (2 cores shared; times vary with it, bytes and trips do not)`,
+    `load average after: ${loadAverage()} (2 cores shared; times vary with it, bytes and trips do not)`,
   );
 } finally {
   await browser.close();

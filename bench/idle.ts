@@ -7,7 +7,6 @@
 // every 2 s), Track of a ride waiting for a taxi (a shared link, new visitor) and Home of a
 // signed-in passenger, each with the map and with it held back.
 // Usage: node bench/idle.ts [runs=3]   (starts its own server, uses the published releases)
-import { loadavg } from 'node:os';
 import { greatCircleMetres } from '@taxi/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startApp } from '../e2e/support/app.ts';
@@ -17,7 +16,7 @@ import { MOULINS_18, ride, STADIUM } from '../e2e/support/rides.ts';
 import { signInByApi, storeToken } from '../e2e/support/session.ts';
 import { holdMapBack } from './map-chunks.ts';
 import { rideLinks } from './ride-links.ts';
-import { median } from './server-common.ts';
+import { loadAverage, median } from './server-common.ts';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const WINDOW_MS = 2_000;
@@ -132,12 +131,8 @@ try {
       },
     },
   ];
-  const load = () =>
-    loadavg()
-      .map((value) => value.toFixed(2))
-      .join(' ');
   console.log(
-    `A screen at rest, CPU ×4, phone viewport; median of ${WINDOWS} windows of ${WINDOW_MS / 1000} s, ${RUNS} runs; load average ${load()}`,
+    `A screen at rest, CPU ×4, phone viewport; median of ${WINDOWS} windows of ${WINDOW_MS / 1000} s, ${RUNS} runs; load average ${loadAverage()}`,
   );
   console.log(
     `${'screen'.padEnd(64)}${'task ms/s'.padStart(10)}${'restyles/s'.padStart(12)}  all runs`,
@@ -152,7 +147,7 @@ try {
         `${`${screen.name}${mapHeldBack ? ', map held back' : ''}`.padEnd(64)}${String(median(tasks)).padStart(10)}${String(median(recalcs)).padStart(12)}  ${tasks.join(' ')} / ${recalcs.join(' ')}`,
       );
     }
-  console.log(`load average after: ${load()}`);
+  console.log(`load average after: ${loadAverage()}`);
 } finally {
   await browser.close();
   await app.stop();

@@ -11,13 +11,12 @@
 // the same with the map held back
 // (its chunk and tiles blocked), since this headless browser draws the map with software WebGL.
 // Usage: node bench/interactions.ts [runs=5]   (starts its own server, uses the published releases)
-import { loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import { startApp } from '../e2e/support/app.ts';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
 import { signInByApi, storeToken } from '../e2e/support/session.ts';
 import { holdMapBack } from './map-chunks.ts';
-import { median } from './server-common.ts';
+import { loadAverage, median } from './server-common.ts';
 
 const RUNS = Number(process.argv[2] ?? 5);
 const PATIENCE_MS = 120_000;
@@ -266,11 +265,9 @@ async function run(mapHeldBack: boolean): Promise<Latencies> {
 }
 
 try {
-  const load = () =>
-    loadavg()
-      .map((value) => value.toFixed(2))
-      .join(' ');
-  console.log(`Home, signed in, 2G, CPU ×4, phone viewport; ${RUNS} runs; load average ${load()}`);
+  console.log(
+    `Home, signed in, 2G, CPU ×4, phone viewport; ${RUNS} runs; load average ${loadAverage()}`,
+  );
   for (const mapHeldBack of [false, true]) {
     const runs: Latencies[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await run(mapHeldBack));
@@ -285,7 +282,7 @@ try {
       );
     }
   }
-  console.log(`load average after: ${load()}`);
+  console.log(`load average after: ${loadAverage()}`);
 } finally {
   await browser.close();
   await app.stop();

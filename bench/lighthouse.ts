@@ -8,7 +8,7 @@
 // releases; `screen` keeps the screens whose name contains it, e.g. "ride link" or "Home")
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Flags } from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -17,7 +17,7 @@ import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/browser.ts';
 import { signInByApi } from '../e2e/support/session.ts';
 import { mapLibraryFiles } from './map-chunks.ts';
 import { rideLinks } from './ride-links.ts';
-import { median } from './server-common.ts';
+import { loadAverage, median } from './server-common.ts';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const ONLY = process.argv[3] ?? '';
@@ -96,11 +96,6 @@ async function measure(url: string, screen: Screen): Promise<Run> {
   }
 }
 
-const load = () =>
-  loadavg()
-    .map((each) => each.toFixed(2))
-    .join(' ');
-
 const app = await startApp();
 try {
   const token = await signInByApi(app, '+48600777001');
@@ -143,7 +138,7 @@ try {
   ];
 
   console.log(
-    `Lighthouse ${RUNS === 1 ? '1 run' : `median of ${RUNS} runs`}, mobile preset (simulated: 150 ms RTT, 1.6 Mbps, CPU ×4); load average ${load()}`,
+    `Lighthouse ${RUNS === 1 ? '1 run' : `median of ${RUNS} runs`}, mobile preset (simulated: 150 ms RTT, 1.6 Mbps, CPU ×4); load average ${loadAverage()}`,
   );
   console.log('score  FCP ms  LCP ms  TBT ms    CLS   SI ms  screen');
   for (const screen of screens.filter((each) => each.name.includes(ONLY))) {
@@ -163,7 +158,9 @@ try {
       ].join(''),
     );
   }
-  console.log(`load average after: ${load()} (2 cores shared; TBT and the score vary with it)`);
+  console.log(
+    `load average after: ${loadAverage()} (2 cores shared; TBT and the score vary with it)`,
+  );
 } finally {
   await app.stop();
 }

@@ -9,7 +9,6 @@
 // a fraction of the time. Then the same screens with nothing animating on the page, and with the
 // map held back.
 // Usage: node bench/map-webgl.ts [runs=3]   (starts its own server, uses the published releases)
-import { loadavg } from 'node:os';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startApp } from '../e2e/support/app.ts';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
@@ -17,7 +16,7 @@ import { framesUntilQuiet, noteMapFrames } from '../e2e/support/map-frames.ts';
 import { signInByApi, storeToken } from '../e2e/support/session.ts';
 import { holdMapBack } from './map-chunks.ts';
 import { rideLinks } from './ride-links.ts';
-import { median } from './server-common.ts';
+import { loadAverage, median } from './server-common.ts';
 
 const RUNS = Number(process.argv[2] ?? 3);
 /** The part of a task over this counts as blocking (Lighthouse's TBT). */
@@ -138,11 +137,6 @@ async function measure(screen: Screen, variant: Variant): Promise<Figures> {
   }
 }
 
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-
 try {
   const rideLink = rideLinks(app);
   let passengers = 0;
@@ -168,7 +162,7 @@ try {
     },
   ];
   console.log(
-    `Cold, CPU at full speed, phone viewport; medians of ${RUNS} runs, ms; load average ${load()}`,
+    `Cold, CPU at full speed, phone viewport; medians of ${RUNS} runs, ms; load average ${loadAverage()}`,
   );
   console.log(
     `${'screen'.padEnd(44)}${'long tasks'.padStart(11)}${'blocking'.padStart(10)}${'context'.padStart(9)}${'compiles'.padStart(13)}${'links'.padStart(11)}${'WebGL waits'.padStart(13)}  all runs (long tasks/waits)`,
@@ -196,7 +190,7 @@ try {
   console.log(
     'compiles (shaders) and links (programs): the waits for their outcome; WebGL waits: context, compiles and links, and their share of the long tasks',
   );
-  console.log(`load average after: ${load()}`);
+  console.log(`load average after: ${loadAverage()}`);
 } finally {
   await app.stop();
 }

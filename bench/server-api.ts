@@ -23,7 +23,7 @@ import { openStorage } from '../server/src/db/storage.ts';
 import type { Reply } from '../server/test/api.ts';
 import { freshDatabase } from '../server/test/postgres.ts';
 import { startServerProcess } from '../server/test/server-process.ts';
-import { BENCH_LIMITS, cpuSeconds, percentile } from './server-common.ts';
+import { BENCH_LIMITS, cpuSeconds, loadAverage, percentile } from './server-common.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -359,10 +359,7 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl: string, city: Cit
 }
 
 console.log(
-  `server API, ${CLIENTS} concurrent clients, ${SECONDS} s per action after ${WARMUP_SECONDS} s of the same load, one server process, load from ${LOADER === 'wrk' ? 'wrk (1 thread)' : "this process's fetch"}, ${os.cpus().length} cores shared with the load generator; load average ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
+  `server API, ${CLIENTS} concurrent clients, ${SECONDS} s per action after ${WARMUP_SECONDS} s of the same load, one server process, load from ${LOADER === 'wrk' ? 'wrk (1 thread)' : "this process's fetch"}, ${os.cpus().length} cores shared with the load generator; load average ${loadAverage()}`,
 );
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
 if (ENGINES.includes('sqlite')) for (const name of CITIES) await run('sqlite', '', CITY[name]!);

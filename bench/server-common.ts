@@ -8,6 +8,14 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
+/** The machine's load averages over 1, 5 and 15 minutes, as the benchmarks print them. */
+export function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
+}
+
 /** The median of a few runs (the upper one of an even count). */
 export function median(values: number[]): number {
   return percentile(

@@ -2,9 +2,8 @@
 // them, for the release-file cache of issue 16: requests per second and p50 / p99 latency with
 // 10 requests in flight (the load generator shares the cores). Not a timed test: it prints figures.
 // Usage: node bench/server-pages.ts [requests=3000]   (uses the published releases)
-import { loadavg } from 'node:os';
 import { startApp } from '../e2e/support/app.ts';
-import { BENCH_LIMITS, percentile } from './server-common.ts';
+import { BENCH_LIMITS, loadAverage, percentile } from './server-common.ts';
 
 const REQUESTS = Number(process.argv[2] ?? 3000);
 const IN_FLIGHT = 10;
@@ -32,11 +31,7 @@ async function load(path: string): Promise<{ perSecond: number; p50: number; p99
 }
 
 try {
-  console.log(
-    `${REQUESTS} requests, ${IN_FLIGHT} in flight; load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`${REQUESTS} requests, ${IN_FLIGHT} in flight; load average ${loadAverage()}`);
   for (const path of ['/t/abc123/secret', '/', '/remotes.json?hostname=localhost']) {
     await load(path); // warm-up: the server's first answers compile and fill caches
     const { perSecond, p50, p99 } = await load(path);

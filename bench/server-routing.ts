@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EmbeddedGeography, loadExtract } from '../server/src/geo/embedded.ts';
-import { percentile } from './server-common.ts';
+import { loadAverage, percentile } from './server-common.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROUTES = Number(process.env.BENCH_ROUTES ?? 2000);
@@ -28,10 +28,7 @@ function random(seed: number): () => number {
 }
 
 console.log(
-  `embedded router, ${ROUTES} routes between random points per extract; load average ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
+  `embedded router, ${ROUTES} routes between random points per extract; load average ${loadAverage()}`,
 );
 for (const name of ['monaco', 'liechtenstein']) {
   const file = path.join(OSM_DIR, `${name}.osm.pbf`);
