@@ -43,27 +43,31 @@ function timeWebGlWaits(): void {
     if (String(args[0]).startsWith('webgl')) waits.contextMs += performance.now() - started;
     return context;
   } as typeof getContext;
+  type StatusQuery = (this: WebGLRenderingContext, object: unknown, name: number) => unknown;
+  /** Times a query of a shader's compile or a program's link status, `noted` with its wait. */
+  const timeStatus = (
+    gl: WebGLRenderingContext,
+    method: 'getShaderParameter' | 'getProgramParameter',
+    status: number,
+    noted: (ms: number) => void,
+  ) => {
+    const query = gl[method] as StatusQuery;
+    (gl as unknown as Record<string, StatusQuery>)[method] = function (object, name) {
+      const started = performance.now();
+      const value = query.call(this, object, name);
+      if (name === status) noted(performance.now() - started);
+      return value;
+    };
+  };
   for (const gl of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {
-    const shaderParameter = gl.getShaderParameter;
-    gl.getShaderParameter = function (shader, name) {
-      const started = performance.now();
-      const value: unknown = shaderParameter.call(this, shader, name);
-      if (name === this.COMPILE_STATUS) {
-        waits.compileMs += performance.now() - started;
-        waits.shaders += 1;
-      }
-      return value;
-    };
-    const programParameter = gl.getProgramParameter;
-    gl.getProgramParameter = function (program, name) {
-      const started = performance.now();
-      const value: unknown = programParameter.call(this, program, name);
-      if (name === this.LINK_STATUS) {
-        waits.linkMs += performance.now() - started;
-        waits.programs += 1;
-      }
-      return value;
-    };
+    timeStatus(gl, 'getShaderParameter', gl.COMPILE_STATUS, (ms) => {
+      waits.compileMs += ms;
+      waits.shaders += 1;
+    });
+    timeStatus(gl, 'getProgramParameter', gl.LINK_STATUS, (ms) => {
+      waits.linkMs += ms;
+      waits.programs += 1;
+    });
   }
 }
 
