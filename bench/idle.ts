@@ -13,9 +13,10 @@ import { startApp } from '../e2e/support/app.ts';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
 import { signInTaxi } from '../e2e/support/driver.ts';
 import { MOULINS_18, ride, STADIUM } from '../e2e/support/rides.ts';
-import { signInByApi, storeToken } from '../e2e/support/session.ts';
+import { signInByApi } from '../e2e/support/session.ts';
 import { holdMapBack } from './map-chunks.ts';
 import { rideLinks } from './ride-links.ts';
+import { openHome, openRideLink } from './screens.ts';
 import { loadAverage, median } from './server-common.ts';
 
 const RUNS = Number(process.argv[2] ?? 3);
@@ -96,9 +97,7 @@ try {
           false,
           { poi: MOULINS_18, dst: STADIUM },
         );
-        const page = await context.newPage();
-        await page.goto(`${app.url}/t/${link}`);
-        await page.getByRole('button', { name: 'Share ride' }).waitFor();
+        const page = await openRideLink(app, context, `/t/${link}`);
         await cab.accept(link.split('/')[0]!);
         let step = 0;
         const reports = setInterval(() => {
@@ -113,22 +112,13 @@ try {
     },
     {
       name: 'Track, waiting for a taxi (ride link, new visitor)',
-      open: async (context) => {
-        const page = await context.newPage();
-        await page.goto(`${app.url}${await rideLink()}`);
-        await page.getByRole('button', { name: 'Share ride' }).waitFor();
-        return { page };
-      },
+      open: async (context) => ({ page: await openRideLink(app, context, await rideLink()) }),
     },
     {
       name: 'Home, signed in',
-      open: async (context) => {
-        await storeToken(context, await signInByApi(app, `+48600779${String(100 + passengers++)}`));
-        const page = await context.newPage();
-        await page.goto(`${app.url}/`);
-        await page.getByRole('button', { name: 'Order', exact: true }).waitFor();
-        return { page };
-      },
+      open: async (context) => ({
+        page: await openHome(app, context, `+48600779${String(100 + passengers++)}`),
+      }),
     },
   ];
   console.log(

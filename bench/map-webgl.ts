@@ -13,9 +13,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { startApp } from '../e2e/support/app.ts';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
 import { framesUntilQuiet, noteMapFrames } from '../e2e/support/map-frames.ts';
-import { signInByApi, storeToken } from '../e2e/support/session.ts';
 import { holdMapBack } from './map-chunks.ts';
 import { rideLinks } from './ride-links.ts';
+import { openHome, openRideLink } from './screens.ts';
 import { loadAverage, median } from './server-common.ts';
 
 const RUNS = Number(process.argv[2] ?? 3);
@@ -31,6 +31,9 @@ interface Figures {
   linkMs: number;
   programs: number;
 }
+
+/** All the main thread waited for WebGL: its context, compiles and links. */
+const webGlWaits = (figures: Figures) => figures.contextMs + figures.compileMs + figures.linkMs;
 
 /** In the page (an init script): times each WebGL call that waits for the GPU process's answer. */
 function timeWebGlWaits(): void {
@@ -113,24 +116,20 @@ async function measure(screen: Screen, variant: Variant): Promise<Figures> {
       viewport: { width: 412, height: 823 },
       ...(stillPage ? { reducedMotion: 'reduce' } : {}),
     });
+    // With the map held back no WebGL context is made: its waits stay 0.
     await context.addInitScript(noteLongTasks);
+    await context.addInitScript(timeWebGlWaits);
     if (mapHeldBack) await holdMapBack(context);
-    else {
-      await context.addInitScript(timeWebGlWaits);
-      await context.addInitScript(noteMapFrames);
-    }
+    else await context.addInitScript(noteMapFrames);
     const page = await screen.open(context);
     if (mapHeldBack) await page.waitForLoadState('networkidle');
     else await framesUntilQuiet(page, 0);
     const tasks = await page.evaluate(
       () => (window as unknown as { __longTasks: number[] }).__longTasks,
     );
-    const waits = mapHeldBack
-      ? { contextMs: 0, compileMs: 0, shaders: 0, linkMs: 0, programs: 0 }
-      : await page.evaluate(
-          () =>
-            (window as unknown as { __waits: Omit<Figures, 'longTaskMs' | 'blockingMs'> }).__waits,
-        );
+    const waits = await page.evaluate(
+      () => (window as unknown as { __waits: Omit<Figures, 'longTaskMs' | 'blockingMs'> }).__waits,
+    );
     return {
       longTaskMs: tasks.reduce((sum, ms) => sum + ms, 0),
       blockingMs: tasks.reduce((sum, ms) => sum + Math.max(0, ms - BLOCKING_FROM_MS), 0),
@@ -147,22 +146,11 @@ try {
   const screens: Screen[] = [
     {
       name: 'Home, signed in',
-      open: async (context) => {
-        await storeToken(context, await signInByApi(app, `+48600776${String(100 + passengers++)}`));
-        const page = await context.newPage();
-        await page.goto(`${app.url}/`);
-        await page.getByRole('button', { name: 'Order', exact: true }).waitFor();
-        return page;
-      },
+      open: (context) => openHome(app, context, `+48600776${String(100 + passengers++)}`),
     },
     {
       name: 'shared ride link, new visitor',
-      open: async (context) => {
-        const page = await context.newPage();
-        await page.goto(`${app.url}${await rideLink()}`);
-        await page.getByRole('button', { name: 'Share ride' }).waitFor();
-        return page;
-      },
+      open: async (context) => openRideLink(app, context, await rideLink()),
     },
   ];
   console.log(
@@ -176,7 +164,7 @@ try {
       const runs: Figures[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await measure(screen, variant));
       const pick = (field: keyof Figures) => Math.round(median(runs.map((each) => each[field])));
-      const waits = median(runs.map((each) => each.contextMs + each.compileMs + each.linkMs));
+      const waits = median(runs.map(webGlWaits));
       const share = Math.round((100 * waits) / Math.max(1, pick('longTaskMs')));
       console.log(
         [
@@ -187,7 +175,7 @@ try {
           `${pick('compileMs')} (${pick('shaders')})`.padStart(13),
           `${pick('linkMs')} (${pick('programs')})`.padStart(11),
           `${Math.round(waits)} = ${share}%`.padStart(13),
-          `  ${runs.map((each) => `${Math.round(each.longTaskMs)}/${Math.round(each.contextMs + each.compileMs + each.linkMs)}`).join(' ')}`,
+          `  ${runs.map((each) => `${Math.round(each.longTaskMs)}/${Math.round(webGlWaits(each))}`).join(' ')}`,
         ].join(''),
       );
     }
