@@ -1,12 +1,18 @@
 import { render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { forwardRef, type ReactNode } from 'react';
 import { initI18n } from '../i18n/i18n';
 import { mapWithEngine, type MapEngine } from './TaxiMapView';
 
 initI18n('en');
 
 // Both libraries' flavours share one marker: stand-ins that draw the children (no WebGL here).
-const passThrough = ({ children }: { children?: ReactNode }) => <div>{children}</div>;
+// They take the ref a map is given, as react-map-gl's do, and leave it empty: no map instance.
+const passThrough = forwardRef<unknown, { children?: ReactNode }>(function PassThrough(
+  { children },
+  _ref,
+) {
+  return <div>{children}</div>;
+});
 const engine = (mapbox: boolean) =>
   ({
     MapGL: passThrough,
