@@ -16,7 +16,6 @@ export { commonTexts } from './i18n/catalogue';
 export * from './format/format';
 export * from './ui/index';
 export * from './order/index';
-export { StarRating, RATING_VALUES, type StarRatingProps } from './ui/StarRating';
 export * from './tracking/index';
 export { FIRST_COUNTRY, useSupportedCountries } from './phone/countries';
 export * from './notifications/index';

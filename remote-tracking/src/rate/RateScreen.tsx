@@ -8,7 +8,6 @@ import {
   SETTINGS_DEFAULTS,
   settingsAtom,
   Spinner,
-  StarRating,
   type OrderKey,
   SCREEN_PATHS,
 } from '@taxi/shared';
@@ -16,6 +15,7 @@ import { useTrackingText } from '../common/i18n';
 import { OrderNotFound } from '../common/OrderNotFound';
 import { useBack } from '../common/useBack';
 import { setRate } from './calls';
+import { StarRating } from './StarRating';
 import { useRateLookup } from './useRateLookup';
 import '../common/tracking.css';
 import texts from './texts.json';

@@ -8,12 +8,12 @@ import {
   clearDraftAtom,
   isPickupValid,
   orderDraftAtom,
-  StarRating,
   type OrderKey,
   SCREEN_PATHS,
 } from '@taxi/shared';
 import { useTrackingText } from '../common/i18n';
 import { setRate } from '../rate/calls';
+import { StarRating } from '../rate/StarRating';
 import texts from './texts.json';
 import rateTexts from '../rate/texts.json';
 

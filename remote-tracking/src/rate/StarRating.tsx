@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { RATING_MAX, RATING_MIN } from '@taxi/contract';
+import { RATING_MAX, RATING_MIN } from '@taxi/shared';
 import './StarRating.css';
 
 /** The five values of a rating, lowest first: -2..2 (spec sections 3 and 9). */
@@ -43,16 +43,16 @@ export function StarRating({
   const shown = lit === null ? null : labels[RATING_VALUES.indexOf(lit)];
   return (
     <fieldset
-      className={`tx-stars${className ? ` ${className}` : ''}`}
+      className={`tr-stars${className ? ` ${className}` : ''}`}
       disabled={disabled}
       onMouseLeave={() => setHover(null)}
     >
-      <legend className={showLegend ? 'tx-stars__legend' : 'tx-visually-hidden'}>{legend}</legend>
-      <div className="tx-stars__row">
+      <legend className={showLegend ? 'tr-stars__legend' : 'tx-visually-hidden'}>{legend}</legend>
+      <div className="tr-stars__row">
         {RATING_VALUES.map((rate, index) => (
           <label
             key={rate}
-            className={`tx-stars__star${lit !== null && rate <= lit ? ' tx-stars__star--lit' : ''}`}
+            className={`tr-stars__star${lit !== null && rate <= lit ? ' tr-stars__star--lit' : ''}`}
             onMouseEnter={() => !disabled && setHover(rate)}
           >
             <input
@@ -61,7 +61,7 @@ export function StarRating({
               value={rate}
               checked={value === rate}
               onChange={() => onChange(rate)}
-              className="tx-stars__input"
+              className="tr-stars__input"
             />
             <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d={STAR} />
@@ -70,7 +70,7 @@ export function StarRating({
           </label>
         ))}
       </div>
-      <p className="tx-stars__label" aria-hidden="true">
+      <p className="tr-stars__label" aria-hidden="true">
         {shown ?? '\u00a0'}
       </p>
     </fieldset>
