@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Button, reportError, Spinner, SCREEN_PATHS } from '@taxi/shared';
+import { Button, reportError, Spinner, SCREEN_PATHS, whenIdle } from '@taxi/shared';
 import { findRoute, type RemoteName } from '../routes/routeTable';
 import {
   bucketOf,
@@ -98,16 +98,9 @@ interface ScreenModule {
 function WarmNext({ next }: { next: readonly ScreenModule[] }) {
   useEffect(() => {
     if (next.length === 0) return;
-    const warm = () => {
+    return whenIdle(() => {
       for (const { remote, module } of next) void warmScreen(remote, module);
-    };
-    // Safari has no requestIdleCallback.
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(warm);
-      return () => clearTimeout(timer);
-    }
-    const idle = requestIdleCallback(warm);
-    return () => cancelIdleCallback(idle);
+    });
   }, [next]);
   return null;
 }

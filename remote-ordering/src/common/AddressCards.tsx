@@ -1,8 +1,14 @@
 import { Suspense, useEffect, useState } from 'react';
-import { addTranslations, addressLine, isPickupValid, type AddressPoint } from '@taxi/shared';
+import {
+  addTranslations,
+  addressLine,
+  isPickupValid,
+  lazyRetrying,
+  whenIdle,
+  type AddressPoint,
+} from '@taxi/shared';
 import type { AddressTarget } from '../address-search/AddressSearchDialog';
 import { forgetRecentAddresses } from '../address-search/recent';
-import { lazyRetrying } from './lazyRetrying';
 import { useOrderingText } from './i18n';
 import { useOrdering } from './useOrdering';
 import texts from './texts.json';
@@ -35,10 +41,8 @@ export function AddressCards({
   useEffect(() => {
     // A search that could not load (offline) loads again once Home is back (its Retry).
     AddressSearchDialog.retryIfFailed();
-    if (typeof requestIdleCallback !== 'function') return;
     // Only a head start: offline (a chunk the worker has not kept) the tap loads it again.
-    const idle = requestIdleCallback(() => void loadSearch().catch(() => undefined));
-    return () => cancelIdleCallback(idle);
+    return whenIdle(() => void loadSearch().catch(() => undefined));
   }, []);
 
   const pick = (point: AddressPoint) => {
