@@ -12,6 +12,7 @@ import {
 } from '@taxi/shared';
 import { drawerEntries } from './drawerEntries';
 import { useInstallPlatform } from '../install/useInstallPlatform';
+import './drawer.css';
 
 interface DrawerProps {
   onClose: () => void;
