@@ -1,18 +1,17 @@
-import { Suspense, useEffect, useId, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import {
   addTranslations,
-  lazyRetrying,
   Spinner,
   type TrackingSnapshot,
   type TrackPoint,
   shortDateTime,
   type OrderKey,
-  whenIdle,
 } from '@taxi/shared';
 import { useTrackingText } from '../common/i18n';
 import { OrderNotFound } from '../common/OrderNotFound';
 import { ShareRide } from '../share/ShareRide';
 import { CancelOrder } from './CancelOrder';
+import { RideOverSlot, useRideOverAhead } from './RideOverSlot';
 import { StateAnnouncer } from './StateAnnouncer';
 import { TaxiCard } from './TaxiCard';
 import type { TrackView, TrackViewName } from './trackView';
@@ -20,13 +19,6 @@ import type { ReportTimes } from './useReportTimes';
 import texts from './texts.json';
 
 addTranslations('tracking', texts);
-
-// The end of a ride (stars, Finish) comes minutes after the panel and is never part of a ride
-// link's first screen: its chunk is fetched once the browser is idle.
-const loadRideOver = () => import(/* webpackChunkName: "ride-over" */ './RideOver');
-const RideOver = lazyRetrying(() =>
-  loadRideOver().then((module) => ({ default: module.RideOver })),
-);
 
 /** Views while the order is under way: it may be shared. */
 const UNDER_WAY: readonly TrackViewName[] = [
@@ -93,11 +85,7 @@ export function TrackPanel({
   const { t } = useTrackingText();
   const titleId = useId();
   const order = snapshot.order;
-  useEffect(() => {
-    // One that could not load (offline) loads again once the screen is back (its Retry).
-    RideOver.retryIfFailed();
-    return whenIdle(() => void loadRideOver().catch(() => undefined));
-  }, []);
+  useRideOverAhead();
   const offline = snapshot.status === 'offline' && order !== null;
   // The heading of the view, which the live region repeats when it changes.
   const stateText =
@@ -171,9 +159,7 @@ export function TrackPanel({
             </dl>
           ) : null}
           {view.rateable && orderKey ? (
-            <Suspense fallback={<Spinner />}>
-              <RideOver orderKey={orderKey} rated={rated} ratingOn={ratingOn} />
-            </Suspense>
+            <RideOverSlot orderKey={orderKey} rated={rated} ratingOn={ratingOn} />
           ) : null}
           {UNDER_WAY.includes(view.name) && orderKey ? (
             <div className="tr-actions">
