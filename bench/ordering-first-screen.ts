@@ -77,7 +77,7 @@ try {
 
   await page.goto(`${app.url}/`);
   // Usable: the pickup card can be tapped and the Order button is there.
-  await page.getByRole('button', { name: /^Skąd:/ }).waitFor();
+  await page.getByRole('button', { name: /^Skąd / }).waitFor();
   await page.getByRole('button', { name: 'Zamów', exact: true }).waitFor();
   const formMs = performance.now() - started;
   await Promise.all(pending);
