@@ -5,9 +5,11 @@
 // Home and a ride link are also measured with the map held back (the MapLibre chunk and /tiles/ blocked):
 // the difference is what the map, drawn by software WebGL in this headless browser, costs.
 // Usage: node bench/lighthouse.ts [runs=3] [screen]   (starts its own server, uses the published
-// releases; `screen` keeps the screens whose name contains it, e.g. "ride link" or "Home")
+// releases; `screen` keeps the screens whose name contains it, e.g. "ride link" or "Home").
+// LIGHTHOUSE_REPORTS=<folder> also keeps each run's whole report there, as JSON, to see where a
+// screen's time went (the network's waterfall, the main thread's tasks, the LCP element).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Flags } from 'lighthouse';
@@ -21,6 +23,7 @@ import { loadAverage, median } from './server-common.ts';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const ONLY = process.argv[3] ?? '';
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 const AUDITS = {
   fcp: 'first-contentful-paint',
   lcp: 'largest-contentful-paint',
@@ -82,6 +85,11 @@ async function measure(url: string, screen: Screen): Promise<Run> {
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    if (REPORTS) {
+      mkdirSync(REPORTS, { recursive: true });
+      const name = `${screen.name.replace(/[^\w]+/g, '-')}-${Date.now()}.json`;
+      writeFileSync(path.join(REPORTS, name), JSON.stringify(lhr));
+    }
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: (lhr.categories.performance?.score ?? Number.NaN) * 100,
