@@ -103,6 +103,18 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 );
 
+/**
+ * The phone rules (libphonenumber-js's `mobile` metadata) as the JSON file the package ships. Its
+ * ES export is the same 99 kB as an object literal, which the browser parses as script; a JSON
+ * module becomes `JSON.parse('…')`, which V8 reads much faster, when a phone field loads.
+ */
+export const PHONE_METADATA_ALIAS = {
+  'libphonenumber-js/metadata.mobile.json$': require.resolve(
+    'libphonenumber-js/metadata.mobile.json',
+    { paths: [path.resolve(import.meta.dirname, '../shared')] },
+  ),
+};
+
 const swcOptions = (dev) => ({
   jsc: {
     parser: { syntax: 'typescript', tsx: true },
@@ -168,6 +180,7 @@ export function federatedConfig({
           // React Router's package exports only its development build, warnings included; the
           // production build beside it is the same code without them.
           ...(dev ? {} : { 'react-router$': reactRouterProduction }),
+          ...PHONE_METADATA_ALIAS,
         },
       },
       module: {

@@ -2,4 +2,4 @@
 // else: one module, loaded on demand (libphonenumber-js weighs more than the forms using it).
 export * from './phoneNumber';
 export type * from './types';
-export type { CountryCode } from 'libphonenumber-js/mobile';
+export type { CountryCode } from 'libphonenumber-js/core';

@@ -2,17 +2,22 @@
 // libphonenumber-js with its `mobile` metadata: codes go by SMS, so a number is valid when it is a mobile one, as the server
 // decides too. (`min` validates the length only and calls 600100 a valid Polish number; `mobile`
 // costs ~5 kB gzip more, `max` ~16 kB more.) This module is loaded lazily (`@taxi/shared/phone`,
-// a shared entry of its own): it weighs more than the screens using it.
+// a shared entry of its own): it weighs more than the screens using it. The metadata is handed to
+// the library's core as JSON (the build reads the package's .json file: tooling/webpack.js).
 import {
-  getCountries,
-  getCountryCallingCode,
+  getCountries as countriesIn,
+  getCountryCallingCode as callingCodeIn,
   parsePhoneNumberFromString,
   validatePhoneNumberLength,
   type CountryCode,
-} from 'libphonenumber-js/mobile';
+} from 'libphonenumber-js/core';
+import metadata from 'libphonenumber-js/metadata.mobile.json';
 import type { PhoneCheck } from './types';
 
-export { getCountryCallingCode };
+/** The country's calling code, without its +. */
+export function getCountryCallingCode(country: CountryCode): string {
+  return callingCodeIn(country, metadata);
+}
 
 /** A number typed with its country prefix: +48…, or 0048… (the international call prefix). */
 export function isInternational(input: string): boolean {
@@ -37,8 +42,9 @@ export function checkPhone(
   }
   const normalised = typed.replace(/^00/, '+');
   const international = normalised.startsWith('+');
-  const tooShortOrLong = validatePhoneNumberLength(normalised, international ? undefined : chosen);
-  const phone = parsePhoneNumberFromString(normalised, international ? undefined : chosen);
+  const options = { defaultCountry: international ? undefined : chosen };
+  const tooShortOrLong = validatePhoneNumberLength(normalised, options, metadata);
+  const phone = parsePhoneNumberFromString(normalised, options, metadata);
   const country = (phone?.country ?? (international ? undefined : chosen)) as
     CountryCode | undefined;
   if (tooShortOrLong === 'TOO_SHORT') return { status: 'incomplete', country };
@@ -61,7 +67,7 @@ export function countryOptions(
 ): { code: CountryCode; name: string; callingCode: string }[] {
   const names = new Intl.DisplayNames([language], { type: 'region' });
   const collator = new Intl.Collator(language);
-  const all = getCountries().map((code) => ({
+  const all = countriesIn(metadata).map((code) => ({
     code,
     name: names.of(code) ?? code,
     callingCode: getCountryCallingCode(code),

@@ -1,0 +1,42 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import webpack from 'webpack';
+import { PHONE_METADATA_ALIAS } from './webpack.js';
+
+/** What a production build makes of `source`, resolved as the app's builds resolve. */
+async function built(source: string): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'taxi-webpack-'));
+  try {
+    writeFileSync(path.join(dir, 'entry.js'), source);
+    const stats = await new Promise<webpack.Stats | undefined>((resolve, reject) =>
+      webpack(
+        {
+          mode: 'production',
+          context: dir,
+          entry: './entry.js',
+          output: { path: dir, filename: 'out.js' },
+          resolve: {
+            alias: PHONE_METADATA_ALIAS,
+            // Where the shared package, which uses the phone rules, finds its packages.
+            modules: [path.resolve(import.meta.dirname, '../shared/node_modules'), 'node_modules'],
+          },
+        },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      ),
+    );
+    assert.ok(stats && !stats.hasErrors(), stats?.toString('errors-only'));
+    return readFileSync(path.join(dir, 'out.js'), 'utf8');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('the phone rules reach the browser as JSON for JSON.parse, not as a 99 kB object literal', async () => {
+  const out = await built(
+    "import metadata from 'libphonenumber-js/metadata.mobile.json';\nglobalThis.phoneRules = metadata;\n",
+  );
+  assert.match(out, /JSON\.parse\('\{"version":4,"country_calling_codes"/);
+});
