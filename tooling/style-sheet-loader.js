@@ -16,11 +16,44 @@ const TARGETS = {
   safari: (15 << 16) | (4 << 8),
 };
 
+/** Whether a selector names a class `unused` matches. */
+const names = (selector, unused) =>
+  selector.some((part) => part.type === 'class' && unused.test(part.name));
+
+/** A style rule without its selectors naming an unused class: none, itself, or a trimmed copy. */
+function withoutUnused(rule, unused) {
+  const selectors = rule.value.selectors.filter((selector) => !names(selector, unused));
+  if (selectors.length === rule.value.selectors.length) return [rule];
+  return selectors.length === 0 ? [] : [{ ...rule, value: { ...rule.value, selectors } }];
+}
+
+/**
+ * Rule visitors that leave out the rules of unused classes. A visitor returns what replaces the
+ * rule, or nothing to keep it as it is.
+ */
+const leaveOut = (unused) => ({
+  style(rule) {
+    const kept = withoutUnused(rule, unused);
+    return kept[0] === rule ? undefined : kept;
+  },
+  // A block of such rules alone (a media query's icons) goes with them.
+  media(rule) {
+    const rules = rule.value.rules.flatMap((inner) =>
+      inner.type === 'style' ? withoutUnused(inner, unused) : [inner],
+    );
+    if (rules.length === rule.value.rules.length) return undefined;
+    return rules.length === 0 ? [] : { ...rule, value: { ...rule.value, rules } };
+  },
+  keyframes: (rule) => (unused.test(rule.value.name.value) ? [] : undefined),
+});
+
 /**
  * One read of a sheet by lightningcss: the sheet (minified, or printed as read) and what
- * css-loader would have resolved in it: other sheets, and files other than data: URLs.
+ * css-loader would have resolved in it: other sheets, and files other than data: URLs. Rules
+ * for the classes `unused` matches (a library's parts the app never creates) are left out, and
+ * so are their keyframes and the blocks they leave empty.
  */
-function readSheet(css, filename, minify) {
+function readSheet(css, filename, minify, unused) {
   const unresolved = [];
   const { code } = transform({
     filename,
@@ -35,6 +68,7 @@ function readSheet(css, filename, minify) {
         import(rule) {
           unresolved.push(rule.value.url);
         },
+        ...(unused && leaveOut(unused)),
       },
     },
   });
@@ -42,21 +76,23 @@ function readSheet(css, filename, minify) {
 }
 
 /** Without comments and indentation, in syntax the oldest supported browser reads. */
-export function minifyCss(css, filename = 'style.css') {
-  return readSheet(css, filename, true).css;
+export function minifyCss(css, filename = 'style.css', unused = undefined) {
+  return readSheet(css, filename, true, unused).css;
 }
 
 /**
- * @this {{ mode: string, resourcePath: string }}
+ * Options: `unused`, the source of a RegExp of class names whose rules to leave out.
+ * @this {{ mode: string, resourcePath: string, getOptions?: () => { unused?: string } }}
  * @param {string} source
  */
 export default function styleSheetLoader(source) {
   const production = this.mode === 'production';
-  const read = readSheet(source, this.resourcePath, production);
+  const { unused } = this.getOptions?.() ?? {};
+  const read = readSheet(source, this.resourcePath, production, unused && new RegExp(unused));
   if (read.unresolved.length > 0)
     throw new Error(
       `${this.resourcePath}: @import and url() other than data: are not resolved here (${read.unresolved.join(', ')}); inline the sheet or the file`,
     );
-  const css = production ? read.css : source;
+  const css = production || unused ? read.css : source;
   return `import { addStyle } from ${JSON.stringify(ADD_STYLE)};\naddStyle(${JSON.stringify(css)});\n`;
 }

@@ -35,3 +35,32 @@ test('a sheet that needs another file fails the build instead of losing it', () 
   const icon = `.pin { background: url("data:image/svg+xml,%3Csvg mask='url(%23clip)'/%3E"); }`;
   assert.match(load(icon), /addStyle/);
 });
+
+test("a library's rules for parts the app never creates are left out, with their icons' blocks and keyframes", () => {
+  const sheet = [
+    '.lib-map { position: relative; }',
+    '.lib-zoom .lib-icon, .lib-canvas:active { cursor: grabbing; }',
+    '.lib-zoom { background: url("data:image/svg+xml,%3Csvg/%3E"); }',
+    '@media (forced-colors: active) { .lib-zoom { color: CanvasText; } }',
+    '@media (forced-colors: active) { .lib-zoom { color: CanvasText; } .lib-attrib { color: LinkText; } }',
+    '@keyframes lib-spin { to { transform: rotate(1turn); } }',
+    '@keyframes lib-fade { to { opacity: 0; } }',
+  ].join('\n');
+  const module = (mode: string) =>
+    styleSheetLoader.call(
+      { mode, resourcePath: '/lib/lib.css', getOptions: () => ({ unused: '^lib-(zoom|spin)' }) },
+      sheet,
+    );
+  assert.doesNotMatch(
+    module('development'),
+    /lib-zoom|lib-spin/,
+    'left out of development builds too',
+  );
+  const css = JSON.parse(/addStyle\((.*)\);/.exec(module('production'))![1]!) as string;
+  assert.equal(
+    css,
+    '.lib-map{position:relative}.lib-canvas:active{cursor:grabbing}' +
+      '@media (forced-colors:active){.lib-attrib{color:linktext}}' +
+      '@keyframes lib-fade{to{opacity:0}}',
+  );
+});

@@ -1,10 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import webpack from 'webpack';
-import { PHONE_METADATA_ALIAS } from './webpack.js';
+import { minifyCss } from './style-sheet-loader.js';
+import { MAPLIBRE_UNUSED, PHONE_METADATA_ALIAS } from './webpack.js';
 
 /** What a production build makes of `source`, resolved as the app's builds resolve. */
 async function built(source: string): Promise<string> {
@@ -39,4 +41,32 @@ test('the phone rules reach the browser as JSON for JSON.parse, not as a 99 kB o
     "import metadata from 'libphonenumber-js/metadata.mobile.json';\nglobalThis.phoneRules = metadata;\n",
   );
   assert.match(out, /JSON\.parse\('\{"version":4,"country_calling_codes"/);
+});
+
+test("the map's style sheet keeps what the map draws and leaves the library's unused controls out", () => {
+  const sheet = readFileSync(
+    path.join(
+      path.dirname(
+        createRequire(path.resolve(import.meta.dirname, '../shared/package.json')).resolve(
+          'maplibre-gl/package.json',
+        ),
+      ),
+      'dist/maplibre-gl.css',
+    ),
+    'utf8',
+  );
+  const css = minifyCss(sheet, 'maplibre-gl.css', MAPLIBRE_UNUSED);
+  for (const drawn of [
+    '.maplibregl-map{',
+    '.maplibregl-canvas{',
+    '.maplibregl-canvas-container.maplibregl-interactive{',
+    '.maplibregl-canvas-container.maplibregl-touch-drag-pan,',
+    '.maplibregl-marker{',
+    '.maplibregl-ctrl-bottom-right{',
+    '.maplibregl-ctrl-attrib-button{',
+    '.maplibregl-attrib-empty{',
+  ])
+    assert.ok(css.includes(drawn), `${drawn} is kept`);
+  assert.doesNotMatch(css, /maplibregl-(popup|ctrl-zoom|ctrl-logo|ctrl-geolocate)/);
+  assert.ok(css.length < 10_000, `${css.length} characters of the library's 70 kB are left`);
 });
