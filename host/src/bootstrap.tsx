@@ -16,6 +16,7 @@ import { loadSettings } from './settings/loadSettings';
 import { applyBranding, applyPreferences } from './settings/branding';
 import { keepSkeletonLogo } from './layout/skeletonLogo';
 import { skeletonShown } from './layout/skeletonShown';
+import { renderInSlices } from './layout/renderInSlices';
 import { SettingsError } from './settings/SettingsError';
 import { fetchRegistry, registerRegistry } from './remotes/registry';
 import { warmFirstScreen } from './remotes/RemoteScreen';
@@ -84,7 +85,8 @@ async function start(root: HTMLElement) {
   // paint); React's identical copy replaces it only once it has been shown.
   await Promise.all([firstScreen, skeletonShown(SKELETON_WAIT_MS)]);
   const appHistory = createAppHistory();
-  app.render(
+  renderInSlices(
+    app,
     <StrictMode>
       <Provider store={sessionStore}>
         <AppRouter history={appHistory} />
