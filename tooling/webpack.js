@@ -93,13 +93,13 @@ export class JsonAsset {
   }
 }
 
+/** A file of a package as the shared package (@taxi/shared), which depends on it, finds it. */
+export const resolveFromShared = (request) =>
+  require.resolve(request, { paths: [path.resolve(import.meta.dirname, '../shared')] });
+
 // Where shared/src/vendor/react-router-dom.ts finds React Router.
 const reactRouterProduction = path.join(
-  path.dirname(
-    require.resolve('react-router/package.json', {
-      paths: [path.resolve(import.meta.dirname, '../shared')],
-    }),
-  ),
+  path.dirname(resolveFromShared('react-router/package.json')),
   'dist/production/index.mjs',
 );
 
@@ -109,11 +109,13 @@ const reactRouterProduction = path.join(
  * module becomes `JSON.parse('…')`, which V8 reads much faster, when a phone field loads.
  */
 export const PHONE_METADATA_ALIAS = {
-  'libphonenumber-js/metadata.mobile.json$': require.resolve(
+  'libphonenumber-js/metadata.mobile.json$': resolveFromShared(
     'libphonenumber-js/metadata.mobile.json',
-    { paths: [path.resolve(import.meta.dirname, '../shared')] },
   ),
 };
+
+/** MapLibre's style sheet, which the map imports. */
+export const MAPLIBRE_SHEET = /maplibre-gl[\\/]dist[\\/]maplibre-gl\.css$/;
 
 /**
  * MapLibre's parts the app never creates (its map has its own fit and locate buttons, no
@@ -204,7 +206,7 @@ export function federatedConfig({
             test: /\.css$/,
             oneOf: [
               {
-                test: /maplibre-gl[\\/]dist[\\/]maplibre-gl\.css$/,
+                test: MAPLIBRE_SHEET,
                 use: { loader: styleSheetLoader, options: { unused: MAPLIBRE_UNUSED.source } },
               },
               { use: styleSheetLoader },

@@ -1,12 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import webpack from 'webpack';
 import { minifyCss } from './style-sheet-loader.js';
-import { MAPLIBRE_UNUSED, PHONE_METADATA_ALIAS } from './webpack.js';
+import {
+  MAPLIBRE_SHEET,
+  MAPLIBRE_UNUSED,
+  PHONE_METADATA_ALIAS,
+  resolveFromShared,
+} from './webpack.js';
 
 /** What a production build makes of `source`, resolved as the app's builds resolve. */
 async function built(source: string): Promise<string> {
@@ -44,18 +48,10 @@ test('the phone rules reach the browser as JSON for JSON.parse, not as a 99 kB o
 });
 
 test("the map's style sheet keeps what the map draws and leaves the library's unused controls out", () => {
-  const sheet = readFileSync(
-    path.join(
-      path.dirname(
-        createRequire(path.resolve(import.meta.dirname, '../shared/package.json')).resolve(
-          'maplibre-gl/package.json',
-        ),
-      ),
-      'dist/maplibre-gl.css',
-    ),
-    'utf8',
-  );
-  const css = minifyCss(sheet, 'maplibre-gl.css', MAPLIBRE_UNUSED);
+  // The sheet the map imports, which the build's rule for it must name.
+  const file = resolveFromShared('maplibre-gl/dist/maplibre-gl.css');
+  assert.match(file, MAPLIBRE_SHEET);
+  const css = minifyCss(readFileSync(file, 'utf8'), 'maplibre-gl.css', MAPLIBRE_UNUSED);
   for (const drawn of [
     '.maplibregl-map{',
     '.maplibregl-canvas{',
