@@ -23,6 +23,12 @@ function RideOverUnavailable({ onRetry }: { onRetry: () => void }) {
 class LoadFailed extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
+  constructor(props: { children: ReactNode }) {
+    super(props);
+    // A slot mounted afresh (Track opened again, back online) loads once more what failed before.
+    RideOver.retryIfFailed();
+  }
+
   static getDerivedStateFromError() {
     return { failed: true };
   }
