@@ -65,6 +65,47 @@ test("a Polish passenger's map asks its server for Polish labels, its glyphs and
 });
 
 /**
+ * The map's credits (© OpenStreetMap contributors, which its licence wants in sight): the
+ * compact button is on the page and on top at its centre, not under a sheet or a bar.
+ */
+async function creditsInSight(page: Page, where: string): Promise<void> {
+  const credits = page.getByLabel('Map credits');
+  await credits.waitFor();
+  const onTop = await credits.evaluate((button) => {
+    const box = button.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    const inView = y > 0 && y < window.innerHeight && x > 0 && x < window.innerWidth;
+    return inView && button.contains(document.elementFromPoint(x, y));
+  });
+  assert.ok(onTop, `${where}: the map's credits are covered or off screen`);
+  // Folded (the library folds them at the first drag), a tap unfolds them.
+  const text = page.getByText('© OpenStreetMap contributors');
+  if (!(await text.isVisible())) await credits.click();
+  await text.waitFor();
+}
+
+test("the map's credits are in sight above Home's order form and Track's panel", async () => {
+  // A family member's ride link: the passenger on Home has no ride under way.
+  const family = await signInByApi(it.app, '+48600100903');
+  const link = await ride(it.app, family, false, { poi: MOULINS_18, dst: STADIUM });
+  const token = await signInByApi(it.app, '+48600100902');
+  const context = await newContext(it.browser, 'en-US', {
+    geolocation: { latitude: PICKUP.lat, longitude: PICKUP.lng },
+    permissions: ['geolocation'],
+  });
+  await storeToken(context, token);
+  const page = await context.newPage();
+  await page.goto(`${it.app.url}/`);
+  await page.locator('.or-home__map[aria-busy="false"]').waitFor();
+  await creditsInSight(page, 'Home');
+  await page.goto(`${it.app.url}/t/${link}`);
+  await page.getByRole('region', { name: 'Map of the ride' }).waitFor();
+  await creditsInSight(page, 'Track');
+  await context.close();
+});
+
+/**
  * In the page: the vertex shader of each WebGL program linked for drawing lines (their shaders
  * alone take `a_pos_normal`).
  */

@@ -11,6 +11,7 @@ import {
   refreshActiveOrders,
   type AddressPoint,
   SCREEN_PATHS,
+  useCoveredBottom,
 } from '@taxi/shared';
 import type { LatLng } from '@taxi/shared/map';
 import '../common/ordering.css';
@@ -63,23 +64,8 @@ export default function Home() {
   // The pickup follows the GPS until the passenger chooses one another way.
   const followGps = useRef(!isPickupValid(draft.poi));
   const lookup = useRef(0);
-  const sheet = useRef<HTMLElement>(null);
-  const [sheetInset, setSheetInset] = useState(0);
-
   // How much of the map the form covers, so that the pins are fitted above it.
-  useEffect(() => {
-    const element = sheet.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const measure = () =>
-      setSheetInset(Math.round(window.innerHeight - element.getBoundingClientRect().top));
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    window.addEventListener('resize', measure);
-    return () => {
-      observer.disconnect();
-      window.removeEventListener('resize', measure);
-    };
-  }, []);
+  const [sheet, sheetInset] = useCoveredBottom();
 
   // Active orders on load (spec section 2).
   useEffect(() => {

@@ -109,6 +109,7 @@ export function HomeMap({
         initialView={pickup ? { center: pickup, zoom: 15 } : FALLBACK_VIEW}
         fitTilesFirst={!pickup}
         padding={both ? undefined : padding}
+        coveredBottom={sheetInset}
         focus={focus}
         pins={pins}
         route={both ? quote?.dst_map_points : undefined}

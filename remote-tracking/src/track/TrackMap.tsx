@@ -49,6 +49,8 @@ export interface TrackMapProps {
   mapboxToken: string;
   dark: boolean;
   pickupColor?: string;
+  /** Pixels of the map's bottom under the panel. */
+  coveredBottom?: number;
 }
 
 /**
@@ -176,6 +178,7 @@ export function TrackMap(props: TrackMapProps) {
       dark={props.dark}
       initialView={pickup ? { center: pickup, zoom: 15 } : FALLBACK_VIEW}
       padding={MAP.trackPadding}
+      coveredBottom={props.coveredBottom}
       focus={focus}
       pins={pins}
       route={route?.points}

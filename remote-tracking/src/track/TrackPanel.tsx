@@ -68,6 +68,8 @@ export interface TrackPanelProps {
   onCancel: () => Promise<void>;
   /** What the screen adds at the panel's end (the ride notifications question). */
   extra?: ReactNode;
+  /** Given the panel's sheet, to measure how much of the map it covers. */
+  sheetRef?: (sheet: HTMLElement | null) => void;
 }
 
 /** The panel of Track: one view per state of the order. */
@@ -81,6 +83,7 @@ export function TrackPanel({
   mayCancel,
   onCancel,
   extra,
+  sheetRef,
 }: TrackPanelProps) {
   const { t } = useTrackingText();
   const titleId = useId();
@@ -184,6 +187,7 @@ export function TrackPanel({
           growing up the map was a layout shift (0.026 on a 360 px phone, issue 16). */}
       <section
         key={loading ? 'loading' : 'order'}
+        ref={sheetRef}
         className={`tx-sheet tr-panel${loading ? ' tr-panel--loading' : ''}`}
         aria-labelledby={loading ? undefined : titleId}
         aria-label={loading ? t('client.track.panel') : undefined}

@@ -11,6 +11,7 @@ import {
   settingsAtom,
   TRACK_RATE_LOOKUP_DELAY_MS,
   type OrderKey,
+  useCoveredBottom,
 } from '@taxi/shared';
 import { useTrackingText } from '../common/i18n';
 import { TrackNotifyCard } from '../notify/TrackNotifyCard';
@@ -55,6 +56,7 @@ export function TrackScreen({ orderKey }: { orderKey: OrderKey | null }) {
   const rated = lookup.status === 'rated' || (order?.rate ?? null) !== null;
   const locator = useLocateMe(settings.gps_timeout);
   const [fitRequest, setFitRequest] = useState(0);
+  const [panelRef, panelInset] = useCoveredBottom();
 
   useEffect(() => {
     // The map library downloads while the link logs in.
@@ -88,6 +90,7 @@ export function TrackScreen({ orderKey }: { orderKey: OrderKey | null }) {
             mapboxToken={settings.mapbox_token}
             dark={dark}
             pickupColor={settings.color_map_icon || undefined}
+            coveredBottom={panelInset}
           />
         </Suspense>
       ) : (
@@ -130,6 +133,7 @@ export function TrackScreen({ orderKey }: { orderKey: OrderKey | null }) {
         ratingOn={settings.rate}
         mayCancel={ownOrder}
         onCancel={cancelOrder}
+        sheetRef={panelRef}
         extra={
           <TrackNotifyCard
             shortId={orderKey?.shortId}

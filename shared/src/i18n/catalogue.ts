@@ -18,6 +18,7 @@ export const commonTexts = {
       no: 'No',
       loading: 'Loading…',
       unknown: 'unknown',
+      mapCredits: 'Map credits',
     },
   },
   pl: {
@@ -53,6 +54,7 @@ export const commonTexts = {
       no: 'Nie',
       loading: 'Wczytywanie…',
       unknown: 'nieznany',
+      mapCredits: 'Autorzy mapy',
     },
   },
 } as const;

@@ -1,6 +1,13 @@
 // The map itself, the same over either library: react-map-gl's maplibre and mapbox flavours
 // have the same components, and each engine module hands its own in. Loaded lazily only.
-import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import {
+  type ComponentType,
+  type CSSProperties,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
   Layer,
@@ -71,7 +78,10 @@ function TaxiMapView({ engine, ...props }: TaxiMapProps & { engine: MapEngine })
   const [instance, setInstance] = useState<MapRef | null>(null);
   const { focus, padding } = props;
   // Street and place names in the passenger's language where the map has them.
-  const { language } = useTranslation().i18n;
+  // The page's i18n through react-i18next: this entry is a shared module of its own, and a
+  // relative import of ../i18n would bundle a second instance into it.
+  const { t, i18n } = useTranslation('common');
+  const { language } = i18n;
   const style = useMemo(
     () =>
       mapStyle(props.tileUrl, {
@@ -149,8 +159,9 @@ function TaxiMapView({ engine, ...props }: TaxiMapProps & { engine: MapEngine })
     [props.route],
   );
 
+  const covered = { '--tx-map-covered': `${props.coveredBottom ?? 0}px` } as CSSProperties;
   return (
-    <div className={props.className} aria-busy={moving}>
+    <div className={`tx-map ${props.className ?? ''}`} style={covered} aria-busy={moving}>
       <MapGL
         ref={setInstance}
         initialViewState={{
@@ -161,7 +172,10 @@ function TaxiMapView({ engine, ...props }: TaxiMapProps & { engine: MapEngine })
         }}
         maxZoom={MAP.maxViewZoom}
         // The library's canvas is the map's landmark (a region): it carries our name for it.
-        locale={{ 'Map.Title': props.label }}
+        locale={{
+          'Map.Title': props.label,
+          'AttributionControl.ToggleAttribution': t('common.mapCredits'),
+        }}
         mapStyle={style}
         transformRequest={absoluteRequest}
         {...(engine.mapbox ? { mapboxAccessToken: props.mapboxToken } : {})}

@@ -52,6 +52,11 @@ export interface TaxiMapProps {
   fitTilesFirst?: boolean;
   /** Padding of the view: the centre of the map is the centre of what it leaves free. */
   padding?: MapPadding;
+  /**
+   * Pixels of the map's bottom under the page (a sheet, a bar): the map's own corner controls
+   * (its credits, Mapbox's logo) sit above them, in sight as the tiles' licences want.
+   */
+  coveredBottom?: number;
   focus?: MapFocus | null;
   pins?: MapPin[];
   route?: LatLng[];
