@@ -57,6 +57,12 @@ const refused: Case[] = [
     'server/src/b/a.ts',
     "import { a } from '../../../host/src/a.ts';",
   ],
+  [
+    "the map entry bundles the page's i18n",
+    'shared/src/map/a.ts',
+    "import { addTranslations } from '../i18n/i18n';",
+  ],
+  ['the map entry imports a remote', 'shared/src/map/a.ts', "import a from '@taxi/remote-legal';"],
   ['contract imports shared', 'contract/src/a.ts', "import { a } from '@taxi/shared';"],
   [
     'contract imports the server',
@@ -82,6 +88,11 @@ const allowed: Case[] = [
     'the host types a remote',
     'host/src/a.ts',
     "import type { a } from '@taxi/remote-tracking/exposes';",
+  ],
+  [
+    'the map entry takes constants',
+    'shared/src/map/a.ts',
+    "import { MAP } from '../model/constants';",
   ],
   ['shared imports contract', 'shared/src/a.ts', "import { a } from '@taxi/contract';"],
   ['the server imports contract', 'server/src/a.ts', "import { a } from '@taxi/contract';"],
