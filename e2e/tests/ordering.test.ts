@@ -153,29 +153,39 @@ test("Home's map draws the labels of a new place at once, without frames of fadi
   await context.close();
 });
 
-test("a tap on Order does not wait for Home's map to give back its WebGL context: it goes once the summary is shown", async () => {
+test("Home's map waits, whole, for Track's: one WebGL context from Home to the ride, never lost", async () => {
   const token = await signInByApi(it.app, newPhone());
   const { context, page } = await passengerPage(token);
   await context.addInitScript(() => {
-    // Each loss of a WebGL context: inside which event's handlers, with which heading shown.
-    const losses: { during: string | null; heading: string | null }[] = [];
-    (window as unknown as { __losses: typeof losses }).__losses = losses;
+    // Each WebGL context made, and each one lost (and inside which event's handlers).
+    const gl = { made: 0, lost: [] as (string | null)[] };
+    (window as unknown as { __gl: typeof gl }).__gl = gl;
+    const seen = new WeakSet<object>();
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (
+      this: HTMLCanvasElement,
+      ...args: Parameters<typeof getContext>
+    ) {
+      const made = getContext.apply(this, args);
+      if (made && /webgl/.test(String(args[0])) && !seen.has(made)) {
+        seen.add(made);
+        gl.made += 1;
+      }
+      return made;
+    } as typeof getContext;
     // The extension's interface is not a global: its objects are wrapped as they are handed out.
-    for (const gl of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {
-      const getExtension = gl.getExtension;
-      gl.getExtension = function (this: WebGLRenderingContext, name: string) {
+    for (const context of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {
+      const getExtension = context.getExtension;
+      context.getExtension = function (this: WebGLRenderingContext, name: string) {
         const extension = getExtension.call(this, name) as WEBGL_lose_context | null;
         if (name !== 'WEBGL_lose_context' || !extension) return extension;
         const lose = extension.loseContext.bind(extension);
         extension.loseContext = () => {
-          losses.push({
-            during: window.event?.type ?? null,
-            heading: document.querySelector('h1')?.textContent ?? null,
-          });
+          gl.lost.push(window.event?.type ?? null);
           lose();
         };
         return extension;
-      } as typeof gl.getExtension;
+      } as typeof context.getExtension;
     }
   });
   await page.goto(`${it.app.url}/`);
@@ -184,18 +194,18 @@ test("a tap on Order does not wait for Home's map to give back its WebGL context
   await page.getByRole('combobox', { name: 'Search address' }).fill('Boulevard des Moulins 1');
   await page.getByRole('listbox', { name: 'Addresses found' }).getByRole('option').first().click();
   await page.getByRole('button', { name: /^Pickup Boulevard des Moulins/ }).waitFor();
-  // The summary's code is fetched once Home is idle, as it is for a passenger who reads first.
   await page.waitForLoadState('networkidle');
 
+  // Removing the map inside the tap on Order made the tap wait for it (its buffers deleted,
+  // its context lost); kept, it is Track's map a moment later, with its tiles and programs.
   await orderButton(page).click();
   await page.getByRole('heading', { name: 'Order summary' }).waitFor();
-  const losses = await page.waitForFunction(() => {
-    const all = (window as unknown as { __losses: unknown[] }).__losses;
-    return all.length > 0 && all;
-  });
-  // Losing it makes the main thread wait until the GPU has drawn every frame queued before: in
-  // the tap's handlers, that wait was the tap's (in a software WebGL, most of what the map added).
-  assert.deepEqual(await losses.jsonValue(), [{ during: null, heading: 'Order summary' }]);
+  await orderButton(page).click();
+  const ride = page.getByRole('region', { name: 'Map of the ride' });
+  await ride.waitFor();
+  assert.equal(await ride.evaluate((canvas) => canvas.className), 'maplibregl-canvas');
+  const gl = await page.evaluate(() => (window as unknown as { __gl: unknown }).__gl);
+  assert.deepEqual(gl, { made: 1, lost: [] });
   await context.close();
 });
 

@@ -19,8 +19,8 @@ import type {
 } from 'react-map-gl/maplibre';
 import { MAP } from '../model/constants';
 import { cameraMoveMs } from './camera';
-import { loseContextAfterPaint } from './contextLoss';
 import { useGlide } from './glide';
+import { holdFrames, releaseFrames, type KeptMap } from './offScreen';
 import { absoluteRequest, mapStyle, routePaint, tileArea } from './style';
 import type { LatLng, MapPin, TaxiMapProps } from './types';
 
@@ -93,9 +93,19 @@ function TaxiMapView({ engine, ...props }: TaxiMapProps & { engine: MapEngine })
     [props.tileUrl, props.dark, engine.mapbox, language],
   );
 
-  // Leaving the screen removes the map inside the tap that leaves it; its context goes after.
+  // A map kept from an earlier screen (reuseMaps) was named for that screen: name it for this
+  // one. Leaving, its camera stops: kept off screen, it draws nothing until it is shown again.
   useEffect(() => {
-    if (instance) loseContextAfterPaint(instance.getMap());
+    instance?.getCanvas().setAttribute('aria-label', props.label);
+  }, [instance, props.label]);
+  useEffect(() => {
+    if (!instance) return;
+    const map = instance.getMap() as unknown as KeptMap & { stop(): unknown };
+    releaseFrames(map);
+    return () => {
+      map.stop();
+      holdFrames(map);
+    };
   }, [instance]);
 
   // The map whose view was set: a new map's first view jumps there (see cameraMoveMs).
@@ -164,6 +174,11 @@ function TaxiMapView({ engine, ...props }: TaxiMapProps & { engine: MapEngine })
     <div className={`tx-map ${props.className ?? ''}`} style={covered} aria-busy={moving}>
       <MapGL
         ref={setInstance}
+        // Leaving a screen keeps its map for the next one (Home's for Track's): removing it was
+        // most of what the map added to the tap that leaves (its buffers deleted, its context
+        // lost), and a new one made its WebGL context, compiled its programs and loaded its
+        // style and tiles again. One map is kept per library; its tiles' memory stays meanwhile.
+        reuseMaps
         initialViewState={{
           longitude: props.initialView.center.lng,
           latitude: props.initialView.center.lat,

@@ -1,0 +1,51 @@
+import { holdFrames, releaseFrames, type KeptMap } from './offScreen';
+
+/** A library's map as far as frames go: each frame and redraw renders through `_render`. */
+class FakeMap implements KeptMap {
+  drawn = 0;
+  resized = 0;
+  pending = false;
+  _render() {
+    this.drawn += 1;
+    return this;
+  }
+  frame() {
+    this.pending = false;
+    this._render();
+  }
+  triggerRepaint() {
+    this.pending = true;
+  }
+  redraw() {
+    this._render();
+  }
+  resize() {
+    this.resized += 1;
+  }
+}
+
+test('a held map draws no frame it had asked for, nor a redraw', () => {
+  const map = new FakeMap();
+  map.triggerRepaint();
+  holdFrames(map);
+  map.frame();
+  map.redraw();
+  expect(map.drawn).toBe(0);
+});
+
+test('released, it takes its new size and draws again', () => {
+  const map = new FakeMap();
+  holdFrames(map);
+  releaseFrames(map);
+  expect(map.resized).toBe(1);
+  expect(map.pending).toBe(true);
+  map.frame();
+  expect(map.drawn).toBe(1);
+});
+
+test('a map never held is left as it is', () => {
+  const map = new FakeMap();
+  releaseFrames(map);
+  expect(map.resized).toBe(0);
+  expect(map.pending).toBe(false);
+});
