@@ -24,13 +24,15 @@ class FakeMap implements KeptMap {
   }
 }
 
-test('a held map draws no frame it had asked for, nor a redraw', () => {
+test('a held map draws no frame it had asked for, nor a redraw, and keeps its size', () => {
   const map = new FakeMap();
   map.triggerRepaint();
   holdFrames(map);
   map.frame();
   map.redraw();
+  map.resize();
   expect(map.drawn).toBe(0);
+  expect(map.resized).toBe(0);
 });
 
 test('released, it takes its new size and draws again', () => {
