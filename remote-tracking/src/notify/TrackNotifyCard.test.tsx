@@ -11,10 +11,7 @@ import {
   withTrackHarness,
 } from '../testing/track';
 
-jest.mock('@taxi/shared/map', () => {
-  const fake = jest.requireActual('../testing/map');
-  return { TaxiMap: fake.FakeTaxiMap, preloadMap: () => Promise.resolve({}) };
-});
+jest.mock('@taxi/shared/map', () => jest.requireActual('../testing/map').fakeMapModule);
 
 const PUSH_KEY =
   'BD1KWPIHaBzbzcsu4hRhN9RV-rO7qFw3KNm0DlwKGb1tAM7HbY9jwi9hksEcBSl19j3e9IUKfOZTwHbYefUqHmc';

@@ -30,3 +30,6 @@ export function FakeTaxiMap(props: TaxiMapProps) {
     </ul>
   );
 }
+
+/** The module a test mocks @taxi/shared/map with: `jest.mock(…, () => …fakeMapModule)`. */
+export const fakeMapModule = { TaxiMap: FakeTaxiMap, preloadMap: () => Promise.resolve({}) };

@@ -14,10 +14,7 @@ import {
   withTrackHarness,
 } from '../testing/track';
 
-jest.mock('@taxi/shared/map', () => {
-  const fake = jest.requireActual('../testing/map');
-  return { TaxiMap: fake.FakeTaxiMap, preloadMap: () => Promise.resolve({}) };
-});
+jest.mock('@taxi/shared/map', () => jest.requireActual('../testing/map').fakeMapModule);
 
 const sockets = withTrackHarness();
 beforeEach(() => fakeApi({ GET_RATE: rating(null) }));

@@ -3,19 +3,10 @@ import { fakeApi } from '@taxi/shared/testing';
 import Track from './Track';
 import { rating, record, renderTrack, serve, withTrackHarness } from '../testing/track';
 
-jest.mock('@taxi/shared/map', () => {
-  const fake = jest.requireActual('../testing/map');
-  return { TaxiMap: fake.FakeTaxiMap, preloadMap: () => Promise.resolve({}) };
-});
+jest.mock('@taxi/shared/map', () => jest.requireActual('../testing/map').fakeMapModule);
 
-// Offline, the end of a ride fails to load (the idle head start's and the slot's loads); it
-// loads from the third on. A module registry of its own: a loaded chunk stays loaded.
-let mockRideOverLoads = 0;
-jest.mock('./RideOver', () => {
-  mockRideOverLoads += 1;
-  if (mockRideOverLoads <= 2) throw new Error('Loading chunk ride-over failed.');
-  return jest.requireActual('./RideOver');
-});
+// Offline, its first two loads fail; a test file of its own, as a loaded chunk stays loaded.
+jest.mock('./RideOver', () => jest.requireActual('../testing/rideOver').rideOverFailingFirst(2));
 
 const sockets = withTrackHarness();
 

@@ -1,21 +1,13 @@
 import { screen } from '@testing-library/react';
 import { fakeApi } from '@taxi/shared/testing';
 import Track from './Track';
+import { rideOverLoads } from '../testing/rideOver';
 import { rating, record, renderTrack, serve, withTrackHarness } from '../testing/track';
 
-jest.mock('@taxi/shared/map', () => {
-  const fake = jest.requireActual('../testing/map');
-  return { TaxiMap: fake.FakeTaxiMap, preloadMap: () => Promise.resolve({}) };
-});
+jest.mock('@taxi/shared/map', () => jest.requireActual('../testing/map').fakeMapModule);
 
-// The end of a ride loads apart from the panel; here its first two loads fail, as offline
-// before the worker kept it (the idle head start's and the slot's, in either order).
-let mockRideOverLoads = 0;
-jest.mock('./RideOver', () => {
-  mockRideOverLoads += 1;
-  if (mockRideOverLoads <= 2) throw new Error('Loading chunk ride-over failed.');
-  return jest.requireActual('./RideOver');
-});
+// The end of a ride loads apart from the panel; here its first two loads fail.
+jest.mock('./RideOver', () => jest.requireActual('../testing/rideOver').rideOverFailingFirst(2));
 
 const sockets = withTrackHarness();
 
@@ -34,5 +26,5 @@ it('says the end of a ride could not load, keeps the panel, and Retry loads it',
   await user.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByRole('button', { name: 'Finish' })).toBeInTheDocument();
   expect(screen.getByRole('group', { name: 'How would you rate this ride?' })).toBeInTheDocument();
-  expect(mockRideOverLoads).toBe(3);
+  expect(rideOverLoads()).toBe(3);
 });

@@ -22,10 +22,7 @@ import {
 
 type Route = NonNullable<PushedRecord['routes']>[number];
 
-jest.mock('@taxi/shared/map', () => {
-  const fake = jest.requireActual('../testing/map');
-  return { TaxiMap: fake.FakeTaxiMap, preloadMap: () => Promise.resolve({}) };
-});
+jest.mock('@taxi/shared/map', () => jest.requireActual('../testing/map').fakeMapModule);
 
 const sockets = withTrackHarness();
 const map = () => within(screen.getByRole('list', { name: 'Map of the ride' }));
