@@ -44,14 +44,19 @@ interface MapWindow {
   map: LabelMap;
 }
 
-test("a Polish passenger's map asks its server for Polish labels, its glyphs and icons", async () => {
-  const token = await signInByApi(it.app, '+48600100900');
-  const context = await newContext(it.browser, 'pl-PL', {
+/** A signed-in passenger's page, speaking `locale`, whose GPS answers with PICKUP. */
+async function passengerAtPickup(phone: string, locale: string) {
+  const token = await signInByApi(it.app, phone);
+  const context = await newContext(it.browser, locale, {
     geolocation: { latitude: PICKUP.lat, longitude: PICKUP.lng },
     permissions: ['geolocation'],
   });
   await storeToken(context, token);
-  const page = await context.newPage();
+  return { context, page: await context.newPage() };
+}
+
+test("a Polish passenger's map asks its server for Polish labels, its glyphs and icons", async () => {
+  const { context, page } = await passengerAtPickup('+48600100900', 'pl-PL');
   const ok = (pattern: RegExp) =>
     page.waitForResponse((response) => pattern.test(response.url()) && response.ok());
   const style = ok(/\/tiles\/style\.json\?(.*&)?lang=pl\b/);
@@ -89,13 +94,7 @@ test("the map's credits are in sight above Home's order form and Track's panel",
   // A family member's ride link: the passenger on Home has no ride under way.
   const family = await signInByApi(it.app, '+48600100903');
   const link = await ride(it.app, family, false, { poi: MOULINS_18, dst: STADIUM });
-  const token = await signInByApi(it.app, '+48600100902');
-  const context = await newContext(it.browser, 'en-US', {
-    geolocation: { latitude: PICKUP.lat, longitude: PICKUP.lng },
-    permissions: ['geolocation'],
-  });
-  await storeToken(context, token);
-  const page = await context.newPage();
+  const { context, page } = await passengerAtPickup('+48600100902', 'en-US');
   await page.goto(`${it.app.url}/`);
   await page.locator('.or-home__map[aria-busy="false"]').waitFor();
   await creditsInSight(page, 'Home');
