@@ -2,6 +2,7 @@ import { holdFrames, releaseFrames, type KeptMap } from './offScreen';
 
 /** A library's map as far as frames go: each frame and redraw renders through `_render`. */
 class FakeMap implements KeptMap {
+  container = document.createElement('div');
   drawn = 0;
   resized = 0;
   pending = false;
@@ -21,6 +22,9 @@ class FakeMap implements KeptMap {
   }
   resize() {
     this.resized += 1;
+  }
+  getContainer() {
+    return this.container;
   }
 }
 
@@ -50,4 +54,21 @@ test('a map never held is left as it is', () => {
   releaseFrames(map);
   expect(map.resized).toBe(0);
   expect(map.pending).toBe(false);
+});
+
+test('a map on a screen being left draws no frame and keeps its size; shown again, it draws', () => {
+  const map = new FakeMap();
+  const screen = document.createElement('div');
+  screen.append(map.container);
+  releaseFrames(map);
+  screen.setAttribute('inert', '');
+  map.frame();
+  map.resize();
+  expect(map.drawn).toBe(0);
+  expect(map.resized).toBe(0);
+  screen.removeAttribute('inert');
+  map.frame();
+  map.resize();
+  expect(map.drawn).toBe(1);
+  expect(map.resized).toBe(1);
 });
