@@ -1,12 +1,10 @@
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import {
   Navigate,
-  Outlet,
   UNSAFE_createBrowserHistory as createBrowserHistory,
   unstable_HistoryRouter as HistoryRouter,
   useLocation,
-  useRoutes,
   type HistoryRouterProps,
   type RouteObject,
 } from 'react-router-dom';
@@ -23,10 +21,11 @@ import { Maintenance } from '../maintenance/Maintenance';
 import { RemoteScreen } from '../remotes/RemoteScreen';
 import { applyPreferences } from '../settings/branding';
 import { uncaughtErrorAtom } from '../errors/reporting';
+import { ScreenSlots } from './leavingScreen';
 import { nextModules, ROUTE_TABLE, type LayoutName, type RouteRow } from './routeTable';
 
 /** What is true of every page: maintenance mode, preferences, the uncaught-error alert. */
-function Shell() {
+function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const settings = useAtomValue(settingsAtom);
@@ -42,7 +41,7 @@ function Shell() {
   if (!settings?.maintenance && inMaintenance) return <Navigate to={SCREEN_PATHS.Home} replace />;
   return (
     <>
-      <Outlet />
+      {children}
       {uncaught ? (
         <AlertDialog message={t('uncaught_error')} onClose={() => setUncaught(false)} />
       ) : null}
@@ -66,21 +65,16 @@ function routesOf(layout: LayoutName): RouteObject[] {
   }));
 }
 
-/** The route objects of the page, built from the route table. */
+/** The route objects of the page, built from the route table: one top route per layout. */
 export function appRoutes(): RouteObject[] {
   return [
     {
-      element: <Shell />,
-      children: [
-        {
-          element: <MaintenanceLayout />,
-          children: [{ path: SCREEN_PATHS.Maintenance, element: <Maintenance /> }],
-        },
-        { element: <DefaultLayout />, children: routesOf('default') },
-        { element: <MapLayout />, children: routesOf('map') },
-        { path: '*', element: <Navigate to={SCREEN_PATHS.Home} replace /> },
-      ],
+      element: <MaintenanceLayout />,
+      children: [{ path: SCREEN_PATHS.Maintenance, element: <Maintenance /> }],
     },
+    { element: <DefaultLayout />, children: routesOf('default') },
+    { element: <MapLayout />, children: routesOf('map') },
+    { path: '*', element: <Navigate to={SCREEN_PATHS.Home} replace /> },
   ];
 }
 
@@ -92,15 +86,20 @@ export function createAppHistory(): AppHistory {
 }
 
 function AppRoutes() {
-  return useRoutes(useMemo(appRoutes, []));
+  const routes = useMemo(appRoutes, []);
+  return (
+    <Shell>
+      <ScreenSlots routes={routes} />
+    </Shell>
+  );
 }
 
 /** The app's routes on `history` (declarative routing: no screen loads data through it). */
 export function AppRouter({ history }: { history: AppHistory }) {
   return (
     // A navigation renders at once, not as a transition: the tapped screen (or its spinner)
-    // is the next frame, and the screen left goes in the same task, with Home's map and the work
-    // it has queued, instead of drawing on until the next screen is ready (issue 16, INP).
+    // is the next frame, and the screen left stops there (hidden, its map drawing no more; see
+    // leavingScreen.tsx) instead of drawing on until the next screen is ready (issue 16, INP).
     <HistoryRouter history={history} useTransitions={false}>
       <AppRoutes />
     </HistoryRouter>
