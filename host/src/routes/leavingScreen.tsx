@@ -12,23 +12,22 @@ import {
 /** Where the router is (the location and how it got there), as its context hands it down. */
 type RouterAt = ContextType<typeof LocationContext>;
 
-interface Shown {
-  current: RouterAt;
-  /** The screen just left, kept unseen until the next screen has been painted. */
-  leaving: RouterAt | null;
+/** A layout's screen on the page: where the router is for it, and which layout that shows. */
+interface Slot {
+  at: RouterAt;
+  /** The index of the layout, a top route of the routes, that `at` shows. */
+  layout: number;
 }
 
-const layouts = new WeakMap<RouterAt, number>();
+interface Shown {
+  current: Slot;
+  /** The screen just left, kept unseen until the next screen has been painted. */
+  leaving: Slot | null;
+}
 
-/** Which layout, a top route of `routes`, the router shows there. */
-function layoutOf(routes: RouteObject[], at: RouterAt): number {
-  let layout = layouts.get(at);
-  if (layout === undefined) {
-    const top = matchRoutes(routes, at.location)?.[0]?.route;
-    layout = top ? routes.indexOf(top) : -1;
-    layouts.set(at, layout);
-  }
-  return layout;
+function slotAt(routes: RouteObject[], at: RouterAt): Slot {
+  const top = matchRoutes(routes, at.location)?.[0]?.route;
+  return { at, layout: top ? routes.indexOf(top) : -1 };
 }
 
 /**
@@ -36,11 +35,12 @@ function layoutOf(routes: RouteObject[], at: RouterAt): number {
  * the one left. Within a layout its screens change in place, as before.
  */
 function useLeavingScreen(routes: RouteObject[], at: RouterAt): Shown {
-  const [shown, setShown] = useState<Shown>({ current: at, leaving: null });
+  const [shown, setShown] = useState<Shown>(() => ({ current: slotAt(routes, at), leaving: null }));
   let now = shown;
-  if (shown.current !== at) {
-    const another = layoutOf(routes, shown.current) !== layoutOf(routes, at);
-    now = { current: at, leaving: another ? shown.current : null };
+  if (shown.current.at !== at) {
+    const current = slotAt(routes, at);
+    const another = current.layout !== shown.current.layout;
+    now = { current, leaving: another ? shown.current : null };
     // Adjusted while rendering, so the screen left is still in the tree this commit keeps.
     setShown(now);
   }
@@ -71,16 +71,24 @@ const RoutedScreen = memo(function RoutedScreen({ routes }: { routes: RouteObjec
  * A layout and its screen. One left is unseen and inert: no focus, tap or reader reaches it, and
  * a map on it draws no more frames (shared/src/map/offScreen.ts).
  */
-function ScreenSlot(props: { routes: RouteObject[]; at: RouterAt; leaving: boolean }) {
+function ScreenSlot({
+  routes,
+  at,
+  leaving,
+}: {
+  routes: RouteObject[];
+  at: RouterAt;
+  leaving: boolean;
+}) {
   return (
     <div
-      className={props.leaving ? 'sh-screen sh-screen--leaving' : 'sh-screen'}
+      className={leaving ? 'sh-screen sh-screen--leaving' : 'sh-screen'}
       // React 18 knows no `inert`: an empty string sets the attribute as it is. aria-hidden
       // too, for what reads the page without `inert` (jsdom in the components' tests).
-      {...(props.leaving ? { inert: '', 'aria-hidden': true } : {})}
+      {...(leaving ? { inert: '', 'aria-hidden': true } : {})}
     >
-      <LocationContext.Provider value={props.at}>
-        <RoutedScreen routes={props.routes} />
+      <LocationContext.Provider value={at}>
+        <RoutedScreen routes={routes} />
       </LocationContext.Provider>
     </div>
   );
@@ -91,10 +99,8 @@ export function ScreenSlots({ routes }: { routes: RouteObject[] }) {
   const { current, leaving } = useLeavingScreen(routes, useContext(LocationContext));
   return (
     <>
-      {leaving ? (
-        <ScreenSlot key={layoutOf(routes, leaving)} routes={routes} at={leaving} leaving />
-      ) : null}
-      <ScreenSlot key={layoutOf(routes, current)} routes={routes} at={current} leaving={false} />
+      {leaving ? <ScreenSlot key={leaving.layout} routes={routes} at={leaving.at} leaving /> : null}
+      <ScreenSlot key={current.layout} routes={routes} at={current.at} leaving={false} />
     </>
   );
 }
