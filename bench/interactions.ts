@@ -2,8 +2,8 @@
 // for a tap on Order): a signed-in passenger on a phone viewport, CPU slowed 4× and m.uber's 2G
 // profile, taps Pickup (the address search opens), picks an address, taps Order (the summary
 // opens) at once, goes Back and taps Order again once the map has drawn nothing for a second
-// (the tap a passenger makes after checking the pin). For each tap it prints the median over the runs of the interaction's latency as the
-// browser's Event Timing API reports it (input delay, handlers and the next paint, in steps of
+// (the tap a passenger makes after checking the pin). For each tap it prints the median over the
+// runs of the interaction's latency as the browser's Event Timing API reports it (input delay, handlers and the next paint, in steps of
 // 8 ms; "<16" when none of its events reached 16 ms, which the API leaves unreported): what INP
 // takes for that interaction, and for the tap on Order where that event's time went (waiting for
 // the main thread, its handlers, then until the paint); and the time from the tap on Order to
@@ -140,20 +140,23 @@ function noteMapFrames(): void {
   }
 }
 
-/** In the page: the map has drawn, and drawn nothing for a second (see noteMapFrames). */
-function mapAtRest(): boolean {
+/** How long a map draws no frame before it counts as at rest (ms). */
+const QUIET_MS = 1_000;
+
+/** In the page: the map has drawn, then nothing for `quietMs` (see noteMapFrames). */
+function mapAtRest(quietMs: number): boolean {
   const frames = (window as unknown as { __mapFrames: { at: number }[] }).__mapFrames;
   const last = frames[frames.length - 1];
-  return !!last && performance.now() - last.at > 1_000;
+  return !!last && performance.now() - last.at > quietMs;
 }
 
 /**
- * From the tap noted by `noteNextTap` to the last frame the map named `label` drew before a
- * second without any: its tiles there and drawn.
+ * From the tap noted by `noteNextTap` to the last frame the map named `label` drew before
+ * QUIET_MS without any: its tiles there and drawn.
  */
 async function mapDrawnAfter(page: Page, label: string): Promise<number> {
   const drawn = await page.waitForFunction(
-    (name) => {
+    ({ name, quietMs }) => {
       const { __tapAt: at, __mapFrames: frames } = window as unknown as {
         __tapAt?: number;
         __mapFrames: { at: number; map: string | null }[];
@@ -162,9 +165,9 @@ async function mapDrawnAfter(page: Page, label: string): Promise<number> {
         (frame) => at !== undefined && frame.at >= at && frame.map === name,
       );
       const last = own[own.length - 1];
-      return last && performance.now() - last.at > 1_000 ? last.at - at! : undefined;
+      return last && performance.now() - last.at > quietMs ? last.at - at! : undefined;
     },
-    label,
+    { name: label, quietMs: QUIET_MS },
     { timeout: PATIENCE_MS },
   );
   return Math.round((await drawn.jsonValue()) as number);
@@ -252,7 +255,7 @@ async function run(mapHeldBack: boolean): Promise<Latencies> {
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await order.waitFor({ timeout: PATIENCE_MS });
     await page.waitForLoadState('networkidle', { timeout: PATIENCE_MS });
-    if (!mapHeldBack) await page.waitForFunction(mapAtRest, undefined, { timeout: PATIENCE_MS });
+    if (!mapHeldBack) await page.waitForFunction(mapAtRest, QUIET_MS, { timeout: PATIENCE_MS });
     await page.evaluate(noteNextTap);
     await order.click();
     await page.getByRole('heading', { name: 'Order summary' }).waitFor({ timeout: PATIENCE_MS });
