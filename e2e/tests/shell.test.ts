@@ -203,11 +203,20 @@ test('the style sheets the app adds to the page come minified', async () => {
     assert.ok(!/\/\*|\n/.test(sheet!), `comments or indentation in ${sheet!.slice(0, 80)}`);
 });
 
-test('the bar shows the logo the page carries at once, without downloading it again', async () => {
+test('the bar shows the logo the page carries at once, the same picture, not downloaded again', async () => {
   const context = await newContext(it.browser, 'en-US');
   // The logo's own address never answers: only the copy inside the page can be shown.
   const asked: string[] = [];
   await context.route('**/brand/demo/logo.svg', (route) => void asked.push(route.request().url()));
+  // Marks the skeleton's logo as the parser adds it: the bar's picture must be that one.
+  await context.addInitScript(() =>
+    new MutationObserver((added) => {
+      for (const { addedNodes } of added)
+        for (const node of addedNodes)
+          if (node instanceof HTMLImageElement && node.classList.contains('sk-logo'))
+            node.dataset.fromPage = '';
+    }).observe(document, { childList: true, subtree: true }),
+  );
   const page = await context.newPage();
   await page.goto(`${it.app.url}/auth/`);
   await page
@@ -218,6 +227,7 @@ test('the bar shows the logo the page carries at once, without downloading it ag
     await logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
     true,
   );
+  assert.equal(await logo.getAttribute('data-from-page'), '', 'a new picture, decoded again');
   assert.deepEqual(asked, []);
   await context.close();
 });

@@ -14,7 +14,7 @@ import {
 import { shellTexts } from './i18n/texts';
 import { loadSettings } from './settings/loadSettings';
 import { applyBranding, applyPreferences } from './settings/branding';
-import { keepSkeletonLogo } from './layout/skeletonLogo';
+import { keepSkeletonLogo } from './layout/logoPicture';
 import { skeletonShown } from './layout/skeletonShown';
 import { renderInSlices } from './layout/renderInSlices';
 import { SettingsError } from './settings/SettingsError';

@@ -1,9 +1,10 @@
 import { useAtomValue } from 'jotai';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isLoggedInAtom, settingsAtom } from '@taxi/shared';
 import { logoDestination } from '../session/guard';
-import { logoSource } from './skeletonLogo';
+import { logoPicture } from './logoPicture';
 
 /** The corporation's logo; leads Home with a token, otherwise to Auth. */
 export function Logo({ linked = true }: { linked?: boolean }) {
@@ -11,7 +12,7 @@ export function Logo({ linked = true }: { linked?: boolean }) {
   const settings = useAtomValue(settingsAtom);
   const loggedIn = useAtomValue(isLoggedInAtom);
   const image = settings?.corp_logo ? (
-    <img className="sh-logo__image" src={logoSource(settings.corp_logo)} alt={settings.corp} />
+    <LogoPicture url={settings.corp_logo} name={settings.corp} />
   ) : (
     <span className="sh-logo__name">{settings?.corp}</span>
   );
@@ -25,4 +26,13 @@ export function Logo({ linked = true }: { linked?: boolean }) {
       {image}
     </Link>
   );
+}
+
+/** Holds the logo's one picture while this bar is shown (see logoPicture). */
+function LogoPicture({ url, name }: { url: string; name: string }) {
+  const hold = useCallback(
+    (holder: HTMLSpanElement | null) => holder?.replaceChildren(logoPicture(url, name)),
+    [url, name],
+  );
+  return <span className="sh-logo__picture" ref={hold} />;
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sessionStore, tokenAtom } from '@taxi/shared';
 import { renderApp } from '../testing';
@@ -149,5 +149,16 @@ describe('logo', () => {
       'href',
       '/',
     );
+  });
+
+  it('is one picture for the app: a screen of another layout shows it again, not a copy', async () => {
+    // A new <img> of an SVG builds a document for it (10-60 ms of a tap on a slow phone).
+    const { history } = renderApp('/', { token: 't', settings: { corp_logo: '/brand/logo.svg' } });
+    const onHome = await screen.findByRole('img', { name: 'Test Taxi' });
+    act(() => history.push('/about-app/'));
+    await waitFor(() => expect(document.querySelector('.sh-topbar')).not.toBeNull());
+    await waitFor(() => expect(document.querySelectorAll('img')).toHaveLength(1));
+    expect(screen.getByRole('img', { name: 'Test Taxi' })).toBe(onHome);
+    expect(onHome.closest('.sh-topbar')).not.toBeNull();
   });
 });
