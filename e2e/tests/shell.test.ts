@@ -210,12 +210,14 @@ test('the bar shows the logo the page carries at once, the same picture, not dow
   await context.route('**/brand/demo/logo.svg', (route) => void asked.push(route.request().url()));
   // Marks the skeleton's logo as the parser adds it: the bar's picture must be that one.
   await context.addInitScript(() =>
-    new MutationObserver((added) => {
-      for (const { addedNodes } of added)
-        for (const node of addedNodes)
+    new MutationObserver((records) =>
+      records.forEach(({ addedNodes }) =>
+        addedNodes.forEach((node) => {
           if (node instanceof HTMLImageElement && node.classList.contains('sk-logo'))
             node.dataset.fromPage = '';
-    }).observe(document, { childList: true, subtree: true }),
+        }),
+      ),
+    ).observe(document, { childList: true, subtree: true }),
   );
   const page = await context.newPage();
   await page.goto(`${it.app.url}/auth/`);
