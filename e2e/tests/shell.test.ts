@@ -234,6 +234,37 @@ test('the bar shows the logo the page carries at once, the same picture, not dow
   await context.close();
 });
 
+test('changing screens fetches no favicon again: the SVG one becomes a small PNG in the page', async () => {
+  const context = await newContext(it.browser, 'en-US');
+  const page = await context.newPage();
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/brand/demo/icon.svg')) fetched.push(request.url());
+  });
+  await page.goto(`${it.app.url}/auth/`);
+  const favicon = page.locator('link[rel="icon"]');
+  await page.waitForFunction(() =>
+    document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href.startsWith('data:image/png'),
+  );
+  const size = await favicon.evaluate(async (link: HTMLLinkElement) => {
+    const image = new Image();
+    image.src = link.href;
+    await image.decode();
+    return [image.naturalWidth, image.naturalHeight];
+  });
+  assert.deepEqual(size, [96, 96]);
+  // Chromium fetches the favicon again at each change of screen: an SVG's document each time.
+  fetched.length = 0;
+  for (const name of ['About app', 'Regulations']) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name }).click();
+    await page.getByRole('navigation', { name: 'Menu' }).waitFor({ state: 'detached' });
+  }
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  assert.deepEqual(fetched, []);
+  await context.close();
+});
+
 test('login, Home and a ride link show their first texts before any script, and the screen draws nothing larger after', async () => {
   const token = await signInByApi(it.app, '+48600555014');
   // A ride link's heading is its order's state: one that stays, an order the operator cancelled.

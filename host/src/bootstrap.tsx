@@ -10,10 +10,12 @@ import {
   sessionStore,
   settingsAtom,
   type TokenCheck,
+  whenIdle,
 } from '@taxi/shared';
 import { shellTexts } from './i18n/texts';
 import { loadSettings } from './settings/loadSettings';
 import { applyBranding, applyPreferences } from './settings/branding';
+import { keepFaviconAsPng } from './settings/faviconPng';
 import { keepSkeletonLogo } from './layout/logoPicture';
 import { skeletonShown } from './layout/skeletonShown';
 import { renderInSlices } from './layout/renderInSlices';
@@ -94,6 +96,7 @@ async function start(root: HTMLElement) {
     </StrictMode>,
   );
   if (check === 'valid' && !confirmed) void confirmKeptSession(appHistory);
+  whenIdle(() => void keepFaviconAsPng().catch(() => undefined));
 }
 
 void start(document.getElementById('root')!);
