@@ -13,6 +13,8 @@ const RUNS = Number(process.argv[2] ?? 3);
 const PATIENCE_MS = 60_000;
 /** Time for what follows a change of screen (the favicon's fetch, late renders) to happen. */
 const SETTLE_MS = 1_000;
+/** How long the passenger looks at Home before picking a pickup. */
+const LOOKS_MS = 3_000;
 
 const app = await startApp();
 const browser = await launchBrowser();
@@ -29,6 +31,8 @@ try {
     const order = page.getByRole('button', { name: 'Order', exact: true });
     await order.waitFor({ timeout: PATIENCE_MS });
     await page.waitForLoadState('networkidle');
+    // The passenger looks at the map a while before picking (what waits for a quiet page has run).
+    await page.waitForTimeout(LOOKS_MS);
     await page.getByRole('button', { name: /^Pickup / }).click();
     await page.getByRole('combobox', { name: 'Search address' }).fill('Boulevard des Moulins 1');
     await page

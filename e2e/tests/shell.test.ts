@@ -243,8 +243,14 @@ test('changing screens fetches no favicon again: the SVG one becomes a small PNG
   });
   await page.goto(`${it.app.url}/auth/`);
   const favicon = page.locator('link[rel="icon"]');
-  await page.waitForFunction(() =>
-    document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href.startsWith('data:image/png'),
+  // Polled by a timer: a frame callback each frame would keep the page from ever being quiet.
+  await page.waitForFunction(
+    () =>
+      document
+        .querySelector<HTMLLinkElement>('link[rel="icon"]')
+        ?.href.startsWith('data:image/png'),
+    undefined,
+    { polling: 100 },
   );
   const size = await favicon.evaluate(async (link: HTMLLinkElement) => {
     const image = new Image();

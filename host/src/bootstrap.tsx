@@ -10,12 +10,11 @@ import {
   sessionStore,
   settingsAtom,
   type TokenCheck,
-  whenIdle,
 } from '@taxi/shared';
 import { shellTexts } from './i18n/texts';
 import { loadSettings } from './settings/loadSettings';
 import { applyBranding, applyPreferences } from './settings/branding';
-import { keepFaviconAsPng } from './settings/faviconPng';
+import { keepFaviconAsPngWhenQuiet } from './settings/faviconPng';
 import { keepSkeletonLogo } from './layout/logoPicture';
 import { skeletonShown } from './layout/skeletonShown';
 import { renderInSlices } from './layout/renderInSlices';
@@ -96,7 +95,7 @@ async function start(root: HTMLElement) {
     </StrictMode>,
   );
   if (check === 'valid' && !confirmed) void confirmKeptSession(appHistory);
-  whenIdle(() => void keepFaviconAsPng().catch(() => undefined));
+  keepFaviconAsPngWhenQuiet();
 }
 
 void start(document.getElementById('root')!);
