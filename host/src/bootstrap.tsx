@@ -14,7 +14,7 @@ import {
 import { shellTexts } from './i18n/texts';
 import { loadSettings } from './settings/loadSettings';
 import { applyBranding, applyPreferences } from './settings/branding';
-import { keepFaviconAsPngWhenQuiet } from './settings/faviconPng';
+import { whenQuiet } from './settings/whenQuiet';
 import { keepSkeletonLogo } from './layout/logoPicture';
 import { skeletonShown } from './layout/skeletonShown';
 import { renderInSlices } from './layout/renderInSlices';
@@ -95,7 +95,13 @@ async function start(root: HTMLElement) {
     </StrictMode>,
   );
   if (check === 'valid' && !confirmed) void confirmKeptSession(appHistory);
-  keepFaviconAsPngWhenQuiet();
+  // Loaded then: its bytes are not the first screen's.
+  whenQuiet(
+    () =>
+      void import(/* webpackChunkName: "favicon" */ './settings/faviconPng')
+        .then(({ keepFaviconAsPng }) => keepFaviconAsPng())
+        .catch(() => undefined),
+  );
 }
 
 void start(document.getElementById('root')!);

@@ -1,4 +1,4 @@
-import { whenQuiet } from './faviconPng';
+import { whenQuiet } from './whenQuiet';
 
 /** The browser's idle periods, handed out by the test: each with the time it leaves. */
 const waiting: IdleRequestCallback[] = [];
