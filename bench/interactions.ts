@@ -3,14 +3,14 @@
 // profile, taps Pickup (the address search opens), picks an address, taps Order (the summary
 // opens) at once, goes Back and taps Order again once the map has drawn nothing for a second
 // (the tap a passenger makes after checking the pin). For each tap it prints the median over the
-// runs of the interaction's latency as the browser's Event Timing API reports it (input delay, handlers and the next paint, in steps of
-// 8 ms; "<16" when none of its events reached 16 ms, which the API leaves unreported): what INP
-// takes for that interaction, and for the tap on Order where that event's time went (waiting for
-// the main thread, its handlers, then until the paint); and the time from the tap on Order to
-// the frame that painted the summary, and from the summary's Order (ORDER_SAVE included) to
-// Track's first frame and to its map drawn whole (the last frame before a quiet second). Then
-// the same with the map held back
-// (its chunk and tiles blocked), since this headless browser draws the map with software WebGL.
+// runs of the interaction's latency as the browser's Event Timing API reports it (input delay,
+// handlers and the next paint, in steps of 8 ms; "<16" when none of its events reached 16 ms,
+// which the API leaves unreported): what INP takes for that interaction, and for the tap on Order
+// where that event's time went (waiting for the main thread, its handlers, then until the paint);
+// and the time from the tap on Order to the frame that painted the summary, and from the
+// summary's Order (ORDER_SAVE included) to Track's first frame and to its map drawn whole (the
+// last frame before a quiet second). Then the same with the map held back (its chunk and tiles
+// blocked), since this headless browser draws the map with software WebGL.
 // Usage: node bench/interactions.ts [runs=5]   (starts its own server, uses the published releases)
 import type { Page } from 'playwright-core';
 import { startApp } from '../e2e/support/app.ts';
