@@ -3,7 +3,9 @@
  * time to the first tile (the tile set is built then), every tile over the extract at zoom 12 to 14
  * once (cut and cached), bytes per tile (gzipped, as sent), then tiles per second from the cache
  * with CONCURRENCY requests in flight; then, in this process, the memory the tile code keeps.
- * Monaco and Liechtenstein. Prints figures; not a timed test.
+ * Monaco and Liechtenstein; for Monaco also the raster tiles (PNG) of zoom 13 to 16, 256 px and
+ * @2x, each asked for once: time to the reply (drawn then) and bytes. Prints figures; not a
+ * timed test.
  *
  *   node bench/server-tiles.ts      (BENCH_SECONDS=5, BENCH_CONCURRENCY=32)
  */
@@ -15,7 +17,7 @@ import vm from 'node:vm';
 import { importExtract } from '../server/src/geo/importer.ts';
 import { TileService } from '../server/src/tiles/service.ts';
 import { tileXY } from '../server/test/tile-coordinates.ts';
-import { benchServer, percentile } from './server-common.ts';
+import { benchServer, loadAverage, percentile } from './server-common.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -24,9 +26,12 @@ const EXTRACTS = ['monaco', 'liechtenstein'].map((name) => ({
   name,
   file: path.resolve(REPO, `../shared/data/osm/${name}.osm.pbf`),
 }));
+/** Raster tiles are drawn for this extract only (Liechtenstein has ~6,000 tiles at zoom 16). */
+const RASTER_EXTRACT = 'monaco';
 
 interface Style {
   sources: { osm: { tiles: string[]; bounds: [number, number, number, number] } };
+  metadata: { 'taxi:raster': string };
 }
 
 /** Every tile of zoom z over the bounds. */
@@ -66,7 +71,11 @@ async function retained(extract: string): Promise<string> {
   };
   const { map } = await importExtract(extract);
   const before = heap();
-  const tiles = new TileService({ cacheBytes: 2 ** 30, log: { info: () => {} } });
+  const tiles = new TileService({
+    cacheBytes: 2 ** 30,
+    rasterCacheBytes: 0,
+    log: { info: () => {} },
+  });
   let count = 0;
   const started = performance.now();
   for (let z = 8; z <= 14; z++)
@@ -77,6 +86,34 @@ async function retained(extract: string): Promise<string> {
     }
   const ms = performance.now() - started;
   return `${count} tiles z8-14 cut in ${ms.toFixed(0)} ms (${(ms / count).toFixed(2)} ms a tile); heap kept: ${(heap() - before).toFixed(1)} MiB, encoded tiles cached: ${(tiles.cachedBytes / 2 ** 20).toFixed(1)} MiB`;
+}
+
+/**
+ * Every raster tile z13-16 over the bounds once, 256 px then @2x: ms to the reply (drawn then)
+ * and bytes; also the p50 time of the busier half (the larger PNGs: the town, not the sea).
+ */
+async function rasters(template: string, bounds: [number, number, number, number]) {
+  console.log(`  raster tiles (load ${loadAverage()}):`);
+  for (const z of [13, 14, 15, 16])
+    for (const ratio of ['', '@2x']) {
+      const tiles: { ms: number; bytes: number }[] = [];
+      for (const zxy of tilesOver(bounds, z)) {
+        const result = await get(template.replace('{z}/{x}/{y}', zxy).replace('{r}', ratio));
+        if (result.status !== 200) throw new Error(`${zxy}${ratio}: HTTP ${result.status}`);
+        tiles.push(result);
+      }
+      const times = tiles.map((tile) => tile.ms).sort((a, b) => a - b);
+      const sizes = tiles.map((tile) => tile.bytes).sort((a, b) => a - b);
+      const busier = tiles
+        .filter((tile) => tile.bytes >= percentile(sizes, 50))
+        .map((tile) => tile.ms)
+        .sort((a, b) => a - b);
+      const mean = sizes.reduce((sum, bytes) => sum + bytes, 0) / sizes.length;
+      console.log(
+        `    z${z}${ratio || ' 256'}: ${times.length} tiles drawn: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms, busier half p50 ${percentile(busier, 50).toFixed(1)} ms; ` +
+          `PNG bytes per tile: mean ${mean.toFixed(0)}, p50 ${percentile(sizes, 50)}, max ${sizes.at(-1)}`,
+      );
+    }
 }
 
 async function run(name: string, extract: string) {
@@ -127,6 +164,7 @@ async function run(name: string, extract: string) {
       `  warm (cached), ${CONCURRENCY} in flight: ${(served / SECONDS).toFixed(0)} tiles/s over ${all.length} tiles`,
     );
     console.log(`  in process: ${await retained(extract)}`);
+    if (name === RASTER_EXTRACT) await rasters(server.base + style.metadata['taxi:raster'], bounds);
   } finally {
     await stop();
   }

@@ -40,6 +40,8 @@ export interface Config {
   geoPerIpPerMinute: number;
   /** Memory for encoded map tiles (all corporations together), in megabytes. */
   tileCacheMb: number;
+  /** Memory for the raster map tiles' PNGs (all corporations together), in megabytes. */
+  rasterCacheMb: number;
   /** How often the dispatch looks for due orders and lapsed offers. */
   dispatchTickMs: number;
   /** How often buffered taxi positions are written. */
@@ -259,6 +261,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     osmExtract: extract(env.OSM_EXTRACT),
     geoPerIpPerMinute: positiveInteger('GEO_PER_IP_PER_MINUTE', env.GEO_PER_IP_PER_MINUTE, 600),
     tileCacheMb: positiveNumber('TILE_CACHE_MB', env.TILE_CACHE_MB, 64),
+    rasterCacheMb: positiveNumber('RASTER_CACHE_MB', env.RASTER_CACHE_MB, 64),
     dispatchTickMs: positiveInteger('DISPATCH_TICK_MS', env.DISPATCH_TICK_MS, 1000),
     positionFlushMs: 2000,
     fleet: fleetConfig(env, production),

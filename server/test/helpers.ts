@@ -112,6 +112,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestServer> 
     osmExtract: '',
     geoPerIpPerMinute: 10_000,
     tileCacheMb: 16,
+    rasterCacheMb: 16,
     dispatchTickMs: 60_000,
     positionFlushMs: 2000,
     fleet: { mode: 'off', size: 3, speed: 1 },

@@ -4,18 +4,25 @@ import { describe, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { VectorTile, type VectorTileLayer } from '@mapbox/vector-tile';
 import {
+  Color,
   createPropertyExpression,
+  featureFilter,
   isExpression,
   latest,
+  type StylePropertySpecification,
   validateStyleMin,
 } from '@maplibre/maplibre-gl-style-spec';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { FastifyInstance } from 'fastify';
 import { PbfReader } from 'pbf';
-import { DEMO_EXTRACT } from '../src/config.ts';
+import { DEMO_EXTRACT, limitsConfig } from '../src/config.ts';
 import { importExtract } from '../src/geo/importer.ts';
 import { MapBuilder, mapClass, type MapData, POLYGON } from '../src/geo/map.ts';
 import { type Coord, joinWays, seaPolygons } from '../src/geo/map-geometry.ts';
+import { evaluate } from '../src/tiles/expression.ts';
+import { LIGHT_LABELS } from '../src/tiles/labels.ts';
 import { TileService } from '../src/tiles/service.ts';
+import { styleLayers } from '../src/tiles/style.ts';
 import { TileSet } from '../src/tiles/tileset.ts';
 import { TOWN_FILE } from './fixtures/make-town.ts';
 import { tileAt } from './tile-coordinates.ts';
@@ -23,6 +30,7 @@ import { corporationFile, startApp } from './helpers.ts';
 
 interface Style {
   version: number;
+  metadata?: { 'taxi:raster'?: string };
   glyphs?: string;
   sprite?: string;
   transition?: { duration: number; delay: number };
@@ -87,6 +95,38 @@ function classes(layer: VectorTileLayer | undefined): string[] {
     out.push(`${kind}${brunnel ? `/${brunnel}` : ''}:${feature.type}`);
   }
   return out.sort();
+}
+
+/** A raster tile's URL from the style's template for z/x/y, `ratio` '' or '@2x'. */
+function rasterUrl(style: Style, zxy: string, ratio = ''): string {
+  return style.metadata!['taxi:raster']!.replace('{z}/{x}/{y}', zxy).replace('{r}', ratio);
+}
+
+/** A PNG's width and height, read from its header (IHDR) after its signature. */
+function pngSize(png: Buffer): [number, number] {
+  assert.deepEqual([...png.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10], 'PNG signature');
+  assert.equal(png.subarray(12, 16).toString('latin1'), 'IHDR');
+  return [png.readUInt32BE(16), png.readUInt32BE(20)];
+}
+
+/** A PNG's pixels as 0xRRGGBB, row by row. */
+async function pixelsOf(png: Buffer): Promise<{ width: number; colours: number[] }> {
+  const image = await loadImage(png);
+  const canvas = createCanvas(image.width, image.height);
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(image, 0, 0);
+  const data = ctx.getImageData(0, 0, image.width, image.height).data;
+  const colours: number[] = [];
+  for (let i = 0; i < data.length; i += 4)
+    colours.push((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+  return { width: image.width, colours };
+}
+
+/** The colour most pixels have (the land, in the town). */
+function commonest(colours: number[]): number {
+  const counts = new Map<number, number>();
+  for (const colour of colours) counts.set(colour, (counts.get(colour) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
 }
 
 describe('map geometry of the importer', () => {
@@ -370,6 +410,244 @@ describe('GET /tiles/style.json and the tiles (the town fixture)', async () => {
   });
 });
 
+describe('raster tiles: GET /tiles/<id>/<look>/<z>/<x>/<y>.png (the town fixture)', async () => {
+  const { app } = await startApp({
+    corporations: [
+      corporationFile('demo', ['localhost'], { geo: { extract: TOWN_FILE } }),
+      corporationFile('bare', ['bare.example']),
+      corporationFile('lost', ['lost.example'], { geo: { extract: 'no/such/file.osm.pbf' } }),
+    ],
+  });
+  const centre = tileAt(50.003, 20.005, 14);
+
+  async function png(url: string, host?: string): Promise<Buffer> {
+    const reply = await app.inject({ url, ...(host && { headers: { host } }) });
+    assert.equal(reply.statusCode, 200, `${url}: ${reply.body.slice(0, 200)}`);
+    assert.equal(reply.headers['content-type'], 'image/png');
+    assert.equal(reply.headers['cache-control'], 'public, max-age=31536000, immutable');
+    return reply.rawPayload;
+  }
+
+  test('the style names them in its metadata, in its own theme and language', async () => {
+    const style = await styleOf(app);
+    const template = style.metadata?.['taxi:raster'] ?? '';
+    const match = /^\/tiles\/([0-9a-f]{16}-\d+)-r\d+\/light\/\{z\}\/\{x\}\/\{y\}\{r\}\.png$/.exec(
+      template,
+    );
+    assert.ok(match, template);
+    // The vector tiles' id with the drawing's version.
+    assert.ok(style.sources.osm!.tiles[0]!.startsWith(`/tiles/${match[1]}/`));
+    const dark = await styleOf(app, '/tiles/style.json?theme=dark&lang=pl');
+    assert.match(dark.metadata!['taxi:raster']!, /\/dark-pl\/\{z\}/);
+    assert.deepEqual(validateStyleMin(dark as never), []);
+    for (const ratio of ['', '@2x']) await png(rasterUrl(dark, centre, ratio));
+  });
+
+  test('a host name asked for in the query travels on to them', async () => {
+    const style = await styleOf(app, '/tiles/style.json?hostname=localhost&lang=en');
+    const url = rasterUrl(style, centre, '@2x');
+    assert.match(url, /\/light-en\/14\/\d+\/\d+@2x\.png\?hostname=localhost$/);
+    await png(url, 'bare.example');
+  });
+
+  test('a tile of the town: a PNG of 256 px, 512 px @2x, in many colours', async () => {
+    const style = await styleOf(app);
+    for (const [ratio, size] of [
+      ['', 256],
+      ['@2x', 512],
+    ] as const) {
+      const tile = await png(rasterUrl(style, centre, ratio));
+      assert.deepEqual(pngSize(tile), [size, size]);
+      const { colours } = await pixelsOf(tile);
+      assert.equal(colours.length, size * size);
+      // Land, park, water, streets, buildings, labels and their blends.
+      assert.ok(new Set(colours).size >= 8, `${new Set(colours).size} colours`);
+    }
+  });
+
+  test('a dark tile is not the light one', async () => {
+    const light = await png(rasterUrl(await styleOf(app), centre));
+    const dark = await png(rasterUrl(await styleOf(app, '/tiles/style.json?theme=dark'), centre));
+    assert.notEqual(
+      commonest((await pixelsOf(dark)).colours),
+      commonest((await pixelsOf(light)).colours),
+    );
+  });
+
+  test('beyond zoom 14 the map is overzoomed: z16 and z18 draw the z14 data', async () => {
+    const style = await styleOf(app);
+    for (const z of [16, 18]) {
+      const tile = await png(rasterUrl(style, tileAt(50.003, 20.005, z), '@2x'));
+      assert.deepEqual(pngSize(tile), [512, 512]);
+      assert.ok(new Set((await pixelsOf(tile)).colours).size >= 4, `z${z}: not only land`);
+    }
+    // Outside the tile set's zoom levels: the background only.
+    const world = await png(rasterUrl(style, '0/0/0'));
+    assert.equal(new Set((await pixelsOf(world)).colours).size, 1);
+  });
+
+  test('labels are drawn whole: none touches the edge of its tile', async () => {
+    const style = await styleOf(app);
+    // Text (and icons) are the only dark pixels of the light map.
+    const dark = (colour: number) =>
+      0.3 * (colour >> 16) + 0.59 * ((colour >> 8) & 255) + 0.11 * (colour & 255) < 110;
+    const street = LIGHT_LABELS.street.slice(1);
+    let inside = 0;
+    let streetNames = 0;
+    for (const z of [15, 16, 17]) {
+      const [, x, y] = tileAt(50.003, 20.005, z).split('/').map(Number) as number[];
+      for (let dx = -1; dx <= 1; dx++)
+        for (let dy = -1; dy <= 1; dy++) {
+          const zxy = `${z}/${x! + dx}/${y! + dy}`;
+          const { width, colours } = await pixelsOf(await png(rasterUrl(style, zxy)));
+          colours.forEach((colour, i) => {
+            const [px, py] = [i % width, Math.floor(i / width)];
+            const edge = Math.min(px, py, width - 1 - px, width - 1 - py) < 2;
+            if (dark(colour)) assert.ok(!edge, `${zxy}: a label at the edge, ${px},${py}`);
+            if (dark(colour)) inside++;
+            if (colour.toString(16).padStart(6, '0') === street) streetNames++;
+          });
+        }
+    }
+    assert.ok(inside > 300, `${inside} pixels of labels`);
+    assert.ok(streetNames > 30, `${streetNames} pixels in the street names' colour`);
+  });
+
+  test('bad looks, zoom levels, coordinates, ids and files: 404 NOT_FOUND', async () => {
+    const style = await styleOf(app);
+    const template = style.metadata!['taxi:raster']!;
+    const [, rasterId] = /^\/tiles\/([^/]+)\//.exec(template)!;
+    const vectorId = rasterId!.replace(/-r\d+$/, '');
+    const urls = [
+      ...['blue', 'light-de', 'light-pl-x', 'dark-', 'Light', '-pl'].map(
+        (look) => `/tiles/${rasterId}/${look}/${centre}.png`,
+      ),
+      ...['19/0/0', '14/16384/0', '14/0/16384', '-1/0/0', 'a/b/c', '14/1.5/2'].map((zxy) =>
+        rasterUrl(style, zxy),
+      ),
+      ...['.pbf', '.jpg', '@3x.png', '', 'x.png', '@2x'].map(
+        (file) => `/tiles/${rasterId}/light/${centre}${file}`,
+      ),
+      `/tiles/${vectorId}/light/${centre}.png`,
+      `/tiles/${vectorId}-r0/light/${centre}.png`,
+      `/tiles/0123456789abcdef-2-r1/light/${centre}.png`,
+    ];
+    for (const url of urls) {
+      const reply = await app.inject({ url });
+      assert.equal(reply.statusCode, 404, url);
+      assert.deepEqual(Object.keys(reply.json()).sort(), ['error_data', 'status', 'status_mesg']);
+      assert.equal(reply.json().error_data, 'NOT_FOUND', url);
+      assert.equal(reply.headers['cache-control'], 'no-cache', url);
+    }
+    const deeper = await app.inject({ url: `/tiles/${rasterId}/light/${centre}/1.png` });
+    assert.equal(deeper.statusCode, 404);
+    assert.equal(deeper.json().error_data, 'NOT_FOUND');
+  });
+
+  test('a corporation without an extract (or with a missing one): 404', async () => {
+    const url = rasterUrl(await styleOf(app), centre);
+    for (const host of ['bare.example', 'lost.example']) {
+      const reply = await app.inject({ url, headers: { host } });
+      assert.equal(reply.statusCode, 404, host);
+      assert.match(reply.json().status_mesg, /no map extract/);
+    }
+    const unknown = await app.inject({ url, headers: { host: 'nobody.example' } });
+    assert.equal(unknown.statusCode, 404);
+    assert.equal(unknown.json().error_data, 'NOT_FOUND');
+  });
+});
+
+describe('raster tiles count against the map tiles per address', async () => {
+  const { app } = await startApp({
+    corporations: [corporationFile('demo', ['localhost'], { geo: { extract: TOWN_FILE } })],
+    config: { limits: { ...limitsConfig({}), tilesPerIpPerMinute: 2 } },
+  });
+
+  test('past the limit (vector and raster together): 429 ACTION_NOT_ALLOWED', async () => {
+    const style = await styleOf(app);
+    const centre = tileAt(50.003, 20.005, 14);
+    assert.equal((await app.inject({ url: tileUrl(style, centre) })).statusCode, 200);
+    assert.equal((await app.inject({ url: rasterUrl(style, centre) })).statusCode, 200);
+    const refused = await app.inject({ url: rasterUrl(style, centre, '@2x') });
+    assert.equal(refused.statusCode, 429);
+    assert.equal(refused.json().error_data, 'ACTION_NOT_ALLOWED');
+    assert.equal(refused.headers['retry-after'], '60');
+  });
+});
+
+describe('the raster drawing', () => {
+  test("evaluates the style's expressions as MapLibre does", async () => {
+    const { map } = await importExtract(TOWN_FILE);
+    // Every class of the town in every variant the style tells apart.
+    const brunnels: Record<string, string>[] = [{}, { brunnel: 'tunnel' }, { brunnel: 'bridge' }];
+    const names: Record<string, string>[] = [
+      {},
+      { name: 'Rynek', 'name:pl': 'Rynek Główny' },
+      { name: 'Zamek', 'name:en': 'Castle' },
+    ];
+    const samples: Record<string, string>[] = map.classes.flatMap((kind) =>
+      brunnels.flatMap((brunnel) => names.map((name) => ({ class: kind, ...brunnel, ...name }))),
+    );
+    samples.push({ class: 'housenumber', housenumber: '7a' });
+    const normal = (value: unknown) =>
+      value instanceof Color || (typeof value === 'object' && value !== null)
+        ? String(value)
+        : value;
+    const ours = (value: unknown) =>
+      typeof value === 'string' && /^#[0-9a-f]{6}$/.test(value)
+        ? String(Color.parse(value))
+        : value;
+    const specs = latest as unknown as Record<string, Record<string, StylePropertySpecification>>;
+    const zooms = Array.from({ length: 27 }, (_, i) => 6 + i / 2);
+    let compared = 0;
+    for (const theme of ['light', 'dark'] as const)
+      for (const language of ['pl', 'en', undefined] as const)
+        for (const layer of styleLayers(theme, language)) {
+          const filter = 'filter' in layer && layer.filter;
+          if (filter) {
+            const theirs = featureFilter(filter);
+            for (const zoom of zooms)
+              for (const tags of samples) {
+                const feature = { type: 2 as const, properties: tags };
+                const label: string = `${layer.id} filter at ${zoom}, ${JSON.stringify(tags)}`;
+                assert.equal(evaluate(filter, zoom, tags), theirs.filter({ zoom }, feature), label);
+                compared++;
+              }
+          }
+          const properties = [
+            ...Object.entries(layer.paint ?? {}).map(([name, value]) => [
+              `paint_${layer.type}`,
+              name,
+              value,
+            ]),
+            ...Object.entries(layer.layout ?? {}).map(([name, value]) => [
+              `layout_${layer.type}`,
+              name,
+              value,
+            ]),
+          ] as [string, string, unknown][];
+          for (const [group, name, value] of properties) {
+            if (!isExpression(value)) continue;
+            const expression = createPropertyExpression(value, specs[group]![name]!);
+            if (expression.result !== 'success') throw new Error(`${layer.id} ${name}`);
+            for (const zoom of zooms)
+              for (const tags of samples) {
+                const theirs = normal(
+                  expression.value.evaluate({ zoom }, { type: 2, properties: tags }),
+                );
+                const mine = ours(evaluate(value, zoom, tags));
+                const label = `${theme} ${layer.id} ${name} at ${zoom}, ${JSON.stringify(tags)}`;
+                if (typeof theirs === 'number')
+                  assert.ok(Math.abs(theirs - (mine as number)) < 1e-9, label);
+                else assert.equal(mine ?? '', theirs ?? '', label);
+                compared++;
+              }
+          }
+        }
+    assert.ok(compared > 100_000, `${compared} values compared`);
+  });
+});
+
 describe('the tile set', () => {
   /** Every tile of zoom 12-14 over the map (and a ring around it), cut both ways. */
   function sameTiles(map: MapData): number {
@@ -416,10 +694,71 @@ describe('the tile set', () => {
   });
 });
 
+describe('the tile set beyond zoom 14 (raster tiles)', () => {
+  test('a tile holds the features of its z14 ancestor, scaled and clipped', async () => {
+    const set = new TileSet((await importExtract(TOWN_FILE)).map);
+    const [, x, y] = tileAt(50.003, 20.005, 14).split('/').map(Number) as [number, number, number];
+    const ancestor = set.features(14, x, y)!;
+    let checked = 0;
+    for (let dx = 0; dx < 4; dx++)
+      for (let dy = 0; dy < 4; dy++) {
+        const child = set.features(16, x * 4 + dx, y * 4 + dy);
+        for (const [layer, tile] of Object.entries(child ?? {})) {
+          // The ancestor's points in the child's coordinates (4× finer, shifted).
+          const points = ancestor[layer as keyof typeof ancestor]!.features.flatMap((feature) =>
+            (feature.type === 1 ? [feature.geometry] : feature.geometry).flatMap((ring) =>
+              ring.map(([px, py]) => [px * 4 - dx * 4096, py * 4 - dy * 4096]),
+            ),
+          );
+          for (const feature of tile.features) {
+            const ancestorClasses = ancestor[layer as keyof typeof ancestor]!.features.map(
+              (f) => f.tags.class,
+            );
+            assert.ok(
+              ancestorClasses.includes(feature.tags.class),
+              `${layer} ${feature.tags.class}`,
+            );
+            const rings = feature.type === 1 ? [feature.geometry] : feature.geometry;
+            // Every point inside the tile (the others are where clipping cut) is the ancestor's.
+            for (const [px, py] of rings.flat())
+              if (px > 0 && px < 4096 && py > 0 && py < 4096) {
+                const near = points.some(([ax, ay]) => Math.hypot(ax! - px, ay! - py) <= 3);
+                assert.ok(near, `${layer} point ${px},${py} of 16/${x * 4 + dx}/${y * 4 + dy}`);
+                checked++;
+              }
+          }
+        }
+      }
+    assert.ok(checked > 50, `${checked} points checked`);
+  });
+});
+
 describe('the tile cache', () => {
+  test('raster tiles stay within their own budget', async () => {
+    const { map } = await importExtract(TOWN_FILE);
+    const tiles = new TileService({
+      cacheBytes: 0,
+      rasterCacheBytes: 20_000,
+      log: { info: () => {} },
+    });
+    for (let z = 12; z <= 17; z++) {
+      const [, x, y] = tileAt(50.003, 20.005, z).split('/').map(Number) as [number, number, number];
+      const look = { theme: 'light', language: undefined } as const;
+      const png = await tiles.raster('town', map, { z, x, y, ratio: 2, look });
+      pngSize(png);
+      assert.ok(tiles.cachedRasterBytes <= 20_000, `${tiles.cachedRasterBytes} bytes cached`);
+      assert.equal(await tiles.raster('town', map, { z, x, y, ratio: 2, look }), png, 'cached');
+    }
+    assert.ok(tiles.cachedRasterBytes > 0);
+  });
+
   test('stays within its budget, least recently used out first', async () => {
     const { map } = await importExtract(TOWN_FILE);
-    const tiles = new TileService({ cacheBytes: 2_000, log: { info: () => {} } });
+    const tiles = new TileService({
+      cacheBytes: 2_000,
+      rasterCacheBytes: 0,
+      log: { info: () => {} },
+    });
     const [, x, y] = tileAt(50.003, 20.005, 14).split('/').map(Number) as [number, number, number];
     const first = tiles.tile('town', map, 14, x, y);
     assert.ok(first && first.length > 0);

@@ -94,19 +94,29 @@ export function drawRange(font: string, start: number): Buffer {
   return Buffer.from(pbf.finish());
 }
 
+const registered = new Set<string>();
+
+/** The canvas font family of a font of FONTS (its TTF registered with Skia on first use). */
+export function fontFamily(font: string): string {
+  const family = `Taxi ${font}`;
+  if (!registered.has(font)) {
+    GlobalFonts.registerFromPath(path.join(FONT_DIR, FONTS[font]!), family);
+    registered.add(font);
+  }
+  return family;
+}
+
 const generators = new Map<string, CanvasSDF>();
 
 function sdfOf(font: string): CanvasSDF {
   let sdf = generators.get(font);
   if (!sdf) {
-    const family = `Taxi ${font}`;
-    GlobalFonts.registerFromPath(path.join(FONT_DIR, FONTS[font]!), family);
     sdf = new CanvasSDF({
       fontSize: FONT_SIZE,
       buffer: BUFFER,
       radius: 8,
       cutoff: 0.25,
-      fontFamily: `"${family}"`,
+      fontFamily: `"${fontFamily(font)}"`,
     });
     generators.set(font, sdf);
   }

@@ -1,13 +1,16 @@
 import { gunzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { perCorporation } from '../corporations/plugin.ts';
 import { errorReply } from '../errors.ts';
+import type { MapData } from '../geo/map.ts';
 import type { Services } from '../services.ts';
 import { DiskCache } from './disk-cache.ts';
 import { drawRange, glyphFile, GLYPHS_PATH, rangeStart, stackFont } from './glyphs.ts';
 import { TileService, tileCoordinates } from './service.ts';
 import { drawSprite, SPRITE_PATH } from './sprite.ts';
-import { labelLanguage, pageOrigin, tileStyle } from './style.ts';
+import { LABEL_LANGUAGES } from './labels.ts';
+import { MAX_RASTER_ZOOM } from './raster.ts';
+import { labelLanguage, type Look, lookName, lookNamed, pageOrigin, tileStyle } from './style.ts';
 
 /** Tiles never change under their id: the id changes with the extract and the tile code. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -16,12 +19,14 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * The map of a corporation drawn from its own extract: a MapLibre style document
  * (GET /tiles/style.json, `?theme=dark` for the dark one) and the vector tiles it names
  * (GET /tiles/<id>/<z>/<x>/<y>.pbf, id: the extract's import), with the glyphs and icons of
- * its labels (the same for every corporation, made once into DATA_DIR/tiles).
+ * its labels (the same for every corporation, made once into DATA_DIR/tiles); and the same map
+ * as PNG tiles for screens without WebGL (GET /tiles/<id>-r<n>/<look>/<z>/<x>/<y>[@2x].png).
  */
 export async function tilesPlugin(app: FastifyInstance, services: Services) {
   const { geo, corporations, config, limits, clientAddress } = services;
   const tiles = new TileService({
     cacheBytes: config.tileCacheMb * 1024 * 1024,
+    rasterCacheBytes: config.rasterCacheMb * 1024 * 1024,
     log: services.log,
   });
 
@@ -36,13 +41,18 @@ export async function tilesPlugin(app: FastifyInstance, services: Services) {
     const query = request.query as Record<string, unknown>;
     // A host name asked for in the query (development) travels on to the tiles.
     const hostname = typeof query.hostname === 'string' && query.hostname ? query.hostname : '';
+    const tileQuery = hostname ? `?hostname=${encodeURIComponent(hostname)}` : '';
+    const look: Look = {
+      theme: query.theme === 'dark' ? 'dark' : 'light',
+      language: labelLanguage(query.lang),
+    };
     const name = corporation.settings.corp;
     return tileStyle({
       name: typeof name === 'string' && name ? name : corporation.id,
-      tiles: `/tiles/${id}/{z}/{x}/{y}.pbf${hostname ? `?hostname=${encodeURIComponent(hostname)}` : ''}`,
+      tiles: `/tiles/${id}/{z}/{x}/{y}.pbf${tileQuery}`,
+      raster: `/tiles/${TileService.rasterId(geography.key)}/${lookName(look)}/{z}/{x}/{y}{r}.png${tileQuery}`,
       bounds: geography.data.map.bounds,
-      theme: query.theme === 'dark' ? 'dark' : 'light',
-      language: labelLanguage(query.lang),
+      ...look,
       origin: pageOrigin(query.origin, request.headers.host),
     });
   });
@@ -79,22 +89,55 @@ export async function tilesPlugin(app: FastifyInstance, services: Services) {
     );
   }
 
+  /**
+   * The map of a tile request's corporation when `id` is its tile set's current one (`idOf` its
+   * import key), with the tile set's id; else undefined, a 404 sent.
+   */
+  async function tileSetOf(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+    idOf: (importKey: string) => string,
+  ): Promise<{ map: MapData; tileSet: string } | undefined> {
+    reply.header('Cache-Control', 'no-cache');
+    const corporation = corporations.forRequest(request);
+    if (!corporation) {
+      reply.code(404).send(errorReply('NOT_FOUND', 'No taxi corporation serves this host name'));
+      return undefined;
+    }
+    const geography = await geo.embedded(corporation);
+    if (!geography || !geography.key) {
+      reply.code(404).send(noExtract);
+      return undefined;
+    }
+    if (id !== idOf(geography.key)) {
+      reply
+        .code(404)
+        .send(errorReply('NOT_FOUND', 'No such tile set; the map style names the current one'));
+      return undefined;
+    }
+    return { map: geography.data.map, tileSet: TileService.id(geography.key) };
+  }
+
+  /** Whether the client may have one more tile; else false, a 429 sent. */
+  async function withinLimit(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    // Cutting and drawing tiles cost CPU: a per-address budget.
+    const key = `tiles:${clientAddress(request.raw)}`;
+    if (await limits.take(key, config.limits.tilesPerIpPerMinute, 60_000).catch(() => false))
+      return true;
+    reply
+      .code(429)
+      .header('Retry-After', '60')
+      .send(errorReply('ACTION_NOT_ALLOWED', 'Too many map tiles; try again in a minute'));
+    return false;
+  }
+
   app.get<{ Params: { id: string; z: string; x: string; y: string } }>(
     '/tiles/:id/:z/:x/:y',
     async (request, reply) => {
       const { id, z, x, y } = request.params;
-      reply.header('Cache-Control', 'no-cache');
-      const corporation = corporations.forRequest(request);
-      if (!corporation)
-        return reply
-          .code(404)
-          .send(errorReply('NOT_FOUND', 'No taxi corporation serves this host name'));
-      const geography = await geo.embedded(corporation);
-      if (!geography || !geography.key) return reply.code(404).send(noExtract);
-      if (id !== TileService.id(geography.key))
-        return reply
-          .code(404)
-          .send(errorReply('NOT_FOUND', 'No such tile set; the map style names the current one'));
+      const found = await tileSetOf(request, reply, id, TileService.id);
+      if (!found) return reply;
       const row = /^(.*)\.pbf$/.exec(y)?.[1];
       const at = row === undefined ? undefined : tileCoordinates(z, x, row);
       if (!at) {
@@ -103,21 +146,43 @@ export async function tilesPlugin(app: FastifyInstance, services: Services) {
           .code(404)
           .send(errorReply('NOT_FOUND', `No tile ${coordinates}: z 0-14, x and y 0 to 2^z-1`));
       }
-      // Cutting a tile costs CPU: a per-address budget.
-      const key = `tiles:${clientAddress(request.raw)}`;
-      if (!(await limits.take(key, config.limits.tilesPerIpPerMinute, 60_000).catch(() => false)))
-        return reply
-          .code(429)
-          .header('Retry-After', '60')
-          .send(errorReply('ACTION_NOT_ALLOWED', 'Too many map tiles; try again in a minute'));
+      if (!(await withinLimit(request, reply))) return reply;
       reply.header('Cache-Control', IMMUTABLE);
       reply.header('Vary', 'Accept-Encoding');
-      const tile = tiles.tile(id, geography.data.map, at.z, at.x, at.y);
+      const tile = tiles.tile(found.tileSet, found.map, at.z, at.x, at.y);
       if (!tile) return reply.code(204).send();
       reply.type('application/x-protobuf');
       if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? ''))
         return reply.header('Content-Encoding', 'gzip').send(tile);
       return reply.send(gunzipSync(tile));
+    },
+  );
+
+  app.get<{ Params: { id: string; look: string; z: string; x: string; y: string } }>(
+    '/tiles/:id/:look/:z/:x/:y',
+    async (request, reply) => {
+      const { id, look: name, z, x, y } = request.params;
+      const found = await tileSetOf(request, reply, id, TileService.rasterId);
+      if (!found) return reply;
+      const look = lookNamed(name);
+      const file = /^(.*?)(@2x)?\.png$/.exec(y);
+      const at = look && file ? tileCoordinates(z, x, file[1]!, MAX_RASTER_ZOOM) : undefined;
+      if (!look || !file || !at) {
+        const tile = `${name}/${z}/${x}/${y}`;
+        const looks = `light or dark, -${LABEL_LANGUAGES.join(' or -')} for names in a language`;
+        return reply
+          .code(404)
+          .send(
+            errorReply(
+              'NOT_FOUND',
+              `No raster tile ${tile}: ${looks}; z 0-${MAX_RASTER_ZOOM}, x and y 0 to 2^z-1; .png or @2x.png`,
+            ),
+          );
+      }
+      if (!(await withinLimit(request, reply))) return reply;
+      const ratio = file[2] ? 2 : 1;
+      const png = await tiles.raster(found.tileSet, found.map, { ...at, ratio, look });
+      return reply.header('Cache-Control', IMMUTABLE).type('image/png').send(png);
     },
   );
 }

@@ -1,5 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { MapData } from '../geo/map.ts';
+import { drawTile, RASTER_VERSION } from './raster.ts';
+import { type Look, lookName } from './style.ts';
 import { MAX_ZOOM, TileSet } from './tileset.ts';
 
 /** Bumped when what a tile holds changes (layers, classes, zoom levels), to outdate cached tiles. */
@@ -7,41 +9,83 @@ export const TILES_VERSION = 2;
 
 /** Tile sets (feature boxes and grid) kept at once; one dropped is built again when needed. */
 const MAX_TILE_SETS = 4;
-/** What an entry of the tile cache costs besides its bytes (key, map entry). */
+/** What an entry of a tile cache costs besides its bytes (key, map entry). */
 const ENTRY_OVERHEAD = 120;
 
 export interface TileLog {
   info(details: object, message: string): void;
 }
 
-/** A tile's coordinates, or undefined when they are not whole numbers in range. */
+/** A tile's coordinates, or undefined when they are not whole numbers in range (z to `maxZoom`). */
 export function tileCoordinates(
   z: string,
   x: string,
   y: string,
+  maxZoom = MAX_ZOOM,
 ): { z: number; x: number; y: number } | undefined {
   if (![z, x, y].every((value) => /^\d{1,9}$/.test(value))) return undefined;
   const [zoom, column, row] = [Number(z), Number(x), Number(y)];
-  if (zoom > MAX_ZOOM || column >= 2 ** zoom || row >= 2 ** zoom) return undefined;
+  if (zoom > maxZoom || column >= 2 ** zoom || row >= 2 ** zoom) return undefined;
   return { z: zoom, x: column, y: row };
 }
 
+/** Buffers by key within a budget of bytes, the least recently used dropped first. */
+class ByteCache {
+  readonly #entries = new Map<string, Buffer>();
+  readonly #maxBytes: number;
+  #bytes = 0;
+
+  constructor(maxBytes: number) {
+    this.#maxBytes = maxBytes;
+  }
+
+  /** Bytes held, with each entry's overhead. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  get(key: string): Buffer | undefined {
+    const value = this.#entries.get(key);
+    if (value) {
+      this.#entries.delete(key);
+      this.#entries.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: string, value: Buffer): void {
+    const previous = this.#entries.get(key);
+    if (previous) this.#bytes -= previous.length + ENTRY_OVERHEAD;
+    this.#entries.delete(key);
+    this.#entries.set(key, value);
+    this.#bytes += value.length + ENTRY_OVERHEAD;
+    for (const [old, buffer] of this.#entries) {
+      if (this.#bytes <= this.#maxBytes) break;
+      this.#entries.delete(old);
+      this.#bytes -= buffer.length + ENTRY_OVERHEAD;
+    }
+  }
+}
+
 /**
- * The vector tiles of every extract: a tile set built on the first tile asked of an extract (and
- * dropped when more than MAX_TILE_SETS are in use), tiles cut on demand and kept gzipped in a
- * least-recently-used cache of bounded size, which is all the memory tiles take besides the
- * extract's map data and its tile set's feature grid.
+ * The vector and raster tiles of every extract: a tile set built on the first tile asked of an
+ * extract (and dropped when more than MAX_TILE_SETS are in use), tiles cut (and drawn) on demand
+ * and kept, gzipped or as PNG, in two least-recently-used caches of bounded size, which is all
+ * the memory tiles take besides the extract's map data and its tile set's feature grid.
  */
 export class TileService {
   readonly #sets = new Map<string, TileSet>();
-  /** Gzipped tiles by "id/z/x/y", least recently used first; an empty buffer for no tile. */
-  readonly #tiles = new Map<string, Buffer>();
-  readonly #maxBytes: number;
+  /** Gzipped vector tiles by "id/z/x/y"; an empty buffer for no tile. */
+  readonly #tiles: ByteCache;
+  /** PNGs by "id/look/z/x/y@ratio". */
+  readonly #rasters: ByteCache;
+  /** PNGs being drawn, so that a tile asked for twice at once is drawn once. */
+  readonly #drawing = new Map<string, Promise<Buffer>>();
   readonly #log: TileLog;
-  #bytes = 0;
 
-  constructor(options: { cacheBytes: number; log: TileLog }) {
-    this.#maxBytes = options.cacheBytes;
+  constructor(options: { cacheBytes: number; rasterCacheBytes: number; log: TileLog }) {
+    this.#tiles = new ByteCache(options.cacheBytes);
+    this.#rasters = new ByteCache(options.rasterCacheBytes);
     this.#log = options.log;
   }
 
@@ -50,9 +94,20 @@ export class TileService {
     return importKey ? `${importKey}-${TILES_VERSION}` : '';
   }
 
-  /** Bytes held by the tile cache. */
+  /** The raster tiles' id of an import: the tile set's and the drawing's version. */
+  static rasterId(importKey: string): string {
+    const id = TileService.id(importKey);
+    return id && `${id}-r${RASTER_VERSION}`;
+  }
+
+  /** Bytes held by the vector tile cache. */
   get cachedBytes(): number {
-    return this.#bytes;
+    return this.#tiles.bytes;
+  }
+
+  /** Bytes held by the raster tile cache. */
+  get cachedRasterBytes(): number {
+    return this.#rasters.bytes;
   }
 
   #set(id: string, map: MapData): TileSet {
@@ -79,19 +134,36 @@ export class TileService {
   tile(id: string, map: MapData, z: number, x: number, y: number): Buffer | undefined {
     const key = `${id}/${z}/${x}/${y}`;
     let tile = this.#tiles.get(key);
-    if (tile) {
-      this.#tiles.delete(key);
-    } else {
+    if (!tile) {
       const raw = this.#set(id, map).tile(z, x, y);
       tile = raw ? gzipSync(raw) : Buffer.alloc(0);
-      this.#bytes += tile.length + ENTRY_OVERHEAD;
-    }
-    this.#tiles.set(key, tile);
-    for (const [old, buffer] of this.#tiles) {
-      if (this.#bytes <= this.#maxBytes) break;
-      this.#tiles.delete(old);
-      this.#bytes -= buffer.length + ENTRY_OVERHEAD;
+      this.#tiles.set(key, tile);
     }
     return tile.length > 0 ? tile : undefined;
+  }
+
+  /**
+   * The PNG of raster tile z/x/y (z up to MAX_RASTER_ZOOM) of tile set `id` in a look, 256 px
+   * or 512 at `ratio` 2; where the tile set has nothing, the map's background.
+   */
+  async raster(
+    id: string,
+    map: MapData,
+    tile: { z: number; x: number; y: number; ratio: 1 | 2; look: Look },
+  ): Promise<Buffer> {
+    const { z, x, y, ratio, look } = tile;
+    const key = `${id}/${lookName(look)}/${z}/${x}/${y}@${ratio}`;
+    const cached = this.#rasters.get(key) ?? this.#drawing.get(key);
+    if (cached) return cached;
+    const features = this.#set(id, map).features(z, x, y) ?? {};
+    const drawing = drawTile(features, { z, ratio, look });
+    this.#drawing.set(key, drawing);
+    try {
+      const png = await drawing;
+      this.#rasters.set(key, png);
+      return png;
+    } finally {
+      this.#drawing.delete(key);
+    }
   }
 }

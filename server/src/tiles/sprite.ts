@@ -10,8 +10,8 @@ import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 const SPRITE_VERSION = 1;
 /** The sprite's URL without `.json` / `.png` (and `@2x`), as the style names it. */
 export const SPRITE_PATH = `/tiles/sprite-v${SPRITE_VERSION}`;
-/** An icon's size in CSS pixels. */
-const SIZE = 18;
+/** An icon's size in CSS pixels (icon-size 1). */
+export const ICON_SIZE = 18;
 
 type Draw = (ctx: SKRSContext2D) => void;
 
@@ -105,6 +105,32 @@ const PICTOGRAMS: Record<string, { colour: string; draw: Draw }> = {
 /** The icon names the style may use. */
 export const ICONS = Object.keys(PICTOGRAMS);
 
+/** Draws icon `name` (one of ICONS) `size` pixels wide with its top left corner at x, y. */
+export function drawIcon(
+  ctx: SKRSContext2D,
+  name: string,
+  x: number,
+  y: number,
+  size: number,
+): void {
+  const { colour, draw } = PICTOGRAMS[name]!;
+  ctx.save();
+  ctx.translate(x, y);
+  ctx.scale(size / 24, size / 24);
+  // A white ring keeps the badge apart from any map colour, light or dark.
+  ctx.fillStyle = '#ffffff';
+  ctx.beginPath();
+  ctx.arc(12, 12, 12, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = colour;
+  ctx.beginPath();
+  ctx.arc(12, 12, 10.5, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = name === 'taxi' ? '#212121' : '#ffffff';
+  draw(ctx);
+  ctx.restore();
+}
+
 export interface Sprite {
   json: Buffer;
   png: Buffer;
@@ -112,27 +138,12 @@ export interface Sprite {
 
 /** The sprite at a pixel ratio (1 or 2): the icons side by side. */
 export function drawSprite(ratio: 1 | 2): Sprite {
-  const size = SIZE * ratio;
+  const size = ICON_SIZE * ratio;
   const canvas = createCanvas(size * ICONS.length, size);
   const ctx = canvas.getContext('2d');
   const index: Record<string, object> = {};
   ICONS.forEach((name, i) => {
-    const { colour, draw } = PICTOGRAMS[name]!;
-    ctx.save();
-    ctx.translate(i * size, 0);
-    ctx.scale(size / 24, size / 24);
-    // A white ring keeps the badge apart from any map colour, light or dark.
-    ctx.fillStyle = '#ffffff';
-    ctx.beginPath();
-    ctx.arc(12, 12, 12, 0, Math.PI * 2);
-    ctx.fill();
-    ctx.fillStyle = colour;
-    ctx.beginPath();
-    ctx.arc(12, 12, 10.5, 0, Math.PI * 2);
-    ctx.fill();
-    ctx.fillStyle = name === 'taxi' ? '#212121' : '#ffffff';
-    draw(ctx);
-    ctx.restore();
+    drawIcon(ctx, name, i * size, 0, size);
     index[name] = { x: i * size, y: 0, width: size, height: size, pixelRatio: ratio };
   });
   return { json: Buffer.from(JSON.stringify(index)), png: canvas.toBuffer('image/png') };

@@ -388,6 +388,37 @@ export function labelLanguage(lang: unknown): LabelLanguage | undefined {
   return LABEL_LANGUAGES.find((language) => language === lang);
 }
 
+/** Every layer of the style of a theme, labels in `language` (none: `name`), in drawing order. */
+export function styleLayers(
+  theme: Theme,
+  language: LabelLanguage | undefined,
+): LayerSpecification[] {
+  const dark = theme === 'dark';
+  return [
+    ...layers(dark ? DARK : LIGHT),
+    ...labelLayers(dark ? DARK_LABELS : LIGHT_LABELS, language),
+  ];
+}
+
+/** What a raster tile looks like: a style's theme and label language. */
+export interface Look {
+  theme: Theme;
+  language: LabelLanguage | undefined;
+}
+
+/** The look as a raster tile's path names it: `dark-pl`, or `light` for names as in `name`. */
+export function lookName({ theme, language }: Look): string {
+  return language ? `${theme}-${language}` : theme;
+}
+
+/** The look a raster tile's path names, or undefined when it names none. */
+export function lookNamed(name: string): Look | undefined {
+  const [theme, lang, ...rest] = name.split('-');
+  if ((theme !== 'light' && theme !== 'dark') || rest.length > 0) return undefined;
+  const language = labelLanguage(lang);
+  return lang === undefined || language ? { theme, language } : undefined;
+}
+
 /**
  * The page's origin a style request names (`origin`: neither maplibre-gl nor mapbox-gl takes a
  * root-relative sprite), when it is the very host the request came to; else '' (root-relative).
@@ -417,12 +448,15 @@ export function tileStyle(options: {
   language?: LabelLanguage;
   /** Put before the glyphs' and sprite's paths (see pageOrigin); root-relative without. */
   origin?: string;
+  /** The same map's raster tiles in this theme and language: {z}/{x}/{y}{r}, {r} '' or '@2x'. */
+  raster: string;
 }): StyleSpecification {
-  const dark = options.theme === 'dark';
   const origin = options.origin ?? '';
   return {
     version: 8,
     name: `${options.name} (${options.theme})`,
+    // The app's light map without WebGL (and before the passenger touches the map) shows these.
+    metadata: { 'taxi:raster': options.raster },
     glyphs: `${origin}${GLYPHS_PATH}/{fontstack}/{range}.pbf`,
     sprite: `${origin}${SPRITE_PATH}`,
     // Changes at once: MapLibre's default 300 ms transitions draw a frame every 16 ms meanwhile,
@@ -438,9 +472,6 @@ export function tileStyle(options: {
         attribution: '© OpenStreetMap contributors',
       },
     },
-    layers: [
-      ...layers(dark ? DARK : LIGHT),
-      ...labelLayers(dark ? DARK_LABELS : LIGHT_LABELS, options.language),
-    ],
+    layers: styleLayers(options.theme, options.language),
   };
 }

@@ -1,4 +1,4 @@
-import { geoJSONToTile, type GeoJSONVTTile } from '@maplibre/geojson-vt';
+import { geoJSONToTile } from '@maplibre/geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import type { Feature, Geometry } from 'geojson';
 import {
@@ -11,10 +11,22 @@ import {
   TUNNEL,
 } from '../geo/map.ts';
 
+/**
+ * A feature of a cut tile as geojson-vt gives it, in tile coordinates: points, lines or rings
+ * (written here: its own types do not resolve under NodeNext).
+ */
+export type TileFeature =
+  | { type: 1; geometry: [number, number][]; tags: Record<string, string> }
+  | { type: 2 | 3; geometry: [number, number][][]; tags: Record<string, string> };
+
+/** A cut tile's features by layer. */
+export type TileLayers = Partial<Record<MapLayer, { features: TileFeature[] }>>;
+
 /** The zoom levels tiles are cut for; the map overzooms the last one. */
 export const MIN_ZOOM = 8;
 export const MAX_ZOOM = 14;
-const EXTENT = 4096;
+/** Tile coordinates run 0..EXTENT across a tile. */
+export const EXTENT = 4096;
 /** Geometry beyond the tile's edge, in tile units, so that lines and outlines join seamlessly. */
 const BUFFER = 64;
 
@@ -166,6 +178,15 @@ export class TileSet {
 
   /** The tile as an uncompressed MVT, or undefined when nothing is drawn in it. */
   tile(z: number, x: number, y: number): Uint8Array | undefined {
+    const layers = this.features(z, x, y);
+    return layers && fromGeojsonVt(layers, { version: 2, extent: EXTENT });
+  }
+
+  /**
+   * The tile's features by layer as geojson-vt cut them (tile coordinates 0..EXTENT, before MVT
+   * encoding: what the raster tiles draw), or undefined when nothing is drawn in it.
+   */
+  features(z: number, x: number, y: number): TileLayers | undefined {
     const size = 1 / 2 ** z;
     const margin = (size * BUFFER) / EXTENT;
     const [minX, minY] = [x * size - margin, y * size - margin];
@@ -189,12 +210,14 @@ export class TileSet {
         },
       });
     }
-    const layers: Record<string, GeoJSONVTTile> = {};
+    const layers: TileLayers = {};
     let empty = true;
     byLayer.forEach((features, layer) => {
       if (features.length === 0) return;
       const tile = geoJSONToTile({ type: 'FeatureCollection', features }, z, x, y, {
-        maxZoom: MAX_ZOOM,
+        // Beyond MAX_ZOOM (raster tiles) every point is kept as at MAX_ZOOM: the features of the
+        // MAX_ZOOM tile above, clipped to this one, without cutting all of that tile.
+        maxZoom: Math.max(z, MAX_ZOOM),
         extent: EXTENT,
         buffer: BUFFER,
         clip: true,
@@ -203,6 +226,6 @@ export class TileSet {
       layers[MAP_LAYERS[layer]!] = tile;
       empty = false;
     });
-    return empty ? undefined : fromGeojsonVt(layers, { version: 2, extent: EXTENT });
+    return empty ? undefined : layers;
   }
 }
