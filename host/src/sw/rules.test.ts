@@ -84,6 +84,11 @@ describe('the service worker rules', () => {
     expect(ruleFor(get('/tiles/ab12cd/14/8529/5974.pbf?hostname=x'), origin)).toBe('tile');
   });
 
+  test("the map's pictures (raster tiles of a versioned drawing) are cache first", () => {
+    expect(ruleFor(get('/tiles/ab12cd-2-r1/dark-pl/16/34119/23894@2x.png'), origin)).toBe('tile');
+    expect(ruleFor(get('/tiles/ab12cd-2-r1/light/15/17059/11949.png'), origin)).toBe('tile');
+  });
+
   test("the map's label glyphs and icon sprite (versioned, immutable) are cache first too", () => {
     for (const path of [
       '/tiles/glyphs-v1/Noto%20Sans%20Regular/0-255.pbf',

@@ -50,9 +50,12 @@ const NOT_A_SCREEN =
 /** Files of a release whose content may change under the same name (publish --replace). */
 const MUTABLE_RELEASE_FILE = /\/(?:mf-manifest|release)\.json$/;
 const RELEASE = /^\/mf\/[^/]+\/[^/]+\/./;
-/** Vector tiles, and the label glyphs and icon sprite, whose paths carry their version. */
+/**
+ * Vector tiles, the map's pictures (raster tiles), and the label glyphs and icon sprite, whose
+ * paths carry their version.
+ */
 const TILE =
-  /^\/tiles\/(?:[^/]+\/\d+\/\d+\/\d+\.pbf|glyphs-v\d+\/[^/]+\/\d+-\d+\.pbf|sprite-v\d+(?:@2x)?\.(?:json|png))$/;
+  /^\/tiles\/(?:[^/]+\/\d+\/\d+\/\d+\.pbf|[^/]+-r\d+\/[a-z-]+\/\d+\/\d+\/\d+(?:@2x)?\.png|glyphs-v\d+\/[^/]+\/\d+-\d+\.pbf|sprite-v\d+(?:@2x)?\.(?:json|png))$/;
 const FRESH =
   /^\/(?:settings\.json|remotes\.json|manifest\.webmanifest|tiles\/style\.json)$|^\/brand\//;
 
