@@ -23,6 +23,17 @@ import { useGlide } from './glide';
 import { holdFrames, releaseFrames, type KeptMap } from './offScreen';
 import { absoluteRequest, mapStyle, routePaint, tileArea } from './style';
 import type { LatLng, MapPin, TaxiMapProps } from './types';
+import type { View } from './lite/view';
+
+/** The interactive map as the lite map hands over to it (see lite/LiteFirst). */
+export interface InteractiveMapProps extends TaxiMapProps {
+  /** Drawing beneath the lite map, out of sight. */
+  concealed?: boolean;
+  /** Once drawn whole (its style and the tiles in view). */
+  onDrawn?: () => void;
+  /** The lite map's last view, which the map jumps to when it comes into sight. */
+  handOver?: { current: View | null };
+}
 
 /** react-map-gl's components of one library (typed as the maplibre flavour). */
 export interface MapEngine {
@@ -34,7 +45,7 @@ export interface MapEngine {
 }
 
 /** The engine's map component, made once per engine module. */
-export function mapWithEngine(engine: MapEngine): ComponentType<TaxiMapProps> {
+export function mapWithEngine(engine: MapEngine): ComponentType<InteractiveMapProps> {
   return function EngineMap(props) {
     return <TaxiMapView {...props} engine={engine} />;
   };
@@ -71,7 +82,13 @@ function PinMarker({
   );
 }
 
-function TaxiMapView({ engine, ...props }: TaxiMapProps & { engine: MapEngine }) {
+function TaxiMapView({
+  engine,
+  concealed,
+  onDrawn,
+  handOver,
+  ...props
+}: InteractiveMapProps & { engine: MapEngine }) {
   const { MapGL, Marker, Source, Layer } = engine;
   // The library creates its map after its own first render: a state, so that a focus asked
   // for before that (the GPS answering first) is carried out once the map exists.
@@ -107,6 +124,22 @@ function TaxiMapView({ engine, ...props }: TaxiMapProps & { engine: MapEngine })
       holdFrames(map);
     };
   }, [instance]);
+
+  useEffect(() => {
+    if (!instance || !onDrawn) return;
+    const map = instance.getMap();
+    if (map.loaded()) return void onDrawn();
+    map.once('idle', onDrawn);
+    return () => void map.off('idle', onDrawn);
+    // The first time it is drawn is what counts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [instance]);
+  useEffect(() => {
+    const view = handOver?.current;
+    if (!instance || concealed || !view) return;
+    instance.jumpTo({ center: [view.center.lng, view.center.lat], zoom: view.zoom });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [instance, concealed]);
 
   // The map whose view was set: a new map's first view jumps there (see cameraMoveMs).
   const focused = useRef<MapRef | null>(null);
@@ -171,7 +204,11 @@ function TaxiMapView({ engine, ...props }: TaxiMapProps & { engine: MapEngine })
 
   const covered = { '--tx-map-covered': `${props.coveredBottom ?? 0}px` } as CSSProperties;
   return (
-    <div className={`tx-map ${props.className ?? ''}`} style={covered} aria-busy={moving}>
+    <div
+      className={`tx-map ${props.className ?? ''}${concealed ? ' tx-map--concealed' : ''}`}
+      style={covered}
+      aria-busy={moving}
+    >
       <MapGL
         ref={setInstance}
         // Leaving a screen keeps its map for the next one (Home's for Track's): removing it was

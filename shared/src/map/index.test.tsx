@@ -1,6 +1,9 @@
 import { render, screen } from '@testing-library/react';
+import { initI18n } from '../i18n/i18n';
 import { TaxiMap } from './index';
 import type { TaxiMapProps } from './types';
+
+initI18n('en');
 
 // The engines stand in for the real libraries (no WebGL here); what is tested is the choice.
 jest.mock('./maplibre', () => ({

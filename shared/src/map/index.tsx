@@ -1,56 +1,25 @@
 // @taxi/shared/map: the map wrapper, kept out of the package index so that no first screen
-// pays for it. This module is small; the map library arrives in a chunk of its own when a
-// map is first drawn, and whatever the page shows around the map works before and without it.
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+// pays for it. This module is small; the map arrives in chunks of its own when it is first
+// shown, and whatever the page shows around the map works before and without it.
+import { lazy, Suspense } from 'react';
+import { loadMapbox, MapboxMap, MapBoundary } from './engines';
 import type { TaxiMapProps } from './types';
 import './map.css';
 
 export type { LatLng, MapFocus, MapPadding, MapPin, PinKind, TaxiMapProps } from './types';
 
-type MapModule = Promise<{ default: React.ComponentType<TaxiMapProps> }>;
-
-/** Each engine's chunk, asked for once (again after a failed download). */
-const loading: { maplibre?: MapModule; mapbox?: MapModule } = {};
-
-function load(engine: 'maplibre' | 'mapbox', importer: () => MapModule): MapModule {
-  loading[engine] ??= importer().catch((error: unknown) => {
-    delete loading[engine];
-    throw error;
-  });
-  return loading[engine];
-}
+const loadLiteFirst = () => import(/* webpackChunkName: "taxi-map-lite" */ './lite/LiteFirst');
 
 /**
- * Starts downloading the map library (e.g. when the browser is idle): mapbox-gl for a
- * corporation with a Mapbox token, maplibre-gl otherwise.
+ * Starts downloading what the map shows first (e.g. while a ride link signs in): mapbox-gl for
+ * a corporation with a Mapbox token, else the lite map (maplibre-gl waits for the passenger).
  */
-export function preloadMap(mapboxToken = ''): MapModule {
-  return mapboxToken ? loadMapbox() : loadMaplibre();
+export function preloadMap(mapboxToken = ''): Promise<unknown> {
+  return mapboxToken ? loadMapbox() : loadLiteFirst();
 }
 
-const loadMaplibre = () =>
-  load('maplibre', () => import(/* webpackChunkName: "taxi-map" */ './maplibre'));
-const loadMapbox = () =>
-  load('mapbox', () => import(/* webpackChunkName: "taxi-map-mapbox" */ './mapbox'));
-
-const MaplibreMap = lazy(loadMaplibre);
-const MapboxMap = lazy(loadMapbox);
-
-/** A map that cannot load (offline, no WebGL) leaves its plain background. */
-class MapBoundary extends Component<
-  { children: ReactNode; fallback: ReactNode },
-  { failed: boolean }
-> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
+/** Maplibre's map, pictures first (see LiteFirst). */
+const LiteFirst = lazy(loadLiteFirst);
 
 /** The taxi map, loaded lazily; a plain background until (or unless) it is there. */
 export function TaxiMap(props: TaxiMapProps) {
@@ -60,7 +29,7 @@ export function TaxiMap(props: TaxiMapProps) {
   return (
     <MapBoundary fallback={background}>
       <Suspense fallback={background}>
-        {props.mapboxToken ? <MapboxMap {...props} /> : <MaplibreMap {...props} />}
+        {props.mapboxToken ? <MapboxMap {...props} /> : <LiteFirst {...props} />}
       </Suspense>
     </MapBoundary>
   );
