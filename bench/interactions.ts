@@ -9,8 +9,10 @@
 // where that event's time went (waiting for the main thread, its handlers, then until the paint);
 // and the time from the tap on Order to the frame that painted the summary, and from the
 // summary's Order (ORDER_SAVE included) to Track's first frame and to its map drawn whole (the
-// last frame before a quiet second). Then the same with the map held back (its chunk and tiles
-// blocked), since this headless browser draws the map with software WebGL.
+// last frame before a quiet second). Three ways: the map as a passenger first gets it (pictures,
+// the lite map); the interactive WebGL map, started by a tap on the map before anything else;
+// and the map held back (its chunk and tiles blocked), since this headless browser draws the
+// interactive map with software WebGL.
 // Usage: node bench/interactions.ts [runs=5]   (starts its own server, uses the published releases)
 import type { Page } from 'playwright-core';
 import { startApp } from '../e2e/support/app.ts';
@@ -184,7 +186,20 @@ async function paintedAfter(page: Page): Promise<number> {
 
 let passengers = 0;
 
-async function run(mapHeldBack: boolean): Promise<Latencies> {
+type MapKind = 'pictures' | 'interactive' | 'held back';
+
+/** The passenger taps the map (its left edge): the interactive map starts, then draws whole. */
+async function startInteractiveMap(page: Page): Promise<void> {
+  const map = page.getByRole('region', { name: 'Map', exact: true });
+  const box = (await map.boundingBox())!;
+  await page.mouse.click(box.x + 16, box.y + box.height / 2);
+  await page.locator('canvas.maplibregl-canvas').waitFor({ timeout: PATIENCE_MS });
+  await page.waitForFunction(mapAtRest, QUIET_MS, { timeout: PATIENCE_MS, polling: 100 });
+}
+
+async function run(kind: MapKind): Promise<Latencies> {
+  const mapHeldBack = kind === 'held back';
+  const interactive = kind === 'interactive';
   // A passenger of its own each run: each places an order, and one in progress blocks the next.
   const token = await signInByApi(app, `+48600777${String(100 + passengers++)}`);
   const context = await newContext(browser, 'en-US', { viewport: { width: 360, height: 740 } });
@@ -228,6 +243,7 @@ async function run(mapHeldBack: boolean): Promise<Latencies> {
     await order.waitFor({ timeout: PATIENCE_MS });
     // A passenger reads the screen before tapping: what loads when the browser is idle has.
     await page.waitForLoadState('networkidle', { timeout: PATIENCE_MS });
+    if (interactive) await startInteractiveMap(page);
 
     await page.evaluate(noteNextTap);
     await page.getByRole('button', { name: /^Pickup / }).click();
@@ -255,7 +271,7 @@ async function run(mapHeldBack: boolean): Promise<Latencies> {
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await order.waitFor({ timeout: PATIENCE_MS });
     await page.waitForLoadState('networkidle', { timeout: PATIENCE_MS });
-    if (!mapHeldBack) await page.waitForFunction(mapAtRest, QUIET_MS, { timeout: PATIENCE_MS });
+    if (interactive) await page.waitForFunction(mapAtRest, QUIET_MS, { timeout: PATIENCE_MS });
     await page.evaluate(noteNextTap);
     await order.click();
     await page.getByRole('heading', { name: 'Order summary' }).waitFor({ timeout: PATIENCE_MS });
@@ -267,7 +283,7 @@ async function run(mapHeldBack: boolean): Promise<Latencies> {
     await page.evaluate(noteNextTap);
     await page.getByRole('button', { name: 'Order', exact: true }).click();
     const trackPainted = await paintedAfter(page);
-    const trackMapDrawn = mapHeldBack ? undefined : await mapDrawnAfter(page, 'Map of the ride');
+    const trackMapDrawn = interactive ? await mapDrawnAfter(page, 'Map of the ride') : undefined;
     return {
       'open the address search': openSearch.latency,
       'pick an address': pickAddress.latency,
@@ -291,10 +307,15 @@ try {
   console.log(
     `Home, signed in, 2G, CPU ×4, phone viewport; ${RUNS} runs; load average ${loadAverage()}`,
   );
-  for (const mapHeldBack of [false, true]) {
+  const titles: Record<MapKind, string> = {
+    pictures: 'with the map as it opens (pictures):',
+    interactive: 'with the interactive map (the passenger tapped the map first):',
+    'held back': 'the map held back (its chunk and tiles blocked):',
+  };
+  for (const kind of ['pictures', 'interactive', 'held back'] as const) {
     const runs: Latencies[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await run(mapHeldBack));
-    console.log(mapHeldBack ? 'the map held back (its chunk and tiles blocked):' : 'with the map:');
+    for (let i = 0; i < RUNS; i++) runs.push(await run(kind));
+    console.log(titles[kind]);
     console.log(`  ${'INP of (ms)'.padEnd(33)}${'median'.padStart(15)}  all runs`);
     for (const name of Object.keys(runs[0]!)) {
       const values = runs.map((each) => each[name]!);

@@ -5,12 +5,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
 import { ROOT } from '../support/app.ts';
 import { framesUntilQuiet, noteMapFrames } from '../support/map-frames.ts';
+import { reachForMap } from '../support/map.ts';
 import { MOULINS_18, ride, STADIUM } from '../support/rides.ts';
+import { tileXY } from '../../server/test/tile-coordinates.ts';
 import { signInByApi, storeToken } from '../support/session.ts';
 
 const it = useApp();
@@ -60,30 +62,43 @@ test("a Polish passenger's map asks its server for Polish labels, its glyphs and
   const ok = (pattern: RegExp) =>
     page.waitForResponse((response) => pattern.test(response.url()) && response.ok());
   const style = ok(/\/tiles\/style\.json\?(.*&)?lang=pl\b/);
+  // The pictures shown first are drawn with Polish labels too.
+  const picture = ok(/\/tiles\/[^/]+\/(light|dark)-pl\/\d+\/\d+\/\d+(@2x)?\.png$/);
+  await page.goto(`${it.app.url}/`);
+  await Promise.all([style, picture]);
   const glyphs = ok(/\/tiles\/glyphs-v1\/Noto%20Sans%20(Regular|Bold)\/0-255\.pbf$/);
   const sprite = ok(/\/tiles\/sprite-v1(@2x)?\.png$/);
-  await page.goto(`${it.app.url}/`);
-  await Promise.all([style, glyphs, sprite]);
+  await reachForMap(page, 'Mapa');
+  await Promise.all([glyphs, sprite]);
   await page.locator('.or-home__map[aria-busy="false"]').waitFor();
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'map-labels-pl.png') });
   await context.close();
 });
 
-/**
- * The map's credits (© OpenStreetMap contributors, which its licence wants in sight): the
- * compact button is on the page and on top at its centre, not under a sheet or a bar.
- */
-async function creditsInSight(page: Page, where: string): Promise<void> {
-  const credits = page.getByLabel('Map credits');
-  await credits.waitFor();
-  const onTop = await credits.evaluate((button) => {
-    const box = button.getBoundingClientRect();
+/** The element is on the page and on top at its centre, not under a sheet or a bar. */
+async function onTop(element: Locator): Promise<boolean> {
+  return element.evaluate((shown) => {
+    const box = shown.getBoundingClientRect();
     const x = box.left + box.width / 2;
     const y = box.top + box.height / 2;
     const inView = y > 0 && y < window.innerHeight && x > 0 && x < window.innerWidth;
-    return inView && button.contains(document.elementFromPoint(x, y));
+    return inView && shown.contains(document.elementFromPoint(x, y));
   });
-  assert.ok(onTop, `${where}: the map's credits are covered or off screen`);
+}
+
+/**
+ * The map's credits (© OpenStreetMap contributors, which its licence wants in sight), on the
+ * pictures shown first (`mapName`), then on the interactive map: its compact button.
+ */
+async function creditsInSight(page: Page, where: string, mapName: string): Promise<void> {
+  const lite = page.getByRole('region', { name: mapName, exact: true });
+  const picturesCredits = lite.getByText('© OpenStreetMap contributors');
+  await picturesCredits.waitFor();
+  assert.ok(await onTop(picturesCredits), `${where}: the pictures' credits are covered`);
+  await reachForMap(page, mapName);
+  const credits = page.getByLabel('Map credits');
+  await credits.waitFor();
+  assert.ok(await onTop(credits), `${where}: the map's credits are covered or off screen`);
   // Folded (the library folds them at the first drag), a tap unfolds them.
   const text = page.getByText('© OpenStreetMap contributors');
   if (!(await text.isVisible())) await credits.click();
@@ -97,10 +112,63 @@ test("the map's credits are in sight above Home's order form and Track's panel",
   const { context, page } = await passengerAtPickup('+48600100902', 'en-US');
   await page.goto(`${it.app.url}/`);
   await page.locator('.or-home__map[aria-busy="false"]').waitFor();
-  await creditsInSight(page, 'Home');
+  await creditsInSight(page, 'Home', 'Map');
+  // A new page: the interactive library is not in yet, the ride's pictures come first.
   await page.goto(`${it.app.url}/t/${link}`);
-  await page.getByRole('region', { name: 'Map of the ride' }).waitFor();
-  await creditsInSight(page, 'Track');
+  await creditsInSight(page, 'Track', 'Map of the ride');
+  await context.close();
+});
+
+/** In the page (an init script): counts the WebGL contexts made. */
+function countWebGLContexts(): void {
+  const made = { count: 0 };
+  (window as unknown as { __webgl: typeof made }).__webgl = made;
+  const getContext = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function (
+    this: HTMLCanvasElement,
+    ...args: Parameters<typeof getContext>
+  ) {
+    if (/webgl/.test(String(args[0]))) made.count += 1;
+    return getContext.apply(this, args);
+  } as typeof getContext;
+}
+
+const webglContexts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __webgl: { count: number } }).__webgl.count);
+
+test("Home's map is pictures of the pickup's streets until the passenger reaches for it", async () => {
+  const { context, page } = await passengerAtPickup('+48600100904', 'en-US');
+  await context.addInitScript(countWebGLContexts);
+  await page.goto(`${it.app.url}/`);
+  await page.getByRole('button', { name: /^Pickup .*(Monte-Carlo|Monaco)$/ }).waitFor();
+  const map = page.getByRole('region', { name: 'Map', exact: true });
+  await page.locator('.or-home__map[aria-busy="false"]').waitFor();
+  // The pictures in sight are the server's tiles around the pickup, all drawn, at its zoom:
+  // 256 px tiles of zoom z + 1 draw the interactive map's zoom z.
+  const tile = tileXY(PICKUP.lat, PICKUP.lng, PICKUP.zoom + 1);
+  const pickupTile = map.locator(`img[src*="/${PICKUP.zoom + 1}/${tile.x}/${tile.y}"]`);
+  await pickupTile.waitFor();
+  await page.waitForFunction(
+    () =>
+      Array.from(document.querySelectorAll<HTMLImageElement>('.tx-lite__tile')).every(
+        (img) => img.complete && img.naturalWidth >= 256,
+      ),
+    undefined,
+    { polling: 100 },
+  );
+  const tiles = await map.locator('img').count();
+  assert.ok(tiles >= 4, `tiles in sight: ${tiles}`);
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'map-pictures.png') });
+  // Ordering by the cards never starts the WebGL map: Order, the summary, back Home.
+  await page.getByRole('button', { name: 'Order', exact: true }).click();
+  await page.getByRole('heading', { name: 'Order summary' }).waitFor();
+  await page.goBack();
+  await map.waitFor();
+  assert.equal(await webglContexts(page), 0);
+  // A tap on the map: the interactive map takes the pictures' place.
+  await reachForMap(page, 'Map');
+  assert.equal(await webglContexts(page), 1);
+  await page.locator('.tx-lite').waitFor({ state: 'detached' });
   await context.close();
 });
 
@@ -138,7 +206,7 @@ test("a ride's map draws its streets and its route with two line programs, solid
   await context.addInitScript(noteMapFrames);
   const page = await context.newPage();
   await page.goto(`${it.app.url}/t/${link}`);
-  await page.getByRole('region', { name: 'Map of the ride' }).waitFor();
+  await reachForMap(page, 'Map of the ride');
   // Drawn whole: no frame for a second.
   await framesUntilQuiet(page, 0);
   // A program compiles before the first draw that needs it: tens of ms on a cheap phone's GPU.

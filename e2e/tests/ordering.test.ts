@@ -12,6 +12,7 @@ import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
 import { demoCorporation, ROOT } from '../support/app.ts';
 import { framesUntilQuiet, noteMapFrames } from '../support/map-frames.ts';
+import { reachForMap } from '../support/map.ts';
 import { MOULINS_18, STADIUM } from '../support/rides.ts';
 import { callApi, signInByApi, storeToken } from '../support/session.ts';
 
@@ -137,7 +138,7 @@ test("Home's map draws the labels of a new place at once, without frames of fadi
   const { context, page } = await passengerPage(token);
   await context.addInitScript(noteMapFrames);
   await page.goto(`${it.app.url}/`);
-  await mapDrawnWith(page, 'maplibregl');
+  await reachForMap(page, 'Map');
   await framesUntilQuiet(page, 0);
 
   await page.getByRole('button', { name: /^Pickup / }).click();
@@ -189,7 +190,7 @@ test("Home's map waits, whole, for Track's: one WebGL context from Home to the r
     }
   });
   await page.goto(`${it.app.url}/`);
-  await mapDrawnWith(page, 'maplibregl');
+  await reachForMap(page, 'Map');
   await page.getByRole('button', { name: /^Pickup / }).click();
   await page.getByRole('combobox', { name: 'Search address' }).fill('Boulevard des Moulins 1');
   await page.getByRole('listbox', { name: 'Addresses found' }).getByRole('option').first().click();
@@ -355,14 +356,20 @@ test("without a pickup or the GPS, Home's map shows the area its tiles cover, no
   const token = await signInByApi(it.app, newPhone());
   const { context, page } = await passengerPage(token);
   // The demo's tiles cover Monaco: a view of the town asks for tiles of zoom 12-14 there; the
-  // view of Poland at 5.5 asked for none (the extract lies outside it).
-  const townTile = page.waitForResponse(
-    (response) => /\/tiles\/[^/]+\/1[2-4]\/\d+\/\d+\.pbf$/.test(response.url()) && response.ok(),
-    { timeout: 15_000 },
-  );
+  // view of Poland at 5.5 asked for none (the extract lies outside it). So do the pictures
+  // shown first and the interactive map.
+  const townTile = (kind: RegExp) =>
+    page.waitForResponse(
+      (response) =>
+        new RegExp(`/tiles/.+/1[2-4]/\\d+/${kind.source}$`).test(response.url()) && response.ok(),
+      { timeout: 15_000 },
+    );
+  const picture = townTile(/\d+(@2x)?\.png/);
   await page.goto(`${it.app.url}/`);
-  await mapDrawnWith(page, 'maplibregl');
-  await townTile;
+  await picture;
+  const vector = townTile(/\d+\.pbf/);
+  await reachForMap(page, 'Map');
+  await vector;
   await context.close();
 });
 
@@ -376,8 +383,9 @@ test('a granted geolocation fills the pickup with the address there, and draggin
   const pickup = page.getByRole('button', { name: /^Pickup / });
   await page.getByRole('button', { name: /^Pickup .*Boulevard des Moulins 18/ }).waitFor();
   assert.equal(await orderButton(page).isDisabled(), false);
-  const map = await mapDrawnWith(page, 'maplibregl');
-  // The map has come to rest at the pickup (the GPS may have answered after it was drawn).
+  // The map's pictures: the passenger's first drag moves them, before the interactive map is in.
+  const map = page.getByRole('region', { name: 'Map', exact: true });
+  await map.locator('img').first().waitFor();
   await page.locator('.or-home__map[aria-busy="false"]').waitFor();
   await shot(page, 'home-gps');
   const before = (await pickup.textContent())!;
