@@ -1,14 +1,16 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { MAP, type TrackedTaxi } from '@taxi/shared';
 import { advanceFrames, fakeAnimationFrames } from '@taxi/shared/testing';
 import type { MapPin, TaxiMapProps } from '@taxi/shared/map';
 import { TrackMap, type TrackMapProps } from './TrackMap';
 
-/** Every set of pins the map was handed, in order. */
+/** Every set of pins the map was handed, in order, and the focus it was last handed. */
 const handed: MapPin[][] = [];
+const focus: { current: TaxiMapProps['focus'] } = { current: null };
 jest.mock('@taxi/shared/map', () => ({
   TaxiMap: (props: TaxiMapProps) => {
     handed.push(props.pins ?? []);
+    focus.current = props.focus;
     return null;
   },
 }));
@@ -44,6 +46,7 @@ const props = (taxi: TrackedTaxi): TrackMapProps => ({
 
 beforeEach(() => {
   handed.length = 0;
+  focus.current = null;
   fakeAnimationFrames();
 });
 afterEach(() => jest.useRealTimers());
@@ -58,4 +61,17 @@ it("hands a taxi's new position to the map once, to glide to, instead of a posit
   const taxi = handed.at(-1)!.find((pin) => pin.kind === 'taxi')!;
   expect(taxi.position).toEqual({ lat: 50.07, lng: 19.94 });
   expect(taxi.glideMs).toBe(MAP.fitAnimationMs);
+});
+
+it('fits the ride at once, then waits for a burst of changes to end before fitting again', () => {
+  jest.useFakeTimers();
+  const { rerender } = render(<TrackMap {...props(taxiAt(50.08, 19.94))} />);
+  // The map's first view is the whole ride: its first pictures are not of the pickup alone.
+  expect(focus.current?.points).toEqual([{ lat: 50.08, lng: 19.94 }]);
+  const first = focus.current?.key;
+  rerender(<TrackMap {...props(taxiAt(50.07, 19.94))} fitRequest={1} />);
+  expect(focus.current?.key).toBe(first);
+  act(() => void jest.advanceTimersByTime(MAP.fitDebounceMs));
+  expect(focus.current?.key).not.toBe(first);
+  expect(focus.current?.points).toEqual([{ lat: 50.07, lng: 19.94 }]);
 });

@@ -135,12 +135,16 @@ export function TrackMap(props: TrackMapProps) {
   const fit = useMemo(
     () => () => {
       if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
+      const fitNow = () => {
         const points = latest.current;
         if (points.length === 0) return;
         count.current += 1;
         setFocus({ points, padding: MAP.trackPadding, key: `fit-${count.current}` });
-      }, MAP.fitDebounceMs);
+      };
+      // The first fit at once: the map's first view, and the first tiles it asks for, are the
+      // ride's, not the pickup's alone. Later changes come in bursts (a report, a state).
+      if (count.current === 0) fitNow();
+      else timer.current = setTimeout(fitNow, MAP.fitDebounceMs);
     },
     [],
   );
