@@ -17,6 +17,7 @@
 import type { Page } from 'playwright-core';
 import { startApp } from '../e2e/support/app.ts';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
+import { reachForMap } from '../e2e/support/map.ts';
 import { signInByApi, storeToken } from '../e2e/support/session.ts';
 import { holdMapBack } from './map-chunks.ts';
 import { loadAverage, median } from './server-common.ts';
@@ -188,12 +189,9 @@ let passengers = 0;
 
 type MapKind = 'pictures' | 'interactive' | 'held back';
 
-/** The passenger taps the map (its left edge): the interactive map starts, then draws whole. */
+/** The passenger taps the map: the interactive map starts, then draws whole. */
 async function startInteractiveMap(page: Page): Promise<void> {
-  const map = page.getByRole('region', { name: 'Map', exact: true });
-  const box = (await map.boundingBox())!;
-  await page.mouse.click(box.x + 16, box.y + box.height / 2);
-  await page.locator('canvas.maplibregl-canvas').waitFor({ timeout: PATIENCE_MS });
+  await reachForMap(page, 'Map');
   await page.waitForFunction(mapAtRest, QUIET_MS, { timeout: PATIENCE_MS, polling: 100 });
 }
 

@@ -15,6 +15,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { startApp } from '../e2e/support/app.ts';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
 import { framesUntilQuiet, noteMapFrames } from '../e2e/support/map-frames.ts';
+import { reachForMap } from '../e2e/support/map.ts';
 import { holdMapBack } from './map-chunks.ts';
 import { rideLinks } from './ride-links.ts';
 import { openHome, openRideLink } from './screens.ts';
@@ -131,9 +132,7 @@ async function measure(screen: Screen, variant: Variant): Promise<Figures> {
     const page = await screen.open(context);
     await page.waitForLoadState('networkidle');
     if (tapMap) {
-      const map = page.getByRole('region', { name: screen.map, exact: true });
-      const box = (await map.boundingBox())!;
-      await page.mouse.click(box.x + 16, box.y + box.height / 2);
+      await reachForMap(page, screen.map);
       await framesUntilQuiet(page, 0);
     }
     const tasks = await page.evaluate(

@@ -9,6 +9,7 @@
 import { gzipSync } from 'node:zlib';
 import { startApp } from '../e2e/support/app.ts';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
+import { reachForMap } from '../e2e/support/map.ts';
 
 interface Script {
   url: string;
@@ -91,9 +92,7 @@ try {
   const mapMs = performance.now() - started;
   await Promise.all(pending);
   const beforeTap = scripts.length;
-  const box = (await page.getByRole('region', { name: 'Mapa', exact: true }).boundingBox())!;
-  await page.mouse.click(box.x + 16, box.y + box.height / 2);
-  await page.locator('.maplibregl-canvas').waitFor({ state: 'attached', timeout: 30_000 });
+  await reachForMap(page, 'Mapa');
   const interactiveMs = performance.now() - started;
   await Promise.all(pending);
 

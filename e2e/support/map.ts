@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 
 /**
- * The passenger taps the map (at the middle of its left edge, clear of pins, sheets and tools):
+ * The passenger taps the map (near its left edge, a third of the way down: clear of the pins,
+ * the bars, the tools, and the sheet over its bottom half on a short phone):
  * the interactive map starts and comes in sight in the pictures' place. Resolves with it, the
  * region of that name being the library's WebGL canvas.
  */
@@ -16,7 +17,7 @@ export async function reachForMap(
   const region = page.getByRole('region', { name, exact: true });
   await region.waitFor();
   const box = (await region.boundingBox())!;
-  await page.mouse.click(box.x + 16, box.y + box.height / 2);
+  await page.mouse.click(box.x + 16, box.y + box.height / 3);
   const canvas = page.locator(`canvas.${library}-canvas`);
   await canvas.waitFor();
   await region.and(canvas).waitFor();
