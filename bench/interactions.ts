@@ -13,7 +13,8 @@
 // the lite map); the interactive WebGL map, started by a tap on the map before anything else;
 // and the map held back (its chunk and tiles blocked), since this headless browser draws the
 // interactive map with software WebGL.
-// Usage: node bench/interactions.ts [runs=5]   (starts its own server, uses the published releases)
+// Usage: node bench/interactions.ts [runs=5] [way]   (starts its own server, uses the published
+// releases; `way` keeps the ways whose name contains it: pictures, interactive or held back)
 import type { Page } from 'playwright-core';
 import { startApp } from '../e2e/support/app.ts';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
@@ -23,6 +24,7 @@ import { holdMapBack } from './map-chunks.ts';
 import { loadAverage, median } from './server-common.ts';
 
 const RUNS = Number(process.argv[2] ?? 5);
+const ONLY = process.argv[3] ?? '';
 const PATIENCE_MS = 120_000;
 
 type Latencies = Record<string, number>;
@@ -310,7 +312,9 @@ try {
     interactive: 'with the interactive map (the passenger tapped the map first):',
     'held back': 'the map held back (its chunk and tiles blocked):',
   };
-  for (const kind of ['pictures', 'interactive', 'held back'] as const) {
+  for (const kind of (['pictures', 'interactive', 'held back'] as const).filter((way) =>
+    way.includes(ONLY),
+  )) {
     const runs: Latencies[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await run(kind));
     console.log(titles[kind]);

@@ -2,6 +2,7 @@ import {
   type CSSProperties,
   type MutableRefObject,
   type PointerEvent,
+  startTransition,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -77,13 +78,18 @@ export function LiteMap(props: LiteMapProps) {
   const area = props.source.area;
   useLayoutEffect(() => {
     if (!size) return;
-    setView((was) => {
-      const current = was ?? initialView;
-      if (focus && focus.points.length > 0)
-        return viewOf(focus.points, current, size, focus.padding, padding);
-      if (was) return was;
-      return fitTilesFirst && area ? viewOfArea(area, size, padding) : initialView;
-    });
+    const move = () =>
+      setView((was) => {
+        const current = was ?? initialView;
+        if (focus && focus.points.length > 0)
+          return viewOf(focus.points, current, size, focus.padding, padding);
+        if (was) return was;
+        return fitTilesFirst && area ? viewOfArea(area, size, padding) : initialView;
+      });
+    // A new focus (a picked address) moves the pictures after the tap's own paint: their new
+    // tiles (elements, requests) are no part of the tap's latency.
+    if (view) startTransition(move);
+    else move();
     // Only a new key, or the first measure, moves the map (as the interactive one does).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focus?.key, size === null]);
