@@ -221,14 +221,15 @@ describe('map geometry of the importer', () => {
   });
 });
 
+/** The town fixture's corporation, one without an extract and one whose extract is missing. */
+const townCorporations = () => [
+  corporationFile('demo', ['localhost'], { geo: { extract: TOWN_FILE } }),
+  corporationFile('bare', ['bare.example']),
+  corporationFile('lost', ['lost.example'], { geo: { extract: 'no/such/file.osm.pbf' } }),
+];
+
 describe('GET /tiles/style.json and the tiles (the town fixture)', async () => {
-  const { app } = await startApp({
-    corporations: [
-      corporationFile('demo', ['localhost'], { geo: { extract: TOWN_FILE } }),
-      corporationFile('bare', ['bare.example']),
-      corporationFile('lost', ['lost.example'], { geo: { extract: 'no/such/file.osm.pbf' } }),
-    ],
-  });
+  const { app } = await startApp({ corporations: townCorporations() });
   const centre = tileAt(50.003, 20.005, 14);
 
   test('the style: version 8, valid, one vector source, glyphs and sprite of its own', async () => {
@@ -411,13 +412,7 @@ describe('GET /tiles/style.json and the tiles (the town fixture)', async () => {
 });
 
 describe('raster tiles: GET /tiles/<id>/<look>/<z>/<x>/<y>.png (the town fixture)', async () => {
-  const { app } = await startApp({
-    corporations: [
-      corporationFile('demo', ['localhost'], { geo: { extract: TOWN_FILE } }),
-      corporationFile('bare', ['bare.example']),
-      corporationFile('lost', ['lost.example'], { geo: { extract: 'no/such/file.osm.pbf' } }),
-    ],
-  });
+  const { app } = await startApp({ corporations: townCorporations() });
   const centre = tileAt(50.003, 20.005, 14);
 
   async function png(url: string, host?: string): Promise<Buffer> {
