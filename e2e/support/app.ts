@@ -94,6 +94,7 @@ export async function startApp(
         // Every login, map and link of the suite comes from 127.0.0.1.
         SMS_PER_IP_PER_HOUR: '100000',
         TILES_PER_IP_PER_MINUTE: '100000',
+        RASTER_DRAWS_PER_IP_PER_MINUTE: '100000',
         TRACK_SOCKETS_PER_IP: '100000',
         DRIVER_LOGIN_PER_IP_PER_MINUTE: '100000',
         ORDER_SIM_PER_CLIENT_PER_MINUTE: '100000',

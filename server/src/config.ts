@@ -102,6 +102,8 @@ export interface LimitsConfig {
   driverLoginsPerIpPerMinute: number;
   /** Map tiles per client address per minute. */
   tilesPerIpPerMinute: number;
+  /** Raster map tiles drawn (not yet cached) per client address per minute. */
+  rasterDrawsPerIpPerMinute: number;
   /** Timed and subscription orders one client may have open at once. */
   openScheduledOrdersPerClient: number;
   /** Longest time to receive a whole HTTP request. */
@@ -121,6 +123,7 @@ export function limitsConfig(env: NodeJS.ProcessEnv): LimitsConfig {
     cancelsPerClientPerHour: limit('ORDER_CANCEL_PER_CLIENT_PER_HOUR', 30),
     driverLoginsPerIpPerMinute: limit('DRIVER_LOGIN_PER_IP_PER_MINUTE', 30),
     tilesPerIpPerMinute: limit('TILES_PER_IP_PER_MINUTE', 3000),
+    rasterDrawsPerIpPerMinute: limit('RASTER_DRAWS_PER_IP_PER_MINUTE', 300),
     openScheduledOrdersPerClient: limit('OPEN_SCHEDULED_ORDERS_PER_CLIENT', 10),
     requestTimeoutMs: limit('REQUEST_TIMEOUT_MS', 30_000),
     connectionTimeoutMs: limit('CONNECTION_TIMEOUT_MS', 60_000),

@@ -570,6 +570,30 @@ describe('raster tiles count against the map tiles per address', async () => {
   });
 });
 
+describe('raster tiles drawn (not yet cached) have a budget of their own per address', async () => {
+  const { app } = await startApp({
+    corporations: [corporationFile('demo', ['localhost'], { geo: { extract: TOWN_FILE } })],
+    config: { limits: { ...limitsConfig({}), rasterDrawsPerIpPerMinute: 2 } },
+  });
+
+  test('a third new drawing in the minute: 429 ACTION_NOT_ALLOWED; drawn tiles still served', async () => {
+    const style = await styleOf(app);
+    const centre = tileAt(50.003, 20.005, 14);
+    const east = tileAt(50.003, 20.03, 14);
+    assert.equal((await app.inject({ url: rasterUrl(style, centre) })).statusCode, 200);
+    assert.equal((await app.inject({ url: rasterUrl(style, centre, '@2x') })).statusCode, 200);
+    // Drawing costs the server 10-100 ms of CPU a tile: a third new one waits a minute.
+    const refused = await app.inject({ url: rasterUrl(style, east) });
+    assert.equal(refused.statusCode, 429);
+    assert.equal(refused.json().error_data, 'ACTION_NOT_ALLOWED');
+    assert.equal(refused.headers['retry-after'], '60');
+    // What is drawn already costs nothing more: a carrier's address shared by many passengers
+    // of one town is not refused the town's tiles.
+    assert.equal((await app.inject({ url: rasterUrl(style, centre) })).statusCode, 200);
+    assert.equal((await app.inject({ url: tileUrl(style, east) })).statusCode, 200);
+  });
+});
+
 describe('the raster drawing', () => {
   test("evaluates the style's expressions as MapLibre does", async () => {
     const { map } = await importExtract(TOWN_FILE);
@@ -729,6 +753,9 @@ describe('the tile set beyond zoom 14 (raster tiles)', () => {
 });
 
 describe('the tile cache', () => {
+  const drawAny = () => Promise.resolve(true);
+  const drawNone = () => Promise.resolve(false);
+
   test('raster tiles stay within their own budget', async () => {
     const { map } = await importExtract(TOWN_FILE);
     const tiles = new TileService({
@@ -739,10 +766,11 @@ describe('the tile cache', () => {
     for (let z = 12; z <= 17; z++) {
       const [, x, y] = tileAt(50.003, 20.005, z).split('/').map(Number) as [number, number, number];
       const look = { theme: 'light', language: undefined } as const;
-      const png = await tiles.raster('town', map, { z, x, y, ratio: 2, look });
+      const png = (await tiles.raster('town', map, { z, x, y, ratio: 2, look }, drawAny))!;
       pngSize(png);
       assert.ok(tiles.cachedRasterBytes <= 20_000, `${tiles.cachedRasterBytes} bytes cached`);
-      assert.equal(await tiles.raster('town', map, { z, x, y, ratio: 2, look }), png, 'cached');
+      const again = await tiles.raster('town', map, { z, x, y, ratio: 2, look }, drawNone);
+      assert.equal(again, png, 'cached');
     }
     assert.ok(tiles.cachedRasterBytes > 0);
   });

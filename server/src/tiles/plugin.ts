@@ -119,18 +119,26 @@ export async function tilesPlugin(app: FastifyInstance, services: Services) {
     return { map: geography.data.map, tileSet: TileService.id(geography.key) };
   }
 
+  const tooMany = errorReply('ACTION_NOT_ALLOWED', 'Too many map tiles; try again in a minute');
+
   /** Whether the client may have one more tile; else false, a 429 sent. */
   async function withinLimit(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     // Cutting and drawing tiles cost CPU: a per-address budget.
     const key = `tiles:${clientAddress(request.raw)}`;
     if (await limits.take(key, config.limits.tilesPerIpPerMinute, 60_000).catch(() => false))
       return true;
-    reply
-      .code(429)
-      .header('Retry-After', '60')
-      .send(errorReply('ACTION_NOT_ALLOWED', 'Too many map tiles; try again in a minute'));
+    reply.code(429).header('Retry-After', '60').send(tooMany);
     return false;
   }
+
+  /**
+   * Whether the client may have one more raster tile drawn: 10-100 ms of this process's CPU
+   * each, so a budget of its own, far below the tiles'; tiles already drawn do not count.
+   */
+  const mayDraw = (request: FastifyRequest) => () =>
+    limits
+      .take(`raster:${clientAddress(request.raw)}`, config.limits.rasterDrawsPerIpPerMinute, 60_000)
+      .catch(() => false);
 
   app.get<{ Params: { id: string; z: string; x: string; y: string } }>(
     '/tiles/:id/:z/:x/:y',
@@ -181,7 +189,13 @@ export async function tilesPlugin(app: FastifyInstance, services: Services) {
       }
       if (!(await withinLimit(request, reply))) return reply;
       const ratio = file[2] ? 2 : 1;
-      const png = await tiles.raster(found.tileSet, found.map, { ...at, ratio, look });
+      const png = await tiles.raster(
+        found.tileSet,
+        found.map,
+        { ...at, ratio, look },
+        mayDraw(request),
+      );
+      if (!png) return reply.code(429).header('Retry-After', '60').send(tooMany);
       return reply.header('Cache-Control', IMMUTABLE).type('image/png').send(png);
     },
   );

@@ -144,17 +144,22 @@ export class TileService {
 
   /**
    * The PNG of raster tile z/x/y (z up to MAX_RASTER_ZOOM) of tile set `id` in a look, 256 px
-   * or 512 at `ratio` 2; where the tile set has nothing, the map's background.
+   * or 512 at `ratio` 2; where the tile set has nothing, the map's background. A tile neither
+   * kept nor being drawn is drawn only if `mayDraw` agrees (a budget): else undefined.
    */
   async raster(
     id: string,
     map: MapData,
     tile: { z: number; x: number; y: number; ratio: 1 | 2; look: Look },
-  ): Promise<Buffer> {
+    mayDraw: () => Promise<boolean>,
+  ): Promise<Buffer | undefined> {
     const { z, x, y, ratio, look } = tile;
     const key = `${id}/${lookName(look)}/${z}/${x}/${y}@${ratio}`;
     const cached = this.#rasters.get(key) ?? this.#drawing.get(key);
     if (cached) return cached;
+    if (!(await mayDraw())) return undefined;
+    const again = this.#rasters.get(key) ?? this.#drawing.get(key);
+    if (again) return again;
     const features = this.#set(id, map).features(z, x, y) ?? {};
     const drawing = drawTile(features, { z, ratio, look });
     this.#drawing.set(key, drawing);
