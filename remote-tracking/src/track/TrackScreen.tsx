@@ -59,7 +59,7 @@ export function TrackScreen({ orderKey }: { orderKey: OrderKey | null }) {
   const [panelRef, panelInset] = useCoveredBottom();
 
   useEffect(() => {
-    // The map library downloads while the link logs in.
+    // The map's pictures (the lite map's chunk) download while the link logs in.
     if (orderKey)
       import('@taxi/shared/map')
         .then((map) => map.preloadMap(settings.mapbox_token))
