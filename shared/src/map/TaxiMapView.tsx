@@ -21,6 +21,7 @@ import { MAP } from '../model/constants';
 import { cameraMoveMs } from './camera';
 import { useGlide } from './glide';
 import { holdFrames, releaseFrames, type KeptMap } from './offScreen';
+import { PinPicture, pinAnchor, ROUTE_COLOUR } from './pin';
 import { absoluteRequest, mapStyle, routePaint, tileArea } from './style';
 import type { LatLng, MapPin, TaxiMapProps } from './types';
 import type { View } from './lite/view';
@@ -67,17 +68,11 @@ function PinMarker({
     <Marker
       longitude={pin.position.lng}
       latitude={pin.position.lat}
-      anchor={pin.kind === 'taxi' || pin.kind === 'client' ? 'center' : 'bottom'}
+      anchor={pinAnchor(pin)}
       draggable={!!pin.draggable}
       onDragEnd={(event) => pin.onDragEnd?.({ lat: event.lngLat.lat, lng: event.lngLat.lng })}
     >
-      <span
-        ref={drawn}
-        role="img"
-        aria-label={pin.label}
-        className={`tx-pin tx-pin--${pin.kind}${pin.stale ? ' tx-pin--stale' : ''}`}
-        style={pin.color ? { color: pin.color } : undefined}
-      />
+      <PinPicture ref={drawn} pin={pin} />
     </Marker>
   );
 }
@@ -256,7 +251,7 @@ function TaxiMapView({
               id="route-line"
               type="line"
               layout={{ 'line-join': 'round', 'line-cap': 'round' }}
-              paint={routePaint(props.routeColor ?? '#1a5fd0', !!props.routeDashed)}
+              paint={routePaint(props.routeColor ?? ROUTE_COLOUR, !!props.routeDashed)}
             />
           </Source>
         ) : null}

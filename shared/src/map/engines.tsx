@@ -8,7 +8,7 @@ type Engine = 'maplibre' | 'mapbox';
 
 /** Each engine's chunk, asked for once (again after a failed download). */
 const loading: Partial<Record<Engine, MapModule>> = {};
-/** Engines whose chunk is in: a map of theirs starts without the lite map first. */
+/** Engines whose chunk is in: maplibre's map then starts without the lite map first. */
 const loaded = new Set<Engine>();
 
 function load(engine: Engine, importer: () => MapModule): MapModule {
@@ -33,8 +33,8 @@ export const loadMapbox = () =>
 export const MaplibreMap = lazy(loadMaplibre);
 export const MapboxMap = lazy(loadMapbox);
 
-export function engineLoaded(mapboxToken: string | undefined): boolean {
-  return loaded.has(mapboxToken ? 'mapbox' : 'maplibre');
+export function maplibreLoaded(): boolean {
+  return loaded.has('maplibre');
 }
 
 /** A map that cannot start (offline, no WebGL) leaves its fallback. */

@@ -6,6 +6,9 @@ import type {
 } from 'maplibre-gl';
 import { MAP } from '../model/constants';
 
+/** The credits OpenStreetMap's licence asks for, beside its data on a map. */
+export const OSM_CREDITS = '© OpenStreetMap contributors';
+
 /** A style document rather than a raster template: its path ends in `.json`. */
 export function isStyleUrl(tileUrl: string): boolean {
   return /\.json(?:[?#]|$)/.test(tileUrl) || tileUrl.startsWith('mapbox://styles/');
@@ -27,7 +30,7 @@ export function rasterStyle(tileUrl: string, dark: boolean): StyleSpecification 
             tiles: [tileUrl],
             tileSize: 256,
             maxzoom: MAP.maxTileZoom,
-            attribution: '© OpenStreetMap contributors',
+            attribution: OSM_CREDITS,
           },
         }
       : {},

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { engineLoaded, MapBoundary, MaplibreMap } from '../engines';
+import { MapBoundary, MaplibreMap, maplibreLoaded } from '../engines';
 import { mapStyle } from '../style';
 import type { TaxiMapProps } from '../types';
 import { LiteMap } from './LiteMap';
@@ -24,7 +24,7 @@ export default function LiteFirst(props: TaxiMapProps) {
   });
   const styleUrl = typeof style === 'string' ? style : '';
   // A library already in (a map kept from the screen before) starts at once, as before.
-  const [glFirst] = useState(() => engineLoaded(undefined));
+  const [glFirst] = useState(maplibreLoaded);
   // undefined while the style is asked for; null: no pictures, the interactive map at once.
   const [source, setSource] = useState<LiteSource | null | undefined>(glFirst ? null : undefined);
   const [reached, setReached] = useState(glFirst);

@@ -3,12 +3,14 @@ import {
   type MutableRefObject,
   type PointerEvent,
   startTransition,
-  useEffect,
   useLayoutEffect,
   useRef,
   useState,
 } from 'react';
 import { prefersReducedMotion } from '../../ui/motion';
+import { GLIDE_EASING } from '../glide';
+import { PinPicture, pinAnchor, ROUTE_COLOUR } from '../pin';
+import { OSM_CREDITS } from '../style';
 import type { MapPin, TaxiMapProps } from '../types';
 import { type LiteSource, tileAddress } from './source';
 import {
@@ -33,13 +35,13 @@ export interface LiteMapProps extends TaxiMapProps {
   onGesture: (dragging: boolean) => void;
 }
 
-/** A pin's place: pickups and destinations stand on their point, the others centre on it. */
+/** A pin's place on the screen; a taxi's new one is reached by the glide's ease. */
 function pinStyle(pin: MapPin, at: { x: number; y: number }): CSSProperties {
-  const standing = pin.kind === 'pickup' || pin.kind === 'destination';
+  const rise = pinAnchor(pin) === 'bottom' ? '-100%' : '-50%';
   const glide = pin.glideMs && !prefersReducedMotion() ? pin.glideMs : 0;
   return {
-    transform: `translate(${Math.round(at.x)}px, ${Math.round(at.y)}px) translate(-50%, ${standing ? '-100%' : '-50%'})`,
-    transition: glide ? `transform ${glide}ms cubic-bezier(0.33, 1, 0.68, 1)` : undefined,
+    transform: `translate(${Math.round(at.x)}px, ${Math.round(at.y)}px) translate(-50%, ${rise})`,
+    transition: glide ? `transform ${glide}ms ${GLIDE_EASING}` : undefined,
   };
 }
 
@@ -94,13 +96,6 @@ export function LiteMap(props: LiteMapProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focus?.key, size === null]);
 
-  useEffect(() => {
-    const element = box.current!;
-    const reach = () => props.onReach();
-    element.addEventListener('wheel', reach, { passive: true });
-    return () => element.removeEventListener('wheel', reach);
-  });
-
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     props.onReach();
     if (!view || event.isPrimary === false || (event.target as Element).closest('.tx-lite__pin'))
@@ -150,6 +145,8 @@ export function LiteMap(props: LiteMapProps) {
       aria-label={props.label}
       tabIndex={0}
       onFocus={props.onReach}
+      // React listens to the wheel passively: scrolling is never held up by it.
+      onWheel={props.onReach}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerEnd}
@@ -180,7 +177,7 @@ export function LiteMap(props: LiteMapProps) {
         >
           <polyline
             points={route.join(' ')}
-            stroke={props.routeColor ?? '#1a5fd0'}
+            stroke={props.routeColor ?? ROUTE_COLOUR}
             strokeDasharray={props.routeDashed ? '7.5 7.5' : undefined}
           />
         </svg>
@@ -188,16 +185,11 @@ export function LiteMap(props: LiteMapProps) {
       {view && size
         ? (props.pins ?? []).map((pin) => (
             <span key={pin.id} className="tx-lite__pin" style={pinStyle(pin, at(pin.position))}>
-              <span
-                role="img"
-                aria-label={pin.label}
-                className={`tx-pin tx-pin--${pin.kind}${pin.stale ? ' tx-pin--stale' : ''}`}
-                style={pin.color ? { color: pin.color } : undefined}
-              />
+              <PinPicture pin={pin} />
             </span>
           ))
         : null}
-      <small className="tx-lite__credits">© OpenStreetMap contributors</small>
+      <small className="tx-lite__credits">{OSM_CREDITS}</small>
     </div>
   );
 }
