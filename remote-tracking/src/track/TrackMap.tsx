@@ -6,6 +6,7 @@ import {
   TAXI_STATE_COLOURS,
   type TrackedTaxi,
   type TrackedOrder,
+  type TilePictures,
   type TrackPoint,
 } from '@taxi/shared';
 import { TaxiMap, type LatLng, type MapFocus, type MapPin } from '@taxi/shared/map';
@@ -46,6 +47,7 @@ export interface TrackMapProps {
   /** Each increment fits the view again (the fit button). */
   fitRequest: number;
   tileUrl: string;
+  tilePictures: TilePictures | null;
   mapboxToken: string;
   dark: boolean;
   pickupColor?: string;
@@ -128,9 +130,13 @@ export function TrackMap(props: TrackMapProps) {
   ].filter((point): point is LatLng => point !== null);
   const latest = useRef(fitPoints);
   latest.current = fitPoints;
-  const [focus, setFocus] = useState<MapFocus | null>(null);
+  // The first fit is the first view: the map's first pictures, asked for as soon as they are on
+  // the page, are the ride's, not the pickup's alone.
+  const [focus, setFocus] = useState<MapFocus | null>(() =>
+    fitPoints.length > 0 ? { points: fitPoints, padding: MAP.trackPadding, key: 'fit-1' } : null,
+  );
   const moved = useRef(false);
-  const count = useRef(0);
+  const count = useRef(focus ? 1 : 0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const fit = useMemo(
     () => () => {
@@ -141,8 +147,7 @@ export function TrackMap(props: TrackMapProps) {
         count.current += 1;
         setFocus({ points, padding: MAP.trackPadding, key: `fit-${count.current}` });
       };
-      // The first fit at once: the map's first view, and the first tiles it asks for, are the
-      // ride's, not the pickup's alone. Later changes come in bursts (a report, a state).
+      // Until something is fitted, at once; later changes come in bursts (a report, a state).
       if (count.current === 0) fitNow();
       else timer.current = setTimeout(fitNow, MAP.fitDebounceMs);
     },
@@ -150,17 +155,24 @@ export function TrackMap(props: TrackMapProps) {
   );
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
+  // What is on the map; the first view fitted it, and the effects below fit again on a change.
+  const members = pins
+    .filter((pin) => pin.id !== 'me')
+    .map((pin) => pin.id)
+    .join(',');
+  const fitted = useRef({ request: props.fitRequest, members });
+
   useEffect(() => {
+    if (props.fitRequest === fitted.current.request) return;
+    fitted.current.request = props.fitRequest;
     moved.current = false;
     fit();
   }, [props.fitRequest, fit]);
 
   // Something appeared or went (a taxi, the destination, the client): fit, unless moved.
-  const members = pins
-    .filter((pin) => pin.id !== 'me')
-    .map((pin) => pin.id)
-    .join(',');
   useEffect(() => {
+    if (members === fitted.current.members) return;
+    fitted.current.members = members;
     if (!moved.current) fit();
   }, [members, fit]);
 
@@ -178,6 +190,7 @@ export function TrackMap(props: TrackMapProps) {
       className="tr-track__map"
       label={t('client.track.map')}
       tileUrl={props.tileUrl}
+      tilePictures={props.tilePictures}
       mapboxToken={props.mapboxToken}
       dark={props.dark}
       initialView={pickup ? { center: pickup, zoom: 15 } : FALLBACK_VIEW}
