@@ -11,6 +11,20 @@ export interface CorpLink {
   url: string;
 }
 
+/**
+ * The app's own tile server's pictures (PNG raster tiles) of the map `tile_url` names, so that a
+ * screen shows the map without first fetching the style document; not named by the spec.
+ */
+export interface TilePictures {
+  /**
+   * An XYZ template: `{look}` takes the theme and the labels' language (`dark-pl`, `light-en`),
+   * `{r}` '@2x' on a sharp screen, else ''.
+   */
+  template: string;
+  /** The area the tiles cover: west, south, east, north. */
+  bounds: [number, number, number, number];
+}
+
 export interface Settings {
   city: string;
   corp: string;
@@ -56,6 +70,11 @@ export interface Settings {
   self_email_gdpr: string;
   /** The map's tiles: a style URL (`.json`) or a raster XYZ template; not named by the spec. */
   tile_url: string;
+  /**
+   * Set by the server, never by a corporation's file: the pictures of `tile_url` when it is the
+   * server's own style and its map is ready; null otherwise (a screen then asks the style).
+   */
+  tile_pictures: TilePictures | null;
   /** Only when a corporation uses Mapbox; maplibre otherwise. */
   mapbox_token: string;
   /** ISO codes of the countries whose mobile numbers get login codes (the server's `sms.countries`). */
@@ -107,6 +126,7 @@ export const SETTINGS_DEFAULTS: Settings = {
   self_email: '',
   self_email_gdpr: '',
   tile_url: '',
+  tile_pictures: null,
   mapbox_token: '',
   phone_countries: ['PL'],
 };

@@ -139,6 +139,11 @@ const webglContexts = (page: Page) =>
 test("Home's map is pictures of the pickup's streets until the passenger reaches for it", async () => {
   const { context, page } = await passengerAtPickup('+48600100904', 'en-US');
   await context.addInitScript(countWebGLContexts);
+  // The settings name the pictures: the style document waits for the interactive map.
+  const styles: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/tiles/style.json') styles.push(request.url());
+  });
   await page.goto(`${it.app.url}/`);
   await page.getByRole('button', { name: /^Pickup .*(Monte-Carlo|Monaco)$/ }).waitFor();
   const map = page.getByRole('region', { name: 'Map', exact: true });
@@ -165,9 +170,11 @@ test("Home's map is pictures of the pickup's streets until the passenger reaches
   await page.goBack();
   await map.waitFor();
   assert.equal(await webglContexts(page), 0);
+  assert.deepEqual(styles, []);
   // A tap on the map: the interactive map takes the pictures' place.
   await reachForMap(page, 'Map');
   assert.equal(await webglContexts(page), 1);
+  assert.equal(styles.length, 1);
   await page.locator('.tx-lite').waitFor({ state: 'detached' });
   await context.close();
 });

@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
+import { TOWN_FILE } from './fixtures/make-town.ts';
 import { corporationFile, startApp, writeFile } from './helpers.ts';
+import { tileAt } from './tile-coordinates.ts';
 
 describe('settings.json', () => {
   test('answers the corporation of the hostname parameter, without caching', async () => {
@@ -121,6 +123,39 @@ describe('settings.json', () => {
     for (const asset of ['logo.svg', 'icon.svg']) {
       assert.ok(fs.existsSync(new URL(`../corporations/assets/demo/${asset}`, import.meta.url)));
     }
+  });
+
+  test('names the map’s pictures once its extract is in, so a screen need not ask the style', async () => {
+    const withMap = (id: string, hostnames: string[], tileUrl: string, extract: string) => {
+      const file = corporationFile(id, hostnames, { geo: { extract } });
+      return { ...file, settings: { ...file.settings, tile_url: tileUrl, tile_pictures: 'mine' } };
+    };
+    const { app } = await startApp({
+      corporations: [
+        withMap('demo', ['localhost'], '/tiles/style.json', TOWN_FILE),
+        withMap('other', ['taxi.example'], 'https://tiles.example/style.json', TOWN_FILE),
+      ],
+    });
+    // The style waits for the extract's import; the settings never do.
+    const style = (await app.inject({ url: '/tiles/style.json?theme=dark&lang=pl' })).json();
+    const settings = (await app.inject({ url: '/settings.json?hostname=localhost' })).json();
+    const { template, bounds } = settings.tile_pictures;
+    assert.equal(template.replace('{look}', 'dark-pl'), style.metadata['taxi:raster']);
+    assert.deepEqual(bounds, style.sources.osm.bounds);
+    const [z, x, y] = tileAt(50.003, 20.005, 14).split('/');
+    const tile = await app.inject({
+      url: template
+        .replace('{look}', 'light-en')
+        .replace('{z}', z)
+        .replace('{x}', x)
+        .replace('{y}', y)
+        .replace('{r}', '@2x'),
+    });
+    assert.equal(tile.statusCode, 200);
+    assert.equal(tile.headers['content-type'], 'image/png');
+    // Another server’s map has no pictures of this one, whatever its file says.
+    const other = (await app.inject({ url: '/settings.json?hostname=taxi.example' })).json();
+    assert.equal(other.tile_pictures, null);
   });
 });
 

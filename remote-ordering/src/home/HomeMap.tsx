@@ -104,6 +104,7 @@ export function HomeMap({
         className="or-home__map"
         label={t('home.map')}
         tileUrl={settings.tile_url}
+        tilePictures={settings.tile_pictures}
         mapboxToken={settings.mapbox_token}
         dark={dark}
         initialView={pickup ? { center: pickup, zoom: 15 } : FALLBACK_VIEW}

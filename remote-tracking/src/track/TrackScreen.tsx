@@ -87,6 +87,7 @@ export function TrackScreen({ orderKey }: { orderKey: OrderKey | null }) {
             meRequest={locator.request}
             fitRequest={fitRequest}
             tileUrl={settings.tile_url}
+            tilePictures={settings.tile_pictures}
             mapboxToken={settings.mapbox_token}
             dark={dark}
             pickupColor={settings.color_map_icon || undefined}

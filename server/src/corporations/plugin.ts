@@ -5,6 +5,7 @@ import { errorReply } from '../errors.ts';
 import type { Services } from '../services.ts';
 import type { Corporation, CorporationLookup } from './directory.ts';
 import { phoneCountries } from '../accounts/phone.ts';
+import { tilePictures } from '../tiles/pictures.ts';
 
 const ICON_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
@@ -68,12 +69,17 @@ export function perCorporation(
 }
 
 /** Per-corporation settings, web-app manifest and brand assets (logo, icon). */
-export async function corporationsPlugin(app: FastifyInstance, { config, corporations }: Services) {
+export async function corporationsPlugin(
+  app: FastifyInstance,
+  { config, corporations, geo }: Services,
+) {
   // The countries the corporation sends codes to travel with the settings, so the login screen
-  // can say which numbers are supported before it asks for a code.
+  // can say which numbers are supported before it asks for a code; so do the map's pictures, so
+  // a screen shows them without asking the style first.
   perCorporation(app, corporations, '/settings.json', (corporation) => ({
     ...corporation.settings,
     phone_countries: phoneCountries(corporation),
+    tile_pictures: tilePictures(geo, corporation),
   }));
   perCorporation(app, corporations, '/manifest.webmanifest', (corporation, reply) =>
     reply.type('application/manifest+json').send(JSON.stringify(webManifest(corporation))),

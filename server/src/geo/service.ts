@@ -85,6 +85,11 @@ export class GeoService implements RouteEstimator {
     return file;
   }
 
+  /** The corporation's embedded geography if it is imported already; never waits for an import. */
+  embeddedNow(corporation: Corporation): EmbeddedGeography | undefined {
+    return this.#ready.get(this.extractFile(corporation));
+  }
+
   /** The corporation's embedded geography, imported on first use; undefined without an extract. */
   embedded(corporation: Corporation): Promise<EmbeddedGeography | undefined> {
     const file = this.extractFile(corporation);

@@ -1,5 +1,5 @@
 /** What a map shows and how it is told to move; shared by Home and Track. */
-import type { LatLng } from '@taxi/contract';
+import type { LatLng, TilePictures } from '@taxi/contract';
 
 export type { LatLng };
 
@@ -40,6 +40,8 @@ export interface TaxiMapProps {
    * a raster XYZ template, or empty: a plain background (Mapbox's streets with a token).
    */
   tileUrl: string;
+  /** The tile server's pictures of `tileUrl`'s map (settings' `tile_pictures`): shown at once. */
+  tilePictures?: TilePictures | null;
   /** Mapbox instead of maplibre: only a corporation that supplies a token uses it. */
   mapboxToken?: string;
   /** Accessible name of the map region. */

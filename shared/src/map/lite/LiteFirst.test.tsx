@@ -43,6 +43,36 @@ beforeAll(() => {
     .mockReturnValue({ width: 400, height: 800, top: 0, left: 0 } as DOMRect);
 });
 
+// First: once a test has started the interactive library, later maps start it at once.
+it('shows the pictures the settings name at once, without asking the style for them', async () => {
+  const fetched = jest.fn(() => Promise.reject(new Error('no network in this test')));
+  const realFetch = global.fetch;
+  global.fetch = fetched as unknown as typeof fetch;
+  try {
+    render(
+      <TaxiMap
+        label="Map"
+        tileUrl="/tiles/style.json"
+        tilePictures={{
+          template: '/tiles/abc-2-r1/{look}/{z}/{x}/{y}{r}.png',
+          bounds: [7.4, 43.72, 7.44, 43.76],
+        }}
+        dark
+        initialView={{ center: monaco, zoom: 15 }}
+      />,
+    );
+    const lite = await screen.findByRole('region', { name: 'Map' });
+    const tiles = lite.querySelectorAll('img');
+    expect(tiles.length).toBeGreaterThanOrEqual(4);
+    expect(tiles[0]!.getAttribute('src')).toMatch(
+      /^\/tiles\/abc-2-r1\/dark-en\/16\/\d+\/\d+\.png$/,
+    );
+    expect(fetched).not.toHaveBeenCalled();
+  } finally {
+    global.fetch = realFetch;
+  }
+});
+
 it('shows pictures until the passenger reaches for the map, then the interactive map once drawn', async () => {
   const moved = jest.fn();
   render(

@@ -1,10 +1,10 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapBoundary, MaplibreMap, maplibreLoaded } from '../engines';
 import { mapStyle } from '../style';
 import type { TaxiMapProps } from '../types';
 import { LiteMap } from './LiteMap';
-import { liteSource, type LiteSource } from './source';
+import { liteSource, type LiteSource, picturesOf } from './source';
 import type { View } from './view';
 
 /**
@@ -25,8 +25,17 @@ export default function LiteFirst(props: TaxiMapProps) {
   const styleUrl = typeof style === 'string' ? style : '';
   // A library already in (a map kept from the screen before) starts at once, as before.
   const [glFirst] = useState(maplibreLoaded);
-  // undefined while the style is asked for; null: no pictures, the interactive map at once.
-  const [source, setSource] = useState<LiteSource | null | undefined>(glFirst ? null : undefined);
+  // The settings' pictures, else those the style names: undefined while it is asked for; null:
+  // no pictures, the interactive map at once.
+  const given = useMemo(
+    () =>
+      glFirst || !props.tilePictures
+        ? undefined
+        : picturesOf(props.tilePictures, { dark: !!props.dark, language: i18n.language }),
+    [glFirst, props.tilePictures, props.dark, i18n.language],
+  );
+  const [asked, setAsked] = useState<LiteSource | null | undefined>(glFirst ? null : undefined);
+  const source = given ?? asked;
   const [reached, setReached] = useState(glFirst);
   const [drawn, setDrawn] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -35,13 +44,13 @@ export default function LiteFirst(props: TaxiMapProps) {
   const startFocus = useRef<string | undefined>(undefined);
 
   useEffect(() => {
-    if (glFirst) return;
+    if (glFirst || given) return;
     let current = true;
-    void liteSource(props.tileUrl, styleUrl).then((found) => current && setSource(found));
+    void liteSource(props.tileUrl, styleUrl).then((found) => current && setAsked(found));
     return () => {
       current = false;
     };
-  }, [glFirst, props.tileUrl, styleUrl]);
+  }, [glFirst, given, props.tileUrl, styleUrl]);
 
   const interactive = !failed && (reached || source === null);
   const lite = source && (failed || !drawn || dragging);

@@ -1,5 +1,6 @@
 // Where the lite map's pictures come from: a corporation's raster tiles as they are, or the
 // pictures the app's own tile server draws of the style it serves (its `taxi:raster` metadata).
+import type { TilePictures } from '@taxi/contract';
 import type { StyleSpecification } from 'maplibre-gl';
 import { isStyleUrl, tileArea, type LngLatBounds } from '../style';
 
@@ -37,6 +38,27 @@ export function liteSource(tileUrl: string, style: string): Promise<LiteSource |
     asked.set(style, source);
   }
   return source;
+}
+
+/**
+ * The pictures the settings name (the app's own tile server, its map ready): no style to ask
+ * first, so the first pictures are one request from the screen rather than two.
+ */
+export function picturesOf(
+  pictures: TilePictures,
+  look: { dark: boolean; language: string },
+): LiteSource {
+  const [west, south, east, north] = pictures.bounds;
+  return {
+    template: pictures.template.replace(
+      '{look}',
+      `${look.dark ? 'dark' : 'light'}-${look.language}`,
+    ),
+    area: [
+      [west, south],
+      [east, north],
+    ],
+  };
 }
 
 /** A tile's address: sharp (@2x) pictures on screens of 1.5 pixels a point and more. */
