@@ -42,6 +42,8 @@ export interface Config {
   tileCacheMb: number;
   /** Memory for the raster map tiles' PNGs (all corporations together), in megabytes. */
   rasterCacheMb: number;
+  /** Threads drawing raster map tiles; 0 draws them on the event loop; unset: the cores but one, 1-4. */
+  rasterWorkers?: number | undefined;
   /** How often the dispatch looks for due orders and lapsed offers. */
   dispatchTickMs: number;
   /** How often buffered taxi positions are written. */
@@ -225,6 +227,15 @@ function positiveInteger(name: string, value: string | undefined, fallback: numb
   return number;
 }
 
+/** A whole number, 0 or more, or undefined when not set. */
+function count(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0)
+    throw new Error(`${name}: a whole number, 0 or more, not ${value}`);
+  return number;
+}
+
 /** Where the data lives: all the operator CLI needs. */
 export function pathsFromEnv(
   env: NodeJS.ProcessEnv = process.env,
@@ -265,6 +276,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     geoPerIpPerMinute: positiveInteger('GEO_PER_IP_PER_MINUTE', env.GEO_PER_IP_PER_MINUTE, 600),
     tileCacheMb: positiveNumber('TILE_CACHE_MB', env.TILE_CACHE_MB, 64),
     rasterCacheMb: positiveNumber('RASTER_CACHE_MB', env.RASTER_CACHE_MB, 64),
+    rasterWorkers: count('RASTER_WORKERS', env.RASTER_WORKERS),
     dispatchTickMs: positiveInteger('DISPATCH_TICK_MS', env.DISPATCH_TICK_MS, 1000),
     positionFlushMs: 2000,
     fleet: fleetConfig(env, production),

@@ -27,8 +27,10 @@ export async function tilesPlugin(app: FastifyInstance, services: Services) {
   const tiles = new TileService({
     cacheBytes: config.tileCacheMb * 1024 * 1024,
     rasterCacheBytes: config.rasterCacheMb * 1024 * 1024,
+    drawWorkers: config.rasterWorkers,
     log: services.log,
   });
+  app.addHook('onClose', () => tiles.close());
 
   const made = new DiskCache(config.dataDir);
 

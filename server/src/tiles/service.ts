@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { MapData } from '../geo/map.ts';
-import { drawTile, RASTER_VERSION } from './raster.ts';
+import { defaultDrawWorkers, DrawPool } from './draw-pool.ts';
+import { RASTER_VERSION } from './raster.ts';
 import { type Look, lookName } from './style.ts';
 import { MAX_ZOOM, TileSet } from './tileset.ts';
 
@@ -71,7 +72,8 @@ class ByteCache {
  * The vector and raster tiles of every extract: a tile set built on the first tile asked of an
  * extract (and dropped when more than MAX_TILE_SETS are in use), tiles cut (and drawn) on demand
  * and kept, gzipped or as PNG, in two least-recently-used caches of bounded size, which is all
- * the memory tiles take besides the extract's map data and its tile set's feature grid.
+ * the memory tiles take besides the extract's map data and its tile set's feature grid. Raster
+ * tiles are drawn in worker threads (DrawPool), to keep the event loop free.
  */
 export class TileService {
   readonly #sets = new Map<string, TileSet>();
@@ -81,11 +83,19 @@ export class TileService {
   readonly #rasters: ByteCache;
   /** PNGs being drawn, so that a tile asked for twice at once is drawn once. */
   readonly #drawing = new Map<string, Promise<Buffer>>();
+  readonly #pool: DrawPool;
   readonly #log: TileLog;
 
-  constructor(options: { cacheBytes: number; rasterCacheBytes: number; log: TileLog }) {
+  /** `drawWorkers`: threads drawing raster tiles (0: on the event loop), defaultDrawWorkers(). */
+  constructor(options: {
+    cacheBytes: number;
+    rasterCacheBytes: number;
+    drawWorkers?: number | undefined;
+    log: TileLog;
+  }) {
     this.#tiles = new ByteCache(options.cacheBytes);
     this.#rasters = new ByteCache(options.rasterCacheBytes);
+    this.#pool = new DrawPool(options.drawWorkers ?? defaultDrawWorkers());
     this.#log = options.log;
   }
 
@@ -161,7 +171,7 @@ export class TileService {
     const again = this.#rasters.get(key) ?? this.#drawing.get(key);
     if (again) return again;
     const features = this.#set(id, map).features(z, x, y) ?? {};
-    const drawing = drawTile(features, { z, ratio, look });
+    const drawing = this.#pool.draw(features, { z, ratio, look });
     this.#drawing.set(key, drawing);
     try {
       const png = await drawing;
@@ -170,5 +180,10 @@ export class TileService {
     } finally {
       this.#drawing.delete(key);
     }
+  }
+
+  /** Ends the drawing threads. */
+  close(): Promise<void> {
+    return this.#pool.close();
   }
 }
