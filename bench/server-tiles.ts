@@ -3,7 +3,7 @@
  * time to the first tile (the tile set is built then), every tile over the extract at zoom 12 to 14
  * once (cut and cached), bytes per tile (gzipped, as sent), then tiles per second from the cache
  * with CONCURRENCY requests in flight; then, in this process, the memory the tile code keeps.
- * Monaco and Liechtenstein; for Monaco also the raster tiles (PNG) of zoom 13 to 16, 256 px and
+ * Monaco and Liechtenstein; for Monaco also the raster tiles (WebP) of zoom 13 to 16, 256 px and
  * @2x, each asked for once: time to the reply (drawn then) and bytes. Prints figures; not a
  * timed test.
  *
@@ -90,7 +90,7 @@ async function retained(extract: string): Promise<string> {
 
 /**
  * Every raster tile z13-16 over the bounds once, 256 px then @2x: ms to the reply (drawn then)
- * and bytes; also the p50 time of the busier half (the larger PNGs: the town, not the sea).
+ * and bytes; also the p50 time of the busier half (the larger pictures: the town, not the sea).
  */
 async function rasters(template: string, bounds: [number, number, number, number]) {
   console.log(`  raster tiles (load ${loadAverage()}):`);
@@ -111,7 +111,7 @@ async function rasters(template: string, bounds: [number, number, number, number
       const mean = sizes.reduce((sum, bytes) => sum + bytes, 0) / sizes.length;
       console.log(
         `    z${z}${ratio || ' 256'}: ${times.length} tiles drawn: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms, busier half p50 ${percentile(busier, 50).toFixed(1)} ms; ` +
-          `PNG bytes per tile: mean ${mean.toFixed(0)}, p50 ${percentile(sizes, 50)}, max ${sizes.at(-1)}`,
+          `WebP bytes per tile: mean ${mean.toFixed(0)}, p50 ${percentile(sizes, 50)}, max ${sizes.at(-1)}`,
       );
     }
 }

@@ -61,15 +61,15 @@ test("a Polish passenger's map asks its server for Polish labels, its glyphs and
   const { context, page } = await passengerAtPickup('+48600100900', 'pl-PL');
   const ok = (pattern: RegExp) =>
     page.waitForResponse((response) => pattern.test(response.url()) && response.ok());
-  const style = ok(/\/tiles\/style\.json\?(.*&)?lang=pl\b/);
   // The pictures shown first are drawn with Polish labels too.
-  const picture = ok(/\/tiles\/[^/]+\/(light|dark)-pl\/\d+\/\d+\/\d+(@2x)?\.png$/);
+  const picture = ok(/\/tiles\/[^/]+\/(light|dark)-pl\/\d+\/\d+\/\d+(@2x)?\.webp$/);
   await page.goto(`${it.app.url}/`);
-  await Promise.all([style, picture]);
+  await picture;
+  const style = ok(/\/tiles\/style\.json\?(.*&)?lang=pl\b/);
   const glyphs = ok(/\/tiles\/glyphs-v1\/Noto%20Sans%20(Regular|Bold)\/0-255\.pbf$/);
   const sprite = ok(/\/tiles\/sprite-v1(@2x)?\.png$/);
   await reachForMap(page, 'Mapa');
-  await Promise.all([glyphs, sprite]);
+  await Promise.all([style, glyphs, sprite]);
   await page.locator('.or-home__map[aria-busy="false"]').waitFor();
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'map-labels-pl.png') });
   await context.close();

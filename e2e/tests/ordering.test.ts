@@ -364,7 +364,7 @@ test("without a pickup or the GPS, Home's map shows the area its tiles cover, no
         new RegExp(`/tiles/.+/1[2-4]/\\d+/${kind.source}$`).test(response.url()) && response.ok(),
       { timeout: 15_000 },
     );
-  const picture = townTile(/\d+(@2x)?\.png/);
+  const picture = townTile(/\d+(@2x)?\.webp/);
   await page.goto(`${it.app.url}/`);
   await picture;
   const vector = townTile(/\d+\.pbf/);

@@ -40,7 +40,7 @@ export interface Config {
   geoPerIpPerMinute: number;
   /** Memory for encoded map tiles (all corporations together), in megabytes. */
   tileCacheMb: number;
-  /** Memory for the raster map tiles' PNGs (all corporations together), in megabytes. */
+  /** Memory for the raster map tiles' pictures (WebP) (all corporations together), in megabytes. */
   rasterCacheMb: number;
   /** Threads drawing raster map tiles; 0 draws them on the event loop; unset: the cores but one, 1-4. */
   rasterWorkers?: number | undefined;

@@ -152,7 +152,7 @@ describe('settings.json', () => {
         .replace('{r}', '@2x'),
     });
     assert.equal(tile.statusCode, 200);
-    assert.equal(tile.headers['content-type'], 'image/png');
+    assert.equal(tile.headers['content-type'], 'image/webp');
     // Another server’s map has no pictures of this one, whatever its file says.
     const other = (await app.inject({ url: '/settings.json?hostname=taxi.example' })).json();
     assert.equal(other.tile_pictures, null);

@@ -63,7 +63,7 @@ describe('the drawing threads', async () => {
     return made;
   }
 
-  test('draw the same PNG as drawTile, byte for byte (as does a pool of 0, on the loop)', async () => {
+  test('draw the same picture as drawTile, byte for byte (as does a pool of 0, on the loop)', async () => {
     const expected = await drawTile(town, options);
     assert.deepEqual(await pool(1).draw(town, options), expected);
     assert.deepEqual(await pool(0).draw(town, options), expected);

@@ -85,8 +85,8 @@ describe('the service worker rules', () => {
   });
 
   test("the map's pictures (raster tiles of a versioned drawing) are cache first", () => {
-    expect(ruleFor(get('/tiles/ab12cd-2-r1/dark-pl/16/34119/23894@2x.png'), origin)).toBe('tile');
-    expect(ruleFor(get('/tiles/ab12cd-2-r1/light/15/17059/11949.png'), origin)).toBe('tile');
+    expect(ruleFor(get('/tiles/ab12cd-2-r2/dark-pl/16/34119/23894@2x.webp'), origin)).toBe('tile');
+    expect(ruleFor(get('/tiles/ab12cd-2-r2/light/15/17059/11949.webp'), origin)).toBe('tile');
   });
 
   test("the map's label glyphs and icon sprite (versioned, immutable) are cache first too", () => {

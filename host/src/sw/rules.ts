@@ -55,7 +55,7 @@ const RELEASE = /^\/mf\/[^/]+\/[^/]+\/./;
  * paths carry their version.
  */
 const TILE =
-  /^\/tiles\/(?:[^/]+\/\d+\/\d+\/\d+\.pbf|[^/]+-r\d+\/[a-z-]+\/\d+\/\d+\/\d+(?:@2x)?\.png|glyphs-v\d+\/[^/]+\/\d+-\d+\.pbf|sprite-v\d+(?:@2x)?\.(?:json|png))$/;
+  /^\/tiles\/(?:[^/]+\/\d+\/\d+\/\d+\.pbf|[^/]+-r\d+\/[a-z-]+\/\d+\/\d+\/\d+(?:@2x)?\.webp|glyphs-v\d+\/[^/]+\/\d+-\d+\.pbf|sprite-v\d+(?:@2x)?\.(?:json|png))$/;
 const FRESH =
   /^\/(?:settings\.json|remotes\.json|manifest\.webmanifest|tiles\/style\.json)$|^\/brand\//;
 

@@ -15,8 +15,8 @@ export interface DrawTask {
   options: { z: number; ratio: 1 | 2; look: Look };
 }
 
-/** A worker's answer: the PNG's bytes (moved, not copied), or the error that stopped it. */
-export type DrawResult = { id: number; png: ArrayBuffer } | { id: number; error: Error };
+/** A worker's answer: the picture's bytes (moved, not copied), or the error that stopped it. */
+export type DrawResult = { id: number; picture: ArrayBuffer } | { id: number; error: Error };
 
 /** One core is left to the event loop; beyond 4 threads a burst of tiles gains little. */
 export function defaultDrawWorkers(): number {
@@ -25,7 +25,7 @@ export function defaultDrawWorkers(): number {
 
 interface Thread {
   worker: Worker;
-  tasks: Map<number, { resolve: (png: Buffer) => void; reject: (error: Error) => void }>;
+  tasks: Map<number, { resolve: (picture: Buffer) => void; reject: (error: Error) => void }>;
 }
 
 export class DrawPool {
@@ -61,7 +61,7 @@ export class DrawPool {
       const task = thread.tasks.get(result.id);
       thread.tasks.delete(result.id);
       if (thread.tasks.size === 0) thread.worker.unref();
-      if ('png' in result) task?.resolve(Buffer.from(result.png));
+      if ('picture' in result) task?.resolve(Buffer.from(result.picture));
       else task?.reject(result.error);
     });
     // A thread that crashed fails its own tiles only; the next drawing starts another.

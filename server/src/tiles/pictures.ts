@@ -12,7 +12,7 @@ const OWN_STYLE = '/tiles/style.json';
  */
 export function picturesTemplate(rasterId: string, look: string, hostname = ''): string {
   const query = hostname ? `?hostname=${encodeURIComponent(hostname)}` : '';
-  return `/tiles/${rasterId}/${look}/{z}/{x}/{y}{r}.png${query}`;
+  return `/tiles/${rasterId}/${look}/{z}/{x}/{y}{r}.webp${query}`;
 }
 
 /**

@@ -9,6 +9,7 @@ import { drawRange, glyphFile, GLYPHS_PATH, rangeStart, stackFont } from './glyp
 import { TileService, tileCoordinates } from './service.ts';
 import { drawSprite, SPRITE_PATH } from './sprite.ts';
 import { LABEL_LANGUAGES } from './labels.ts';
+import { picturesTemplate } from './pictures.ts';
 import { MAX_RASTER_ZOOM } from './raster.ts';
 import { labelLanguage, type Look, lookName, lookNamed, pageOrigin, tileStyle } from './style.ts';
 
@@ -20,7 +21,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * (GET /tiles/style.json, `?theme=dark` for the dark one) and the vector tiles it names
  * (GET /tiles/<id>/<z>/<x>/<y>.pbf, id: the extract's import), with the glyphs and icons of
  * its labels (the same for every corporation, made once into DATA_DIR/tiles); and the same map
- * as PNG tiles for screens without WebGL (GET /tiles/<id>-r<n>/<look>/<z>/<x>/<y>[@2x].png).
+ * as WebP tiles for screens without WebGL (GET /tiles/<id>-r<n>/<look>/<z>/<x>/<y>[@2x].webp).
  */
 export async function tilesPlugin(app: FastifyInstance, services: Services) {
   const { geo, corporations, config, limits, clientAddress } = services;
@@ -52,7 +53,7 @@ export async function tilesPlugin(app: FastifyInstance, services: Services) {
     return tileStyle({
       name: typeof name === 'string' && name ? name : corporation.id,
       tiles: `/tiles/${id}/{z}/{x}/{y}.pbf${tileQuery}`,
-      raster: `/tiles/${TileService.rasterId(geography.key)}/${lookName(look)}/{z}/{x}/{y}{r}.png${tileQuery}`,
+      raster: picturesTemplate(TileService.rasterId(geography.key), lookName(look), hostname),
       bounds: geography.data.map.bounds,
       ...look,
       origin: pageOrigin(query.origin, request.headers.host),
@@ -175,7 +176,7 @@ export async function tilesPlugin(app: FastifyInstance, services: Services) {
       const found = await tileSetOf(request, reply, id, TileService.rasterId);
       if (!found) return reply;
       const look = lookNamed(name);
-      const file = /^(.*?)(@2x)?\.png$/.exec(y);
+      const file = /^(.*?)(@2x)?\.webp$/.exec(y);
       const at = look && file ? tileCoordinates(z, x, file[1]!, MAX_RASTER_ZOOM) : undefined;
       if (!look || !file || !at) {
         const tile = `${name}/${z}/${x}/${y}`;
@@ -185,20 +186,20 @@ export async function tilesPlugin(app: FastifyInstance, services: Services) {
           .send(
             errorReply(
               'NOT_FOUND',
-              `No raster tile ${tile}: ${looks}; z 0-${MAX_RASTER_ZOOM}, x and y 0 to 2^z-1; .png or @2x.png`,
+              `No raster tile ${tile}: ${looks}; z 0-${MAX_RASTER_ZOOM}, x and y 0 to 2^z-1; .webp or @2x.webp`,
             ),
           );
       }
       if (!(await withinLimit(request, reply))) return reply;
       const ratio = file[2] ? 2 : 1;
-      const png = await tiles.raster(
+      const picture = await tiles.raster(
         found.tileSet,
         found.map,
         { ...at, ratio, look },
         mayDraw(request),
       );
-      if (!png) return reply.code(429).header('Retry-After', '60').send(tooMany);
-      return reply.header('Cache-Control', IMMUTABLE).type('image/png').send(png);
+      if (!picture) return reply.code(429).header('Retry-After', '60').send(tooMany);
+      return reply.header('Cache-Control', IMMUTABLE).type('image/webp').send(picture);
     },
   );
 }

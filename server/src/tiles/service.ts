@@ -71,7 +71,7 @@ class ByteCache {
 /**
  * The vector and raster tiles of every extract: a tile set built on the first tile asked of an
  * extract (and dropped when more than MAX_TILE_SETS are in use), tiles cut (and drawn) on demand
- * and kept, gzipped or as PNG, in two least-recently-used caches of bounded size, which is all
+ * and kept, gzipped or as WebP, in two least-recently-used caches of bounded size, which is all
  * the memory tiles take besides the extract's map data and its tile set's feature grid. Raster
  * tiles are drawn in worker threads (DrawPool), to keep the event loop free.
  */
@@ -79,9 +79,9 @@ export class TileService {
   readonly #sets = new Map<string, TileSet>();
   /** Gzipped vector tiles by "id/z/x/y"; an empty buffer for no tile. */
   readonly #tiles: ByteCache;
-  /** PNGs by "id/look/z/x/y@ratio". */
+  /** Pictures (WebP) by "id/look/z/x/y@ratio". */
   readonly #rasters: ByteCache;
-  /** PNGs being drawn, so that a tile asked for twice at once is drawn once. */
+  /** Pictures being drawn, so that a tile asked for twice at once is drawn once. */
   readonly #drawing = new Map<string, Promise<Buffer>>();
   readonly #pool: DrawPool;
   readonly #log: TileLog;
@@ -153,9 +153,10 @@ export class TileService {
   }
 
   /**
-   * The PNG of raster tile z/x/y (z up to MAX_RASTER_ZOOM) of tile set `id` in a look, 256 px
-   * or 512 at `ratio` 2; where the tile set has nothing, the map's background. A tile neither
-   * kept nor being drawn is drawn only if `mayDraw` agrees (a budget): else undefined.
+   * The picture (WebP) of raster tile z/x/y (z up to MAX_RASTER_ZOOM) of tile set `id` in a
+   * look, 256 px or 512 at `ratio` 2; where the tile set has nothing, the map's background. A
+   * tile neither kept nor being drawn is drawn only if `mayDraw` agrees (a budget): else
+   * undefined.
    */
   async raster(
     id: string,
@@ -174,9 +175,9 @@ export class TileService {
     const drawing = this.#pool.draw(features, { z, ratio, look });
     this.#drawing.set(key, drawing);
     try {
-      const png = await drawing;
-      this.#rasters.set(key, png);
-      return png;
+      const picture = await drawing;
+      this.#rasters.set(key, picture);
+      return picture;
     } finally {
       this.#drawing.delete(key);
     }
