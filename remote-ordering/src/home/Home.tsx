@@ -36,7 +36,11 @@ addTranslations('ordering', quoteTexts);
  * The map and its wrapper (@taxi/shared/map, a shared module the host does not carry) come after
  * the screen: awaiting the wrapper put a round trip between the remote's entry and Home.
  */
-const HomeMap = lazy(() => import('./HomeMap').then((module) => ({ default: module.HomeMap })));
+const loadHomeMap = () => import('./HomeMap');
+const HomeMap = lazy(() => loadHomeMap().then((module) => ({ default: module.HomeMap })));
+// Asked for as the screen's module runs, not once Home renders after the passenger's data: the
+// map's chunk downloads alongside those calls, and its first tile is one request after it.
+loadHomeMap().catch(() => undefined);
 
 /** A list of active orders this recent (the shell's, at start) counts as fetched on load. */
 const ACTIVE_ORDERS_FRESH_MS = 5000;

@@ -32,7 +32,8 @@ addTranslations('tracking', texts);
  * The map and its wrapper (@taxi/shared/map, a shared module the host does not carry) come after
  * the panel: awaiting the wrapper put a round trip between the remote's entry and the screen.
  */
-const TrackMap = lazy(() => import('./TrackMap').then((module) => ({ default: module.TrackMap })));
+const loadTrackMap = () => import('./TrackMap');
+const TrackMap = lazy(() => loadTrackMap().then((module) => ({ default: module.TrackMap })));
 const mapPlaceholder = <div className="tr-track__map tx-map-placeholder" aria-hidden="true" />;
 
 /**
@@ -59,11 +60,14 @@ export function TrackScreen({ orderKey }: { orderKey: OrderKey | null }) {
   const [panelRef, panelInset] = useCoveredBottom();
 
   useEffect(() => {
-    // The map's pictures (the lite map's chunk) download while the link logs in.
-    if (orderKey)
+    // The map's chunk (with its pictures' code) downloads while the link logs in, and so does
+    // mapbox-gl for a corporation with a token.
+    if (orderKey) {
+      loadTrackMap().catch(() => undefined);
       import('@taxi/shared/map')
         .then((map) => map.preloadMap(settings.mapbox_token))
         .catch(() => undefined);
+    }
   }, [orderKey, settings.mapbox_token]);
 
   // The drawer's active-rides entry follows the order out of the active ones.
