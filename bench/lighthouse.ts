@@ -2,8 +2,9 @@
 // and its FCP, LCP, TBT, CLS and Speed Index, the median of several runs. The preset throttles by
 // simulation (150 ms round trip, 1.6 Mbps, CPU ×4) from what it observed on this machine, so TBT
 // grows with the load of the shared cores. Each run gets a fresh Debian Chromium profile.
-// Home and a ride link are also measured with the map held back (the MapLibre chunk and /tiles/ blocked):
-// the difference is what the map, drawn by software WebGL in this headless browser, costs.
+// Home and a ride link are also measured with the map held back (the MapLibre chunk and /tiles/
+// blocked), and with their frames composited on the CPU rather than through SwiftShader: the
+// differences are what the map, and the headless browser's software GPU, cost.
 // Usage: node bench/lighthouse.ts [runs=3] [screen]   (starts its own server, uses the published
 // releases; `screen` keeps the screens whose name contains it, e.g. "ride link" or "Home").
 // LIGHTHOUSE_REPORTS=<folder> also keeps each run's whole report there, as JSON, to see where a
@@ -41,14 +42,24 @@ interface Screen {
   /** Puts the device's state in the fresh profile before Lighthouse opens the page. */
   prepare?: (debuggingPort: number) => Promise<void>;
   flags?: Flags;
+  /** Chromium's own flags beyond the test browser's. */
+  chromium?: string[];
 }
 
 /** Debian's Chromium on a fresh profile, with the DevTools port it chose. */
-async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
+async function startChromium(
+  extra: string[] = [],
+): Promise<{ port: number; stop: () => Promise<void> }> {
   const profile = mkdtempSync(path.join(tmpdir(), 'taxi-lighthouse-'));
   const child = spawn(
     CHROMIUM,
-    [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    [
+      ...CHROMIUM_FLAGS,
+      ...extra,
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const port = await new Promise<number>((resolve, reject) => {
@@ -66,14 +77,14 @@ async function startChromium(): Promise<{ port: number; stop: () => Promise<void
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      rmSync(profile, { recursive: true, force: true });
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }
 
 /** The published files of the MapLibre library (its licence header names it), as URL patterns. */
 async function measure(url: string, screen: Screen): Promise<Run> {
-  const browser = await startChromium();
+  const browser = await startChromium(screen.chromium);
   try {
     await screen.prepare?.(browser.port);
     const result = await lighthouse(url, {
@@ -122,6 +133,10 @@ try {
     await page.close();
     await browser.close();
   };
+  // The test browser draws each frame through SwiftShader (a GPU in software): 100-600 ms a
+  // frame on two shared cores, between a picture's arrival and its paint (a phone's GPU takes a
+  // few ms). Composited on the CPU without it, the same pages show what that costs.
+  const softwareFrames = ['--disable-gpu-compositing'];
   const screens: Screen[] = [
     { name: 'login /auth/, new visitor', path: at('/auth/') },
     {
@@ -130,6 +145,13 @@ try {
       path: at('/'),
       prepare: signedIn,
       flags: { disableStorageReset: true },
+    },
+    {
+      name: 'Home, signed in, cold, frames composited without SwiftShader',
+      path: at('/'),
+      prepare: signedIn,
+      flags: { disableStorageReset: true },
+      chromium: softwareFrames,
     },
     {
       name: 'Home, signed in, cold, map held back',
@@ -142,6 +164,11 @@ try {
       name: 'shared ride link /t/{o}/{p}, new visitor, map held back',
       path: rideLink,
       flags: { blockedUrlPatterns: mapHeldBack },
+    },
+    {
+      name: 'shared ride link /t/{o}/{p}, new visitor, frames composited without SwiftShader',
+      path: rideLink,
+      chromium: softwareFrames,
     },
   ];
 
