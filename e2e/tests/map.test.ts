@@ -139,7 +139,9 @@ const webglContexts = (page: Page) =>
 test("Home's map is pictures of the pickup's streets until the passenger reaches for it", async () => {
   const { context, page } = await passengerAtPickup('+48600100904', 'en-US');
   await context.addInitScript(countWebGLContexts);
-  // The settings name the pictures: the style document waits for the interactive map.
+  // The settings name the pictures once the server has imported its extract (the style waits
+  // for that import, the settings do not): then the style document waits for the interactive map.
+  assert.equal((await fetch(`${it.app.url}/tiles/style.json`)).status, 200);
   const styles: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/tiles/style.json') styles.push(request.url());
