@@ -60,13 +60,14 @@ export class Chromium {
     socket.addEventListener('message', (event) => this.receive(JSON.parse(String(event.data))));
   }
 
-  /** Debian's Chromium with the test flags, in English, a profile of its own. */
-  static async launch(): Promise<Chromium> {
+  /** Debian's Chromium with the test flags (and `extra`), in English, a profile of its own. */
+  static async launch(extra: string[] = []): Promise<Chromium> {
     const profileDir = mkdtempSync(path.join(tmpdir(), 'taxi-bench-chromium-'));
     const child = spawn(
       CHROMIUM,
       [
         ...CHROMIUM_FLAGS,
+        ...extra,
         ...QUIET_FLAGS,
         '--lang=en-US',
         '--remote-debugging-port=0',

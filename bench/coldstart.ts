@@ -7,7 +7,8 @@
 // The browser is driven by a client that never enables DevTools' Runtime domain (bench/cdp.ts):
 // with it enabled, as Playwright does, a start here took up to 0.2 s longer on 4G.
 // Usage: node bench/coldstart.ts [runs=3] [screen]   (starts its own server, uses the published
-// releases; `screen` keeps the screens whose name contains it, e.g. "ride link" or "Home")
+// releases; `screen` keeps the screens whose name contains it, e.g. "ride link" or "Home";
+// COMPOSITE_ON_CPU=1 composites frames without SwiftShader, see below)
 import { startApp } from '../e2e/support/app.ts';
 import { signInByApi, storeToken } from '../e2e/support/session.ts';
 import { Chromium, type BenchPage, type BrowserContext } from './cdp.ts';
@@ -71,8 +72,12 @@ interface Run {
   cls: number;
 }
 
+// COMPOSITE_ON_CPU=1: frames composited on the CPU rather than through SwiftShader, the test
+// browser's GPU in software (100-600 ms a frame here, a phone's GPU a few ms): what of a start
+// is this browser's, not the app's.
+const ON_CPU = process.env.COMPOSITE_ON_CPU === '1';
 const app = await startApp();
-const browser = await Chromium.launch();
+const browser = await Chromium.launch(ON_CPU ? ['--disable-gpu-compositing'] : []);
 
 /**
  * Largest contentful paint and cumulative layout shift, gathered by the page as it loads; when
@@ -362,7 +367,7 @@ try {
   ];
 
   console.log(
-    `cold start, median of ${RUNS} runs, phone viewport, CPU ×4; load average ${loadAverage()}`,
+    `cold start, median of ${RUNS} runs, phone viewport, CPU ×4${ON_CPU ? ', frames composited on the CPU (not SwiftShader)' : ''}; load average ${loadAverage()}`,
   );
   console.log(
     'profile  usable ms  JS kB wire  JS files  JS trips  FCP ms  LCP ms   CLS     screen',

@@ -12,8 +12,8 @@ export interface CorpLink {
 }
 
 /**
- * The app's own tile server's pictures (PNG raster tiles) of the map `tile_url` names, so that a
- * screen shows the map without first fetching the style document; not named by the spec.
+ * The app's own tile server's pictures (WebP raster tiles) of the map `tile_url` names, so that
+ * a screen shows the map without first fetching the style document; not named by the spec.
  */
 export interface TilePictures {
   /**

@@ -2,7 +2,7 @@ import { normaliseSettings } from './settings';
 
 describe('normaliseSettings', () => {
   const pictures = {
-    template: '/tiles/abc-1-r1/{look}/{z}/{x}/{y}{r}.png',
+    template: '/tiles/abc-1-r2/{look}/{z}/{x}/{y}{r}.webp',
     bounds: [7.4, 43.72, 7.44, 43.75],
   };
 

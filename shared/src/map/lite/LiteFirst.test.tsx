@@ -54,7 +54,7 @@ it('shows the pictures the settings name at once, without asking the style for t
         label="Map"
         tileUrl="/tiles/style.json"
         tilePictures={{
-          template: '/tiles/abc-2-r1/{look}/{z}/{x}/{y}{r}.png',
+          template: '/tiles/abc-2-r2/{look}/{z}/{x}/{y}{r}.webp',
           bounds: [7.4, 43.72, 7.44, 43.76],
         }}
         dark
@@ -65,7 +65,7 @@ it('shows the pictures the settings name at once, without asking the style for t
     const tiles = lite.querySelectorAll('img');
     expect(tiles.length).toBeGreaterThanOrEqual(4);
     expect(tiles[0]!.getAttribute('src')).toMatch(
-      /^\/tiles\/abc-2-r1\/dark-en\/16\/\d+\/\d+\.png$/,
+      /^\/tiles\/abc-2-r2\/dark-en\/16\/\d+\/\d+\.webp$/,
     );
     expect(fetched).not.toHaveBeenCalled();
   } finally {
