@@ -8,10 +8,9 @@ const OWN_STYLE = '/tiles/style.json';
 
 /**
  * The raster tiles' XYZ template of a tile set in a look (`{look}`: left for the screen), with
- * the host name a style asked for in its query (development) passed on.
+ * the query the style gives its vector tiles too (a host name asked for in development).
  */
-export function picturesTemplate(rasterId: string, look: string, hostname = ''): string {
-  const query = hostname ? `?hostname=${encodeURIComponent(hostname)}` : '';
+export function picturesTemplate(rasterId: string, look: string, query = ''): string {
   return `/tiles/${rasterId}/${look}/{z}/{x}/{y}{r}.webp${query}`;
 }
 
@@ -25,7 +24,7 @@ export function tilePictures(geo: GeoService, corporation: Corporation): TilePic
   const tileUrl = corporation.settings.tile_url;
   if (typeof tileUrl !== 'string' || tileUrl.split('?')[0] !== OWN_STYLE) return null;
   const geography = geo.embeddedNow(corporation);
-  const id = geography ? TileService.rasterId(geography.key) : '';
+  const id = TileService.rasterId(geography?.key ?? '');
   if (!geography || !id) return null;
   return {
     template: picturesTemplate(id, '{look}'),

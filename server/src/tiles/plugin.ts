@@ -53,7 +53,7 @@ export async function tilesPlugin(app: FastifyInstance, services: Services) {
     return tileStyle({
       name: typeof name === 'string' && name ? name : corporation.id,
       tiles: `/tiles/${id}/{z}/{x}/{y}.pbf${tileQuery}`,
-      raster: picturesTemplate(TileService.rasterId(geography.key), lookName(look), hostname),
+      raster: picturesTemplate(TileService.rasterId(geography.key), lookName(look), tileQuery),
       bounds: geography.data.map.bounds,
       ...look,
       origin: pageOrigin(query.origin, request.headers.host),
