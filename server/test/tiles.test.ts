@@ -13,9 +13,9 @@ import {
   validateStyleMin,
 } from '@maplibre/maplibre-gl-style-spec';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { PbfReader } from 'pbf';
-import { DEMO_EXTRACT, limitsConfig } from '../src/config.ts';
+import { DEMO_EXTRACT, type LimitsConfig, limitsConfig } from '../src/config.ts';
 import { importExtract } from '../src/geo/importer.ts';
 import { MapBuilder, mapClass, type MapData, POLYGON } from '../src/geo/map.ts';
 import { type Coord, joinWays, seaPolygons } from '../src/geo/map-geometry.ts';
@@ -562,29 +562,35 @@ describe('raster tiles: GET /tiles/<id>/<look>/<z>/<x>/<y>.webp (the town fixtur
   });
 });
 
-describe('raster tiles count against the map tiles per address', async () => {
-  const { app } = await startApp({
+/** The town's corporation alone, on a server with some limits lowered. */
+function townWithLimits(limits: Partial<LimitsConfig>) {
+  return startApp({
     corporations: [corporationFile('demo', ['localhost'], { geo: { extract: TOWN_FILE } })],
-    config: { limits: { ...limitsConfig({}), tilesPerIpPerMinute: 2 } },
+    config: { limits: { ...limitsConfig({}), ...limits } },
   });
+}
+
+/** A tile refused for the minute: 429 ACTION_NOT_ALLOWED, to be asked again in 60 s. */
+function assertRefusedForAMinute(reply: LightMyRequestResponse): void {
+  assert.equal(reply.statusCode, 429);
+  assert.equal(reply.json().error_data, 'ACTION_NOT_ALLOWED');
+  assert.equal(reply.headers['retry-after'], '60');
+}
+
+describe('raster tiles count against the map tiles per address', async () => {
+  const { app } = await townWithLimits({ tilesPerIpPerMinute: 2 });
 
   test('past the limit (vector and raster together): 429 ACTION_NOT_ALLOWED', async () => {
     const style = await styleOf(app);
     const centre = tileAt(50.003, 20.005, 14);
     assert.equal((await app.inject({ url: tileUrl(style, centre) })).statusCode, 200);
     assert.equal((await app.inject({ url: rasterUrl(style, centre) })).statusCode, 200);
-    const refused = await app.inject({ url: rasterUrl(style, centre, '@2x') });
-    assert.equal(refused.statusCode, 429);
-    assert.equal(refused.json().error_data, 'ACTION_NOT_ALLOWED');
-    assert.equal(refused.headers['retry-after'], '60');
+    assertRefusedForAMinute(await app.inject({ url: rasterUrl(style, centre, '@2x') }));
   });
 });
 
 describe('raster tiles drawn (not yet cached) have a budget of their own per address', async () => {
-  const { app } = await startApp({
-    corporations: [corporationFile('demo', ['localhost'], { geo: { extract: TOWN_FILE } })],
-    config: { limits: { ...limitsConfig({}), rasterDrawsPerIpPerMinute: 2 } },
-  });
+  const { app } = await townWithLimits({ rasterDrawsPerIpPerMinute: 2 });
 
   test('a third new drawing in the minute: 429 ACTION_NOT_ALLOWED; drawn tiles still served', async () => {
     const style = await styleOf(app);
@@ -593,10 +599,7 @@ describe('raster tiles drawn (not yet cached) have a budget of their own per add
     assert.equal((await app.inject({ url: rasterUrl(style, centre) })).statusCode, 200);
     assert.equal((await app.inject({ url: rasterUrl(style, centre, '@2x') })).statusCode, 200);
     // Drawing costs the server 10-100 ms of CPU a tile: a third new one waits a minute.
-    const refused = await app.inject({ url: rasterUrl(style, east) });
-    assert.equal(refused.statusCode, 429);
-    assert.equal(refused.json().error_data, 'ACTION_NOT_ALLOWED');
-    assert.equal(refused.headers['retry-after'], '60');
+    assertRefusedForAMinute(await app.inject({ url: rasterUrl(style, east) }));
     // What is drawn already costs nothing more: a carrier's address shared by many passengers
     // of one town is not refused the town's tiles.
     assert.equal((await app.inject({ url: rasterUrl(style, centre) })).statusCode, 200);
