@@ -6,9 +6,14 @@
 // service worker itself fetches from the network: warm figures leave that out.
 // The browser is driven by a client that never enables DevTools' Runtime domain (bench/cdp.ts):
 // with it enabled, as Playwright does, a start here took up to 0.2 s longer on 4G.
+// The first row, the floor, is a page with one button and no script: what this browser on this
+// machine takes alone (commit, the GPU channel, the first frame), which the VMs this runs on
+// differ in by 2× and more; the app's own share of a start is its time above the floor.
 // Usage: node bench/coldstart.ts [runs=3] [screen]   (starts its own server, uses the published
 // releases; `screen` keeps the screens whose name contains it, e.g. "ride link" or "Home";
 // COMPOSITE_ON_CPU=1 composites frames without SwiftShader, see below)
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startApp } from '../e2e/support/app.ts';
 import { signInByApi, storeToken } from '../e2e/support/session.ts';
 import { Chromium, type BenchPage, type BrowserContext } from './cdp.ts';
@@ -44,6 +49,8 @@ interface Screen {
   name: string;
   /** Where the screen opens (a ride link gets a new order for each run: a searching order ends). */
   path: () => Promise<string>;
+  /** The server it is on, when not the app's. */
+  origin?: string;
   usable: Control;
   /** Prepares the device (a stored login) before the first page opens. */
   prepare?: (context: BrowserContext) => Promise<void>;
@@ -77,6 +84,7 @@ interface Run {
 // is this browser's, not the app's.
 const ON_CPU = process.env.COMPOSITE_ON_CPU === '1';
 const app = await startApp();
+const floor = await startFloor();
 const browser = await Chromium.launch(ON_CPU ? ['--disable-gpu-compositing'] : []);
 
 /**
@@ -108,13 +116,20 @@ function watchPage(context: BrowserContext): void {
       attributeFilter: ['style', 'hidden', 'disabled'],
     });
     const vitals = { fcp: 0, lcp: 0, cls: 0 };
-    (window as unknown as { __vitals: typeof vitals }).__vitals = vitals;
+    // Resolves with the vitals once the first contentful and largest paints are both reported,
+    // which on a page usable at its first frame (the floor) comes after it is usable.
+    let reported = () => {};
+    (window as unknown as { __vitals: Promise<typeof vitals> }).__vitals = new Promise(
+      (resolve) => (reported = () => vitals.fcp && vitals.lcp && resolve(vitals)),
+    );
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries())
         if (entry.name === 'first-contentful-paint') vitals.fcp = entry.startTime;
+      reported();
     }).observe({ type: 'paint', buffered: true });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) vitals.lcp = entry.startTime;
+      reported();
     }).observe({ type: 'largest-contentful-paint', buffered: true });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as {
@@ -235,6 +250,20 @@ async function openUntilKept(context: BrowserContext, path: string): Promise<voi
   await page.close();
 }
 
+/** Serves the floor's page, the same markup for every path, on a loopback port of its own. */
+async function startFloor() {
+  const page =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title>' +
+    '</head><body><p>A page with one button and no script.</p>' +
+    '<button type="button">Continue</button></body></html>';
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://localhost:${(server.address() as AddressInfo).port}` };
+}
+
 async function measure(screen: Screen, profile: Profile): Promise<Run> {
   const context = await browser.newContext();
   try {
@@ -290,7 +319,7 @@ async function measure(screen: Screen, profile: Profile): Promise<Run> {
       script.end = event.timestamp;
       done.push(script);
     });
-    await page.goto(`${app.url}${path}`);
+    await page.goto(`${screen.origin ?? app.url}${path}`);
     // Since navigation start: the frame that painted the control and its ancestors last.
     const usableMs = await usableAt(page, screen.usable);
     // The scripts that had arrived when the screen became usable (not when the wait noticed it).
@@ -325,6 +354,12 @@ try {
   const share: Control = { role: 'button', name: 'Share ride' };
   const signedIn = (context: BrowserContext) => storeToken(context, token);
   const screens: Screen[] = [
+    {
+      name: 'floor: one button, no script (the browser alone)',
+      path: at('/'),
+      usable: { role: 'button', name: 'Continue' },
+      origin: floor.url,
+    },
     { name: 'login /auth/, new visitor', path: at('/auth/'), usable: consent },
     {
       name: 'login again, service worker installed',
@@ -398,4 +433,5 @@ try {
 } finally {
   await browser.close();
   await app.stop();
+  floor.server.close();
 }
