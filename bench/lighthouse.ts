@@ -7,6 +7,8 @@
 // differences are what the map, and the headless browser's software GPU, cost.
 // Usage: node bench/lighthouse.ts [runs=3] [screen]   (starts its own server, uses the published
 // releases; `screen` keeps the screens whose name contains it, e.g. "ride link" or "Home").
+// The last column is Lighthouse's benchmark index of this machine (its own gauge of the CPU,
+// higher is faster), which its simulated CPU ×4 starts from: the VMs this runs on differ.
 // LIGHTHOUSE_REPORTS=<folder> also keeps each run's whole report there, as JSON, to see where a
 // screen's time went (the network's waterfall, the main thread's tasks, the LCP element).
 import { spawn } from 'node:child_process';
@@ -33,7 +35,7 @@ const AUDITS = {
   si: 'speed-index',
 } as const;
 
-type Run = Record<keyof typeof AUDITS | 'score', number>;
+type Run = Record<keyof typeof AUDITS | 'score' | 'machine', number>;
 
 interface Screen {
   name: string;
@@ -109,6 +111,7 @@ async function measure(url: string, screen: Screen): Promise<Run> {
       tbt: metric(AUDITS.tbt),
       cls: metric(AUDITS.cls),
       si: metric(AUDITS.si),
+      machine: lhr.environment.benchmarkIndex,
     };
   } finally {
     await browser.stop();
@@ -175,7 +178,7 @@ try {
   console.log(
     `Lighthouse ${RUNS === 1 ? '1 run' : `median of ${RUNS} runs`}, mobile preset (simulated: 150 ms RTT, 1.6 Mbps, CPU ×4); load average ${loadAverage()}`,
   );
-  console.log('score  FCP ms  LCP ms  TBT ms    CLS   SI ms  screen');
+  console.log('score  FCP ms  LCP ms  TBT ms    CLS   SI ms  machine  screen');
   for (const screen of screens.filter((each) => each.name.includes(ONLY))) {
     const runs: Run[] = [];
     for (let run = 0; run < RUNS; run++)
@@ -189,6 +192,7 @@ try {
         pick('tbt').toFixed(0).padStart(8),
         pick('cls').toFixed(3).padStart(7),
         pick('si').toFixed(0).padStart(8),
+        pick('machine').toFixed(0).padStart(9),
         `  ${screen.name}`,
       ].join(''),
     );
