@@ -73,6 +73,72 @@ it('shows the pictures the settings name at once, without asking the style for t
   }
 });
 
+/**
+ * The settings' pictures of another drawing (kept by the service worker from before a new one);
+ * each test its own look, as the style each look asks is asked once per page.
+ */
+function staleSettingsMap(dark: boolean) {
+  return (
+    <TaxiMap
+      label="Map"
+      tileUrl="/tiles/style.json"
+      tilePictures={{
+        template: '/tiles/abc-2-r2/{look}/{z}/{x}/{y}{r}.webp',
+        bounds: [7.4, 43.72, 7.44, 43.76],
+      }}
+      dark={dark}
+      initialView={{ center: monaco, zoom: 15 }}
+    />
+  );
+}
+
+/** Answers the style's fetch with a style that names `pictures` as its raster drawing. */
+function styleNaming(pictures: string) {
+  const style = { version: 8, sources: {}, layers: [], metadata: { 'taxi:raster': pictures } };
+  return jest.fn(() => Promise.resolve({ ok: true, json: () => Promise.resolve(style) }));
+}
+
+it('asks the style when a picture the settings name is missing, and shows the pictures it names', async () => {
+  const fetched = styleNaming('/tiles/def-3-r2/dark-en/{z}/{x}/{y}{r}.webp');
+  const realFetch = global.fetch;
+  global.fetch = fetched as unknown as typeof fetch;
+  try {
+    const { unmount } = render(staleSettingsMap(true));
+    const lite = await screen.findByRole('region', { name: 'Map' });
+    fireEvent.error(lite.querySelector('img')!);
+    await waitFor(() =>
+      expect(lite.querySelector('img')!.getAttribute('src')).toMatch(
+        /^\/tiles\/def-3-r2\/dark-en\/16\/\d+\/\d+\.webp$/,
+      ),
+    );
+    // The picture that went missing is shown again, at its new address.
+    expect(lite.querySelector('img')!.style.visibility).toBe('');
+    expect(fetched).toHaveBeenCalledTimes(1);
+    unmount();
+  } finally {
+    global.fetch = realFetch;
+  }
+});
+
+it("keeps the settings' pictures when the style names the same ones (a picture missing for another reason)", async () => {
+  const fetched = styleNaming('/tiles/abc-2-r2/light-en/{z}/{x}/{y}{r}.webp');
+  const realFetch = global.fetch;
+  global.fetch = fetched as unknown as typeof fetch;
+  try {
+    render(staleSettingsMap(false));
+    const lite = await screen.findByRole('region', { name: 'Map' });
+    fireEvent.error(lite.querySelector('img')!);
+    await waitFor(() => expect(fetched).toHaveBeenCalledTimes(1));
+    const tiles = Array.from(lite.querySelectorAll('img'));
+    fireEvent.error(tiles[1]!);
+    expect(tiles[0]!.style.visibility).toBe('hidden');
+    expect(tiles[1]!.getAttribute('src')).toMatch(/^\/tiles\/abc-2-r2\/light-en\/16\//);
+    expect(fetched).toHaveBeenCalledTimes(1);
+  } finally {
+    global.fetch = realFetch;
+  }
+});
+
 it('shows pictures until the passenger reaches for the map, then the interactive map once drawn', async () => {
   const moved = jest.fn();
   render(

@@ -35,7 +35,11 @@ export default function LiteFirst(props: TaxiMapProps) {
     [glFirst, props.tilePictures, props.dark, i18n.language],
   );
   const [asked, setAsked] = useState<LiteSource | null | undefined>(glFirst ? null : undefined);
-  const source = given ?? asked;
+  // Settings the service worker kept from before a new extract or drawing name pictures the
+  // server no longer has: at the first missing one the style says where they are now.
+  const [doubted, setDoubted] = useState(false);
+  const moved = doubted && given && asked && asked.template !== given.template;
+  const source = given && !moved ? given : asked;
   const [reached, setReached] = useState(glFirst);
   const [drawn, setDrawn] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -44,13 +48,13 @@ export default function LiteFirst(props: TaxiMapProps) {
   const startFocus = useRef<string | undefined>(undefined);
 
   useEffect(() => {
-    if (glFirst || given) return;
+    if (glFirst || (given && !doubted)) return;
     let current = true;
     void liteSource(props.tileUrl, styleUrl).then((found) => current && setAsked(found));
     return () => {
       current = false;
     };
-  }, [glFirst, given, props.tileUrl, styleUrl]);
+  }, [glFirst, given, doubted, props.tileUrl, styleUrl]);
 
   const interactive = !failed && (reached || source === null);
   const lite = source && (failed || !drawn || dragging);
@@ -69,6 +73,7 @@ export default function LiteFirst(props: TaxiMapProps) {
           shown={shown}
           onReach={() => setReached(true)}
           onGesture={setDragging}
+          onPictureMissing={given && !doubted ? () => setDoubted(true) : undefined}
         />
       ) : null}
       {interactive ? (

@@ -33,6 +33,8 @@ export interface LiteMapProps extends TaxiMapProps {
   onReach: () => void;
   /** A drag began (true) or ended (false): the interactive map waits for its end. */
   onGesture: (dragging: boolean) => void;
+  /** A picture did not load (it is hidden meanwhile). */
+  onPictureMissing?: () => void;
 }
 
 /** A pin's place on the screen; a taxi's new one is reached by the glide's ease. */
@@ -154,7 +156,8 @@ export function LiteMap(props: LiteMapProps) {
     >
       {tiles.map((tile) => (
         <img
-          key={tile.key}
+          // Other pictures (the drawing moved) are new images: a missing one's hiding goes.
+          key={`${props.source.template} ${tile.key}`}
           className="tx-lite__tile"
           src={tileAddress(props.source.template, tile, ratio)}
           alt=""
@@ -165,7 +168,10 @@ export function LiteMap(props: LiteMapProps) {
             width: `${tile.size}px`,
             height: `${tile.size}px`,
           }}
-          onError={(event) => void (event.currentTarget.style.visibility = 'hidden')}
+          onError={(event) => {
+            event.currentTarget.style.visibility = 'hidden';
+            props.onPictureMissing?.();
+          }}
         />
       ))}
       {route ? (
