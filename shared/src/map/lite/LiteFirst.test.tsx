@@ -111,7 +111,8 @@ it('asks the style when a picture the settings name is missing, and shows the pi
         /^\/tiles\/def-3-r2\/dark-en\/16\/\d+\/\d+\.webp$/,
       ),
     );
-    // The picture that went missing is shown again, at its new address.
+    // The picture that went missing is shown again once it loads from its new address.
+    fireEvent.load(lite.querySelector('img')!);
     expect(lite.querySelector('img')!.style.visibility).toBe('');
     expect(fetched).toHaveBeenCalledTimes(1);
     unmount();

@@ -156,8 +156,7 @@ export function LiteMap(props: LiteMapProps) {
     >
       {tiles.map((tile) => (
         <img
-          // Other pictures (the drawing moved) are new images: a missing one's hiding goes.
-          key={`${props.source.template} ${tile.key}`}
+          key={tile.key}
           className="tx-lite__tile"
           src={tileAddress(props.source.template, tile, ratio)}
           alt=""
@@ -168,6 +167,9 @@ export function LiteMap(props: LiteMapProps) {
             width: `${tile.size}px`,
             height: `${tile.size}px`,
           }}
+          // Hidden while missing; shown again once it loads from another address (the drawing
+          // moved, or the look changed).
+          onLoad={(event) => void (event.currentTarget.style.visibility = '')}
           onError={(event) => {
             event.currentTarget.style.visibility = 'hidden';
             props.onPictureMissing?.();
