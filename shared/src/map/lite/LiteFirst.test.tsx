@@ -43,41 +43,12 @@ beforeAll(() => {
     .mockReturnValue({ width: 400, height: 800, top: 0, left: 0 } as DOMRect);
 });
 
-// First: once a test has started the interactive library, later maps start it at once.
-it('shows the pictures the settings name at once, without asking the style for them', async () => {
-  const fetched = jest.fn(() => Promise.reject(new Error('no network in this test')));
-  const realFetch = global.fetch;
-  global.fetch = fetched as unknown as typeof fetch;
-  try {
-    render(
-      <TaxiMap
-        label="Map"
-        tileUrl="/tiles/style.json"
-        tilePictures={{
-          template: '/tiles/abc-2-r2/{look}/{z}/{x}/{y}{r}.webp',
-          bounds: [7.4, 43.72, 7.44, 43.76],
-        }}
-        dark
-        initialView={{ center: monaco, zoom: 15 }}
-      />,
-    );
-    const lite = await screen.findByRole('region', { name: 'Map' });
-    const tiles = lite.querySelectorAll('img');
-    expect(tiles.length).toBeGreaterThanOrEqual(4);
-    expect(tiles[0]!.getAttribute('src')).toMatch(
-      /^\/tiles\/abc-2-r2\/dark-en\/16\/\d+\/\d+\.webp$/,
-    );
-    expect(fetched).not.toHaveBeenCalled();
-  } finally {
-    global.fetch = realFetch;
-  }
-});
-
 /**
- * The settings' pictures of another drawing (kept by the service worker from before a new one);
- * each test its own look, as the style each look asks is asked once per page.
+ * A map given the settings' pictures (in the tests of missing ones, those of another drawing,
+ * kept by the service worker from before a new one); each such test its own look, as the style
+ * of each look is asked once per page.
  */
-function staleSettingsMap(dark: boolean) {
+function picturesMap(dark: boolean) {
   return (
     <TaxiMap
       label="Map"
@@ -92,6 +63,25 @@ function staleSettingsMap(dark: boolean) {
   );
 }
 
+// First: once a test has started the interactive library, later maps start it at once.
+it('shows the pictures the settings name at once, without asking the style for them', async () => {
+  const fetched = jest.fn(() => Promise.reject(new Error('no network in this test')));
+  const realFetch = global.fetch;
+  global.fetch = fetched as unknown as typeof fetch;
+  try {
+    render(picturesMap(true));
+    const lite = await screen.findByRole('region', { name: 'Map' });
+    const tiles = lite.querySelectorAll('img');
+    expect(tiles.length).toBeGreaterThanOrEqual(4);
+    expect(tiles[0]!.getAttribute('src')).toMatch(
+      /^\/tiles\/abc-2-r2\/dark-en\/16\/\d+\/\d+\.webp$/,
+    );
+    expect(fetched).not.toHaveBeenCalled();
+  } finally {
+    global.fetch = realFetch;
+  }
+});
+
 /** Answers the style's fetch with a style that names `pictures` as its raster drawing. */
 function styleNaming(pictures: string) {
   const style = { version: 8, sources: {}, layers: [], metadata: { 'taxi:raster': pictures } };
@@ -103,7 +93,7 @@ it('asks the style when a picture the settings name is missing, and shows the pi
   const realFetch = global.fetch;
   global.fetch = fetched as unknown as typeof fetch;
   try {
-    const { unmount } = render(staleSettingsMap(true));
+    const { unmount } = render(picturesMap(true));
     const lite = await screen.findByRole('region', { name: 'Map' });
     fireEvent.error(lite.querySelector('img')!);
     await waitFor(() =>
@@ -126,7 +116,7 @@ it("keeps the settings' pictures when the style names the same ones (a picture m
   const realFetch = global.fetch;
   global.fetch = fetched as unknown as typeof fetch;
   try {
-    render(staleSettingsMap(false));
+    render(picturesMap(false));
     const lite = await screen.findByRole('region', { name: 'Map' });
     fireEvent.error(lite.querySelector('img')!);
     await waitFor(() => expect(fetched).toHaveBeenCalledTimes(1));
