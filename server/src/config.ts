@@ -219,21 +219,17 @@ function port(value: string | undefined): number {
   return number;
 }
 
-function positiveInteger(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
+/** A whole number of at least `least` (0 or 1), or undefined when not set. */
+function wholeNumber(name: string, value: string | undefined, least: 0 | 1): number | undefined {
+  if (value === undefined || value === '') return undefined;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 1)
-    throw new Error(`${name}: a whole number above 0, not ${value}`);
+  if (!Number.isInteger(number) || number < least)
+    throw new Error(`${name}: a whole number${least ? ' above 0' : ', 0 or more'}, not ${value}`);
   return number;
 }
 
-/** A whole number, 0 or more, or undefined when not set. */
-function count(name: string, value: string | undefined): number | undefined {
-  if (value === undefined || value === '') return undefined;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 0)
-    throw new Error(`${name}: a whole number, 0 or more, not ${value}`);
-  return number;
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  return wholeNumber(name, value, 1) ?? fallback;
 }
 
 /** Where the data lives: all the operator CLI needs. */
@@ -276,7 +272,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     geoPerIpPerMinute: positiveInteger('GEO_PER_IP_PER_MINUTE', env.GEO_PER_IP_PER_MINUTE, 600),
     tileCacheMb: positiveNumber('TILE_CACHE_MB', env.TILE_CACHE_MB, 64),
     rasterCacheMb: positiveNumber('RASTER_CACHE_MB', env.RASTER_CACHE_MB, 64),
-    rasterWorkers: count('RASTER_WORKERS', env.RASTER_WORKERS),
+    rasterWorkers: wholeNumber('RASTER_WORKERS', env.RASTER_WORKERS, 0),
     dispatchTickMs: positiveInteger('DISPATCH_TICK_MS', env.DISPATCH_TICK_MS, 1000),
     positionFlushMs: 2000,
     fleet: fleetConfig(env, production),
