@@ -24,7 +24,7 @@ export function tilePictures(geo: GeoService, corporation: Corporation): TilePic
   const tileUrl = corporation.settings.tile_url;
   if (typeof tileUrl !== 'string' || tileUrl.split('?')[0] !== OWN_STYLE) return null;
   const geography = geo.embeddedNow(corporation);
-  const id = TileService.rasterId(geography?.key ?? '');
+  const id = geography && TileService.rasterId(geography.key);
   if (!geography || !id) return null;
   return {
     template: picturesTemplate(id, '{look}'),
