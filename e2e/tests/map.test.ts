@@ -119,6 +119,58 @@ test("the map's credits are in sight above Home's order form and Track's panel",
   await context.close();
 });
 
+/** Whether two boxes share any pixel. */
+function overlap(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+type Box = { x: number; y: number; width: number; height: number };
+
+/** Each of the ride's pins whole on screen, clear of the bar, the map's buttons and the panel. */
+async function ridePinsInSight(page: Page, where: string): Promise<void> {
+  const covers = [
+    page.getByRole('button', { name: 'Open menu' }),
+    page.getByRole('link', { name: /^Wisła Taxi/ }),
+    page.getByRole('button', { name: 'Fit to view' }),
+    page.getByRole('button', { name: 'Show my location' }),
+    page.getByRole('region', { name: 'Order accepted, waiting for a free taxi' }),
+  ];
+  const boxes = await Promise.all(covers.map(async (cover) => (await cover.boundingBox())!));
+  const screen = page.viewportSize()!;
+  for (const name of ['Pickup', 'Destination']) {
+    const pin = (await page.getByRole('img', { name, exact: true }).boundingBox())!;
+    const whole =
+      pin.x >= 0 &&
+      pin.y >= 0 &&
+      pin.x + pin.width <= screen.width &&
+      pin.y + pin.height <= screen.height;
+    assert.ok(whole, `${where}: the ${name} pin is off screen (${JSON.stringify(pin)})`);
+    for (const [at, box] of boxes.entries())
+      assert.ok(!overlap(pin, box), `${where}: the ${name} pin is under ${covers[at]}`);
+  }
+}
+
+test("a ride's pickup and destination are in sight between the map's buttons and the panel", async () => {
+  const family = await signInByApi(it.app, '+48600100905');
+  const link = await ride(it.app, family, false, { poi: MOULINS_18, dst: STADIUM });
+  const context = await newContext(it.browser, 'en-US');
+  const page = await context.newPage();
+  await page.goto(`${it.app.url}/t/${link}`);
+  await page.getByRole('img', { name: 'Destination', exact: true }).waitFor();
+  await ridePinsInSight(page, 'the pictures');
+  const map = await reachForMap(page, 'Map of the ride');
+  // Dragged away, then fitted again (300 ms after the tap, for 1 s): looked at once it rests.
+  const box = (await map.boundingBox())!;
+  await page.mouse.move(box.x + 40, box.y + 200);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 240, box.y + 300, { steps: 8 });
+  await page.mouse.up();
+  await page.getByRole('button', { name: 'Fit to view' }).click();
+  await page.locator('.tr-track__map[aria-busy="true"]').waitFor();
+  await page.locator('.tr-track__map[aria-busy="false"]').waitFor();
+  await ridePinsInSight(page, 'the interactive map');
+  await context.close();
+});
+
 /** In the page (an init script): counts the WebGL contexts made. */
 function countWebGLContexts(): void {
   const made = { count: 0 };

@@ -1,5 +1,13 @@
 import { useMemo } from 'react';
-import { addTranslations, hasCoordinates, MAP, type AddressPoint, type Quote } from '@taxi/shared';
+import {
+  addTranslations,
+  clearOfSheet,
+  hasCoordinates,
+  MAP,
+  PIN_HEIGHT,
+  type AddressPoint,
+  type Quote,
+} from '@taxi/shared';
 import { TaxiMap, type LatLng, type MapPin } from '@taxi/shared/map';
 import { useOrderingText } from '../common/i18n';
 import { useOrdering } from '../common/useOrdering';
@@ -8,9 +16,6 @@ import addressTexts from '../common/texts.json';
 
 addTranslations('ordering', texts);
 addTranslations('ordering', addressTexts);
-
-/** Height of a map pin (shared map.css), which stands on its point. */
-const PIN_HEIGHT = 40;
 
 /** Poland as a whole, when nothing tells where the passenger is and the tiles name no area. */
 export const FALLBACK_VIEW = { center: { lat: 52.07, lng: 19.48 }, zoom: 5.5 };
@@ -79,15 +84,11 @@ export function HomeMap({
   );
 
   // The spec's paddings, widened where the order form covers the map (short phones).
-  const padding = {
-    ...MAP.homePickupPadding,
-    bottom: Math.max(MAP.homePickupPadding.bottom, sheetInset + 16),
-  };
+  const padding = clearOfSheet(MAP.homePickupPadding, sheetInset);
   // Pins stand above their point: the top keeps room for a whole pin under the top bar.
   const fitPadding = {
-    ...MAP.defaultPadding,
+    ...clearOfSheet(MAP.defaultPadding, sheetInset),
     top: MAP.homePickupPadding.top + PIN_HEIGHT,
-    bottom: Math.max(MAP.defaultPadding.bottom, sheetInset + 16),
   };
   const focusPoints = both ? [pickup!, destination!] : pickup ? [pickup] : [];
   const focus = focusPoints.length

@@ -295,13 +295,13 @@ describe('Track: the map', () => {
     expect(map().queryByText(/Taxi/)).not.toBeInTheDocument();
   });
 
-  it('fits the view with the Track padding, 300 ms after asked', async () => {
+  it('fits the view with the Track padding (a whole pin under the buttons), 300 ms after asked', async () => {
     const { lastFocus } = jest.requireActual('../testing/map');
     const { user } = renderTrack(<Track />);
     serve(sockets());
     advance(300);
     const first = lastFocus.current;
-    expect(first).toMatchObject({ padding: { top: 96, right: 24, bottom: 216, left: 24 } });
+    expect(first).toMatchObject({ padding: { top: 96 + 40, right: 24, bottom: 216, left: 24 } });
     expect(first.points).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Fit to view' }));
     advance(299);

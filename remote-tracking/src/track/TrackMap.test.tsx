@@ -4,15 +4,17 @@ import { advanceFrames, fakeAnimationFrames } from '@taxi/shared/testing';
 import type { MapPin, TaxiMapProps } from '@taxi/shared/map';
 import { TrackMap, type TrackMapProps } from './TrackMap';
 
-/** Every set of pins and every focus the map was handed, in order, and the last focus. */
+/** Every set of pins and every focus the map was handed, in order, the last focus and props. */
 const handed: MapPin[][] = [];
 const focuses: TaxiMapProps['focus'][] = [];
 const focus: { current: TaxiMapProps['focus'] } = { current: null };
+const map: { props: TaxiMapProps | null } = { props: null };
 jest.mock('@taxi/shared/map', () => ({
   TaxiMap: (props: TaxiMapProps) => {
     handed.push(props.pins ?? []);
     focuses.push(props.focus);
     focus.current = props.focus;
+    map.props = props;
     return null;
   },
 }));
@@ -81,4 +83,23 @@ it('fits the ride at once, then waits for a burst of changes to end before fitti
   act(() => void jest.advanceTimersByTime(MAP.fitDebounceMs));
   expect(focus.current?.key).not.toBe(first);
   expect(focus.current?.points).toEqual([{ lat: 50.07, lng: 19.94 }]);
+});
+
+it('fits the ride clear of the panel, and again when the panel grows, unless the map was moved', () => {
+  jest.useFakeTimers();
+  const { rerender } = render(<TrackMap {...props(taxiAt(50.08, 19.94))} coveredBottom={300} />);
+  // Room for a whole pin under the buttons, and the panel's 300 px (taller than the spec's 216).
+  expect(focus.current?.padding).toEqual({
+    ...MAP.trackPadding,
+    top: MAP.trackPadding.top + 40,
+    bottom: 316,
+  });
+  rerender(<TrackMap {...props(taxiAt(50.08, 19.94))} coveredBottom={420} />);
+  act(() => void jest.advanceTimersByTime(MAP.fitDebounceMs));
+  expect(focus.current?.padding.bottom).toBe(436);
+  const fitted = focus.current?.key;
+  act(() => map.props!.onUserMoveEnd!({ lat: 50.1, lng: 19.9 }, 15));
+  rerender(<TrackMap {...props(taxiAt(50.08, 19.94))} coveredBottom={300} />);
+  act(() => void jest.advanceTimersByTime(MAP.fitDebounceMs));
+  expect(focus.current?.key).toBe(fitted);
 });

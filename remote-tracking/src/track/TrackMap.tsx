@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   addTranslations,
+  clearOfSheet,
   MAP,
+  PIN_HEIGHT,
   PLANNED_ROUTE_TYPES,
   TAXI_STATE_COLOURS,
   type TrackedTaxi,
@@ -9,7 +11,13 @@ import {
   type TilePictures,
   type TrackPoint,
 } from '@taxi/shared';
-import { TaxiMap, type LatLng, type MapFocus, type MapPin } from '@taxi/shared/map';
+import {
+  TaxiMap,
+  type LatLng,
+  type MapFocus,
+  type MapPadding,
+  type MapPin,
+} from '@taxi/shared/map';
 import { useTrackingText } from '../common/i18n';
 import texts from './texts.json';
 
@@ -60,8 +68,8 @@ export interface TrackMapProps {
  * when it is a plan, solid when it is the way the taxi drove), the order's taxis gliding
  * between reports in their state's colour (faded once silent), the client's location in T. The view fits
  * everything with the Track padding when the button asks and whenever something appears or
- * goes, unless the passenger has moved the map since; fits are debounced by 300 ms and
- * animated over 1000 ms.
+ * goes, or the panel grows or shrinks, unless the passenger has moved the map since; fits are
+ * debounced by 300 ms and animated over 1000 ms.
  */
 export function TrackMap(props: TrackMapProps) {
   const { t } = useTrackingText();
@@ -128,12 +136,18 @@ export function TrackMap(props: TrackMapProps) {
     ...taxis.map(reportedAt),
     ...(route?.points ?? []),
   ].filter((point): point is LatLng => point !== null);
-  const latest = useRef(fitPoints);
-  latest.current = fitPoints;
+  // The spec's padding, with room for a whole pin under the buttons and clear of the panel (taller
+  // than the spec's 216 px with two lines of state, a taxi card or the rating).
+  const fitPadding: MapPadding = {
+    ...clearOfSheet(MAP.trackPadding, props.coveredBottom ?? 0),
+    top: MAP.trackPadding.top + PIN_HEIGHT,
+  };
+  const latest = useRef({ points: fitPoints, padding: fitPadding });
+  latest.current = { points: fitPoints, padding: fitPadding };
   // The first fit is the first view: the map's first pictures, asked for as soon as they are on
   // the page, are the ride's, not the pickup's alone.
   const [focus, setFocus] = useState<MapFocus | null>(() =>
-    fitPoints.length > 0 ? { points: fitPoints, padding: MAP.trackPadding, key: 'fit-1' } : null,
+    fitPoints.length > 0 ? { points: fitPoints, padding: fitPadding, key: 'fit-1' } : null,
   );
   const moved = useRef(false);
   const count = useRef(focus ? 1 : 0);
@@ -142,10 +156,10 @@ export function TrackMap(props: TrackMapProps) {
     () => () => {
       if (timer.current) clearTimeout(timer.current);
       const fitNow = () => {
-        const points = latest.current;
+        const { points, padding } = latest.current;
         if (points.length === 0) return;
         count.current += 1;
-        setFocus({ points, padding: MAP.trackPadding, key: `fit-${count.current}` });
+        setFocus({ points, padding, key: `fit-${count.current}` });
       };
       // Until something is fitted, at once; later changes come in bursts (a report, a state).
       if (count.current === 0) fitNow();
@@ -160,7 +174,7 @@ export function TrackMap(props: TrackMapProps) {
     .filter((pin) => pin.id !== 'me')
     .map((pin) => pin.id)
     .join(',');
-  const fitted = useRef({ request: props.fitRequest, members });
+  const fitted = useRef({ request: props.fitRequest, members, bottom: fitPadding.bottom });
 
   useEffect(() => {
     if (props.fitRequest === fitted.current.request) return;
@@ -176,11 +190,18 @@ export function TrackMap(props: TrackMapProps) {
     if (!moved.current) fit();
   }, [members, fit]);
 
+  // The panel grew or shrank (a taxi card, the rating): fit what it leaves, unless moved.
+  useEffect(() => {
+    if (fitPadding.bottom === fitted.current.bottom) return;
+    fitted.current.bottom = fitPadding.bottom;
+    if (!moved.current) fit();
+  }, [fitPadding.bottom, fit]);
+
   useEffect(() => {
     if (!me || props.meRequest === 0) return;
     moved.current = true;
     count.current += 1;
-    setFocus({ points: [me], padding: MAP.trackPadding, key: `me-${count.current}` });
+    setFocus({ points: [me], padding: fitPadding, key: `me-${count.current}` });
     // A new request centres again even on the same position.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.meRequest]);

@@ -24,3 +24,14 @@ export function useCoveredBottom(): [(sheet: HTMLElement | null) => void, number
   }, []);
   return [ref, covered];
 }
+
+/** Height of a pickup or destination pin (the map's map.css): it stands on its point. */
+export const PIN_HEIGHT = 40;
+
+/** A map's `padding` with its bottom clear of a sheet over `covered` pixels of it. */
+export function clearOfSheet<Padding extends { bottom: number }>(
+  padding: Padding,
+  covered: number,
+): Padding {
+  return { ...padding, bottom: Math.max(padding.bottom, covered + 16) };
+}

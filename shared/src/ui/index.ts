@@ -1,6 +1,6 @@
 import './ui.css';
 
-export { useCoveredBottom } from './coveredBottom';
+export { clearOfSheet, PIN_HEIGHT, useCoveredBottom } from './coveredBottom';
 export { Button, type ButtonProps, type ButtonVariant } from './Button';
 export { Dialog, ConfirmDialog, AlertDialog, type DialogProps } from './Dialog';
 export { Spinner } from './Spinner';
