@@ -38,3 +38,13 @@ describe('drawer focus', () => {
     );
   });
 });
+
+it('draws the account’s picture itself: no emoji, which a device without an emoji font shows as a box', async () => {
+  const user = userEvent.setup();
+  renderApp('/about-app/', { token: 'token', phone: '+48600111333' });
+  await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+  const account = screen.getByRole('link', { name: /My account/ });
+  expect(account).toHaveTextContent('+48 600 111 333');
+  expect(account.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+  expect(account.querySelector('svg')).toBeInTheDocument();
+});

@@ -112,7 +112,13 @@ export function Drawer({ onClose, onLogout }: DrawerProps) {
                     <li key="profile">
                       <Link to={entry.to} className="sh-drawer__profile" onClick={onClose}>
                         <span className="sh-drawer__avatar" aria-hidden="true">
-                          👤
+                          {/* Drawn, not an emoji: the same on every phone, never a missing-glyph box. */}
+                          <svg viewBox="0 0 24 24" width="1em" height="1em" focusable="false">
+                            <path
+                              fill="currentColor"
+                              d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10zm0 2c-5 0-9 2.5-9 5.5V22h18v-2.5c0-3-4-5.5-9-5.5z"
+                            />
+                          </svg>
                         </span>
                         <span>
                           <span className="sh-drawer__phone">
