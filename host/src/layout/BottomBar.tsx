@@ -15,7 +15,8 @@ export function BottomBar() {
         {t('bottom.home')}
       </NavLink>
       <NavLink to={SCREEN_PATHS.Profile} className="sh-bottom__item">
-        <span aria-hidden="true">☺</span>
+        {/* U+FE0E: the text style, not a colour emoji some phones draw ☺ as. */}
+        <span aria-hidden="true">{'☺\uFE0E'}</span>
         {t('bottom.profile')}
       </NavLink>
       {platform ? (

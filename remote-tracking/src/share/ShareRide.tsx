@@ -63,8 +63,9 @@ export function ShareRide({ orderKey }: { orderKey: OrderKey }) {
   return (
     <>
       <Button variant="secondary" className="tr-share" onClick={() => void share()}>
+        {/* U+FE0E: the text style, not a colour emoji some phones draw ⤴ as. */}
         <span aria-hidden="true" className="tr-share__icon">
-          ⤴
+          {'⤴\uFE0E'}
         </span>
         {t('client.share.button')}
       </Button>

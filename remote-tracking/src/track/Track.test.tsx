@@ -582,6 +582,13 @@ describe('Track: sharing the ride', () => {
     delete (navigator as { share?: unknown }).share;
   });
 
+  it('has an icon in the text style, never a phone’s colour emoji (U+FE0E after ⤴)', () => {
+    renderTrack(<Track />);
+    serve(sockets());
+    const button = screen.getByRole('button', { name: 'Share ride' });
+    expect(button.textContent).not.toMatch(/\p{Extended_Pictographic}(?!\uFE0E)/u);
+  });
+
   it('uses the Web Share API with the public link where there is one', async () => {
     const share = jest.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'share', { value: share, configurable: true });
