@@ -169,12 +169,14 @@ export function TrackMap(props: TrackMapProps) {
   );
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
-  // What is on the map; the first view fitted it, and the effects below fit again on a change.
+  // What is on the map and the room the panel leaves it; the first view fitted them, and the
+  // effects below fit again on a change.
   const members = pins
     .filter((pin) => pin.id !== 'me')
     .map((pin) => pin.id)
     .join(',');
-  const fitted = useRef({ request: props.fitRequest, members, bottom: fitPadding.bottom });
+  const layout = `${members}@${fitPadding.bottom}`;
+  const fitted = useRef({ request: props.fitRequest, layout });
 
   useEffect(() => {
     if (props.fitRequest === fitted.current.request) return;
@@ -183,19 +185,13 @@ export function TrackMap(props: TrackMapProps) {
     fit();
   }, [props.fitRequest, fit]);
 
-  // Something appeared or went (a taxi, the destination, the client): fit, unless moved.
+  // Something appeared or went (a taxi, the destination, the client), or the panel grew or
+  // shrank (a taxi card, the rating): fit, unless moved.
   useEffect(() => {
-    if (members === fitted.current.members) return;
-    fitted.current.members = members;
+    if (layout === fitted.current.layout) return;
+    fitted.current.layout = layout;
     if (!moved.current) fit();
-  }, [members, fit]);
-
-  // The panel grew or shrank (a taxi card, the rating): fit what it leaves, unless moved.
-  useEffect(() => {
-    if (fitPadding.bottom === fitted.current.bottom) return;
-    fitted.current.bottom = fitPadding.bottom;
-    if (!moved.current) fit();
-  }, [fitPadding.bottom, fit]);
+  }, [layout, fit]);
 
   useEffect(() => {
     if (!me || props.meRequest === 0) return;
