@@ -63,6 +63,8 @@ describe('glyph ranges', () => {
     assert.equal(stackFont('Noto Sans Regular'), 'Noto Sans Regular');
     assert.equal(stackFont('Open Sans Bold,Noto Sans Bold'), 'Noto Sans Bold');
     assert.equal(stackFont('Arial Unicode MS Regular'), undefined);
+    for (const inherited of ['constructor', '__proto__', 'toString', 'valueOf,Noto Sans Bold'])
+      assert.equal(stackFont(inherited), inherited.endsWith('Bold') ? 'Noto Sans Bold' : undefined);
   });
 });
 
@@ -148,6 +150,11 @@ describe('the labels of the server map (the town fixture)', async () => {
       '/tiles/glyphs-v1/Noto Sans Regular/0-256.pbf',
       '/tiles/glyphs-v1/Noto Sans Regular/0-255',
       '/tiles/glyphs-v1/Noto Sans Regular/70000-70255.pbf',
+      // Names every object has by inheritance are no fonts either.
+      '/tiles/glyphs-v1/constructor/0-255.pbf',
+      '/tiles/glyphs-v1/__proto__/0-255.pbf',
+      '/tiles/glyphs-v1/toString/0-255.pbf',
+      '/tiles/glyphs-v1/hasOwnProperty,valueOf/0-255.pbf',
     ]) {
       const reply = await app.inject({ url });
       assert.equal(reply.statusCode, 404, url);

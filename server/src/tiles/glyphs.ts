@@ -46,7 +46,7 @@ export function stackFont(stack: string): string | undefined {
   return stack
     .split(',')
     .map((name) => name.trim())
-    .find((name) => name in FONTS);
+    .find((name) => Object.hasOwn(FONTS, name));
 }
 
 class CanvasSDF extends TinySDF {
