@@ -79,3 +79,34 @@ describe('the client address behind one proxy', async () => {
     for (const { ws } of sockets) ws.close();
   });
 });
+
+describe('the release API and the operator page count an IPv6 caller by its /64', async () => {
+  const operatorToken = 'Vq3nX0pRk7sLw2YdE9aTf4GhJ6uBc1MzN8oPi5QrS0t';
+  const { app } = await startApp({ config: { trustProxy: 1, operatorToken } });
+  /** The n-th address of one /64, as the proxy in front saw it. */
+  const from = (n: number) => ({ 'x-forwarded-for': `2001:db8:7:8:${n.toString(16)}::1` });
+
+  test('the release API: 60 calls a minute from the whole /64', async () => {
+    const answers = [];
+    for (let n = 0; n < 61; n++)
+      answers.push(
+        (await app.inject({ url: '/release/api/list', headers: from(n) })).json().error_data,
+      );
+    assert.deepEqual(new Set(answers.slice(0, 60)), new Set(['ACCESS_DENIED']));
+    assert.equal(answers[60], 'ACTION_NOT_ALLOWED');
+    const elsewhere = { 'x-forwarded-for': '2001:db8:7:9::1' };
+    const other = await app.inject({ url: '/release/api/list', headers: elsewhere });
+    assert.equal(other.json().error_data, 'ACCESS_DENIED');
+  });
+
+  test('the operator page: 20 wrong passwords from the whole /64', async () => {
+    const basic = (password: string) =>
+      `Basic ${Buffer.from(`operator:${password}`).toString('base64')}`;
+    for (let n = 0; n < 20; n++) {
+      const headers = { ...from(100 + n), authorization: basic(`guess${n}`) };
+      assert.equal((await app.inject({ url: '/operator/releases', headers })).statusCode, 401);
+    }
+    const headers = { ...from(200), authorization: basic(operatorToken) };
+    assert.equal((await app.inject({ url: '/operator/releases', headers })).statusCode, 429);
+  });
+});

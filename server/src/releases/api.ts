@@ -67,7 +67,7 @@ export async function releaseApi(
   app: FastifyInstance,
   { services, store }: { services: Services; store?: ReleaseStore },
 ) {
-  const { config, corporations, storage, limits, clock } = services;
+  const { config, corporations, storage, limits, clock, clientAddress } = services;
   const places = { releasesDir: config.releasesDir, corpDir: config.corpDir };
   const releases = store ?? folderStore(config.releasesDir);
 
@@ -76,7 +76,7 @@ export async function releaseApi(
     const site = request.headers['sec-fetch-site'];
     if (request.headers.origin || (site && site !== 'none' && site !== 'same-origin'))
       throw new ApiFailure('ACTION_NOT_ALLOWED', 'The release API is not for web pages');
-    if (!(await limits.take(`release-api:${request.ip}`, CALLS_PER_MINUTE, 60_000)))
+    if (!(await limits.take(`release-api:${clientAddress(request.raw)}`, CALLS_PER_MINUTE, 60_000)))
       throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many release API calls; try again later');
     const header = request.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';

@@ -78,12 +78,12 @@ function partTable(parts: PartHealth[], now: number): string {
 }
 
 export async function operatorPage(app: FastifyInstance, services: Services) {
-  const { config, corporations, storage, clock, limits } = services;
+  const { config, corporations, storage, clock, limits, clientAddress } = services;
   app.get('/operator/releases', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     if (!config.operatorToken)
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
-    const failures = `operator-failures:${request.ip}`;
+    const failures = `operator-failures:${clientAddress(request.raw)}`;
     if ((await limits.used(failures)) >= FAILURES_PER_HOUR)
       return reply.code(429).type('text/plain; charset=utf-8').send('Too many attempts\n');
     // Compared as hashes, so the comparison takes the same time whatever was sent.
