@@ -207,6 +207,22 @@ function orderSecretKey(value: string | undefined, production: boolean): string 
   return key;
 }
 
+/**
+ * OPERATOR_TOKEN: empty (no operator page) or at least 32 random bytes, judged by its length:
+ * 64 characters when it is all hex digits (4 bits each), else 43 (6 bits each, as base64), with
+ * at least 10 different characters so that a repeated pattern does not pass for random.
+ */
+function operatorToken(value: string | undefined): string {
+  const token = value?.trim() ?? '';
+  if (token === '') return '';
+  const least = /^[0-9a-f]+$/i.test(token) ? 64 : 43;
+  if (token.length < least || new Set(token).size < 10)
+    throw new Error(
+      `OPERATOR_TOKEN: 32 random bytes or more (${least}+ characters, at least 10 different): make one with \`openssl rand -base64 32\` or \`openssl rand -hex 32\``,
+    );
+  return token;
+}
+
 function folder(value: string | undefined, fallback: string): string {
   return path.resolve(REPO_ROOT, value && value.trim() ? value : fallback);
 }
@@ -282,7 +298,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       minViews: positiveInteger('RELEASE_RULE_MIN_VIEWS', env.RELEASE_RULE_MIN_VIEWS, 500),
       maxErrorRatio: 2,
     },
-    operatorToken: env.OPERATOR_TOKEN ?? '',
+    operatorToken: operatorToken(env.OPERATOR_TOKEN),
     push: pushConfig(env),
   };
 }

@@ -1,7 +1,9 @@
 // The operator's release page: only with OPERATOR_TOKEN, only for whoever presents it.
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { test } from 'node:test';
+import { configFromEnv } from '../src/config.ts';
 import { countError, countViews } from '../src/reports/health.ts';
 import { corporationFile, startApp, writeFile } from './helpers.ts';
 
@@ -24,6 +26,25 @@ async function pageApp(operatorToken: string) {
     );
   return started;
 }
+
+test('the server refuses to start with an OPERATOR_TOKEN of less than 32 random bytes', () => {
+  const tokenOf = (OPERATOR_TOKEN: string) => configFromEnv({ OPERATOR_TOKEN }).operatorToken;
+  // 32 random bytes: `openssl rand -base64 32` (44 characters) or `openssl rand -hex 32` (64).
+  const base64 = randomBytes(32).toString('base64');
+  const hex = randomBytes(32).toString('hex');
+  assert.equal(tokenOf(base64), base64);
+  assert.equal(tokenOf(hex), hex);
+  assert.equal(tokenOf(randomBytes(32).toString('base64url').slice(0, 43)).length, 43);
+  assert.equal(tokenOf(''), '');
+  for (const weak of [
+    's3cret-operator-token',
+    hex.slice(0, 63),
+    base64.slice(0, 42),
+    'z'.repeat(64),
+    'abcabcabcabcabcabcabcabcabcabcabcabcabcabcabcabc',
+  ])
+    assert.throws(() => tokenOf(weak), /^Error: OPERATOR_TOKEN: .*openssl rand -base64 32/);
+});
 
 test('there is no page without OPERATOR_TOKEN', async () => {
   const { app } = await pageApp('');
