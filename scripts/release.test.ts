@@ -17,6 +17,7 @@ import {
   readHistory,
   rollback,
 } from '../server/src/releases/pointers.ts';
+import { remoteServer } from './release/remote.ts';
 
 const run = promisify(execFile);
 
@@ -255,4 +256,23 @@ test('remote mode: a team publishes, pins and reads health over the release API 
   } finally {
     rmSync(built, { recursive: true, force: true });
   }
+});
+
+test('remote mode refuses plain http:// except to this machine: the token would cross the network', async () => {
+  const release = (server: string) =>
+    run(process.execPath, [path.join(import.meta.dirname, 'release.ts'), 'list'], {
+      env: { ...process.env, RELEASE_SERVER: server, RELEASE_TOKEN: 'taxirel_never_sent' },
+    });
+  for (const server of ['http://taxi.invalid', 'http://10.0.0.5:8080', 'http://[2001:db8::1]'])
+    await assert.rejects(release(server), /--server: https:\/\/… \(http:\/\/ only to this machine/);
+  for (const server of [
+    'https://taxi.example',
+    'http://localhost:8080',
+    'http://127.0.0.1:8080',
+    'http://127.1.2.3',
+    'http://[::1]:8080',
+  ])
+    assert.equal(remoteServer(server), server);
+  assert.throws(() => remoteServer('ftp://taxi.example'), /--server: https:\/\//);
+  assert.throws(() => remoteServer('taxi.example'), /--server: not a URL/);
 });

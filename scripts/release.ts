@@ -19,7 +19,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { healthRows } from './release/health.ts';
-import { call, publishRemote, type Remote } from './release/remote.ts';
+import { call, publishRemote, remoteServer, type Remote } from './release/remote.ts';
 import { packageDirOf, PARTS, publish, root } from './release/publish.ts';
 import { pathsFromEnv } from '../server/src/config.ts';
 import { openCorporationDirectory } from '../server/src/corporations/directory.ts';
@@ -334,7 +334,9 @@ async function main(args: string[]): Promise<string> {
         ? 'remote commands: build, publish, promote, pin, rollback, list, health'
         : 'commands: build, publish, promote, pin, rollback, list, health (see the top of scripts/release.ts)',
     );
-  return server && token ? runRemote({ server, token }, command) : runLocal(command);
+  return server && token
+    ? runRemote({ server: remoteServer(server), token }, command)
+    : runLocal(command);
 }
 
 if (import.meta.main) {

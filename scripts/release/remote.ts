@@ -2,6 +2,7 @@
 // without the server's shell. The token goes in a header, never in a URL.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isLoopback } from '../../server/src/api/client-address.ts';
 import { filesOf } from '../../server/src/releases/files.ts';
 import type { Change } from '../../server/src/releases/pointers.ts';
 import type { PartHealth } from '../../server/src/releases/health.ts';
@@ -20,6 +21,25 @@ interface Reply {
   change?: Change;
   corporations?: { id: string; releases: Record<string, unknown> }[];
   health?: PartHealth[];
+}
+
+/**
+ * The server of the remote mode as given, if the token is safe on the way there: https, or
+ * plain http only to this machine (localhost, 127.0.0.0/8, ::1).
+ */
+export function remoteServer(server: string): string {
+  let url: URL;
+  try {
+    url = new URL(server);
+  } catch {
+    throw new Error(`--server: not a URL: ${server}`);
+  }
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const local = host === 'localhost' || isLoopback(host);
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && local)) return server;
+  throw new Error(
+    `--server: https://… (http:// only to this machine: localhost, 127.0.0.1, [::1]), not ${url.origin}`,
+  );
 }
 
 export async function call(

@@ -33,6 +33,13 @@ export function addressKey(address: string): string {
   return `${new ipaddr.IPv6([...prefix, 0, 0, 0, 0]).toString()}/64`;
 }
 
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (::ffff:127.x.y.z). */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.toLowerCase().replace(/^::ffff:/, '');
+  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
 /** TRUST_PROXY's value: a hop count, or addresses and CIDR ranges (or proxy-addr's names). */
 export function parseTrustProxy(value: string | undefined): TrustProxy {
   const setting = (value ?? '').trim();

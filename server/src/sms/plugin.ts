@@ -1,15 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { isLoopback } from '../api/client-address.ts';
 import type { CorporationLookup } from '../corporations/directory.ts';
 import { errorReply } from '../errors.ts';
 import type { Outbox } from './outbox.ts';
-
-/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (::ffff:127.x.y.z). */
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  const v4 = address.toLowerCase().replace(/^::ffff:/, '');
-  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
-}
 
 export interface OutboxOptions {
   outbox: Outbox;
