@@ -1,6 +1,14 @@
 // Channels, pins and rollbacks over temporary folders (node scripts: node --test scripts/).
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -275,4 +283,25 @@ test('remote mode refuses plain http:// except to this machine: the token would 
     assert.equal(remoteServer(server), server);
   assert.throws(() => remoteServer('ftp://taxi.example'), /--server: https:\/\//);
   assert.throws(() => remoteServer('taxi.example'), /--server: not a URL/);
+});
+
+test('a build folder holding a symbolic link is refused: the server would follow it', async () => {
+  const releasesDir = mkdtempSync(path.join(tmpdir(), 'taxi-release-'));
+  const version = '0.0.1-symlink-test';
+  const built = path.join(import.meta.dirname, '..', 'remote-legal', 'dist', version);
+  mkdirSync(path.join(built, 'js'), { recursive: true });
+  writeFileSync(path.join(built, 'mf-manifest.json'), '{"id":"legal"}');
+  writeFileSync(path.join(built, 'remoteEntry.js'), 'var legal;');
+  symlinkSync('/etc/passwd', path.join(built, 'js', 'passwd.js'));
+  try {
+    await assert.rejects(
+      run(process.execPath, [path.join(import.meta.dirname, 'release.ts'), 'publish', 'legal'], {
+        env: { ...process.env, RELEASES_DIR: releasesDir, RELEASE_VERSION: version },
+      }),
+      /legal 0\.0\.1-symlink-test: the build holds a symbolic link \(js\/passwd\.js\)/,
+    );
+    assert.ok(!existsSync(path.join(releasesDir, 'mf', 'legal', version)));
+  } finally {
+    rmSync(built, { recursive: true, force: true });
+  }
 });

@@ -4,7 +4,7 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { sharedContract } from '../../tooling/singletons.js';
-import { contentHash, precompress } from '../../server/src/releases/files.ts';
+import { contentHash, precompress, symbolicLinks } from '../../server/src/releases/files.ts';
 
 export const PARTS: Record<string, string> = {
   host: 'host',
@@ -46,6 +46,11 @@ export function builtRelease(name: string) {
   const dir = path.join(packageDir, 'dist', version);
   if (!existsSync(path.join(dir, 'mf-manifest.json')))
     throw new Error(`${name} ${version} is not built (${dir})`);
+  const links = symbolicLinks(dir);
+  if (links.length > 0)
+    throw new Error(
+      `${name} ${version}: the build holds a symbolic link (${links.join(', ')}), which the server would follow: copy the file in instead`,
+    );
   const record = {
     name,
     version,

@@ -1,7 +1,7 @@
 // The files of a release folder: what its content hash covers and the compressed copies served
 // beside each text file. Shared by the release command's publish and the release API's upload.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -18,6 +18,14 @@ export function filesOf(dir: string): string[] {
     .filter((file) => statSync(path.join(dir, file)).isFile())
     .map((file) => file.split(path.sep).join('/'))
     .filter(isBuildFile)
+    .sort();
+}
+
+/** The symbolic links in a folder, which static serving would follow out of it. */
+export function symbolicLinks(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => lstatSync(path.join(dir, file)).isSymbolicLink())
+    .map((file) => file.split(path.sep).join('/'))
     .sort();
 }
 
