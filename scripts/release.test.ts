@@ -244,7 +244,10 @@ test('remote mode: a team publishes, pins and reads health over the release API 
       (await release('publish', 'legal')).stdout,
       /legal 0\.0\.1-remote-test: published/,
     );
-    assert.ok(existsSync(path.join(config.releasesDir, 'mf/legal', version, 'release.json')));
+    const record = JSON.parse(
+      readFileSync(path.join(config.releasesDir, 'mf/legal', version, 'release.json'), 'utf8'),
+    );
+    assert.equal(record.content_hash_version, 2);
     assert.match(
       (await release('pin', 'demo', 'legal', version, '--canary', '5')).stdout,
       /corporation:demo legal: changed by team:legal/,

@@ -4,7 +4,12 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { sharedContract } from '../../tooling/singletons.js';
-import { contentHash, precompress, symbolicLinks } from '../../server/src/releases/files.ts';
+import {
+  CONTENT_HASH_VERSION,
+  contentHash,
+  precompress,
+  symbolicLinks,
+} from '../../server/src/releases/files.ts';
 
 export const PARTS: Record<string, string> = {
   host: 'host',
@@ -57,6 +62,7 @@ export function builtRelease(name: string) {
     commit: gitCommit(),
     built_at: new Date().toISOString(),
     content_sha256: contentHash(dir),
+    content_hash_version: CONTENT_HASH_VERSION,
     shared: sharedContract(packageDir),
   };
   return { version, dir, record };

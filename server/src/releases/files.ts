@@ -29,11 +29,28 @@ export function symbolicLinks(dir: string): string[] {
     .sort();
 }
 
-/** One hash over a build's files (name and bytes, in name order). */
+/**
+ * What a record's `content_sha256` is when it says `content_hash_version: 2`: each name and its
+ * bytes preceded by their byte length. Records without the field hold an older hash of names and
+ * bytes run together, which nothing checks again (a published version is compared by the hash
+ * of its folder, made anew).
+ */
+export const CONTENT_HASH_VERSION = 2;
+
+/** A length as 8 bytes, big-endian. */
+const lengthOf = (bytes: Uint8Array) => {
+  const length = Buffer.alloc(8);
+  length.writeBigUInt64BE(BigInt(bytes.length));
+  return length;
+};
+
+/** One hash over a build's files in name order: no two sets of files share it. */
 export function hashFiles(files: Iterable<[string, Buffer]>): string {
   const hash = createHash('sha256');
-  for (const [name, bytes] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-    hash.update(name).update(bytes);
+  for (const [name, bytes] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const nameBytes = Buffer.from(name, 'utf8');
+    hash.update(lengthOf(nameBytes)).update(nameBytes).update(lengthOf(bytes)).update(bytes);
+  }
   return hash.digest('hex');
 }
 
