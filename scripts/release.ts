@@ -75,7 +75,11 @@ function describe(change: Change): string {
 }
 
 /** Builds one part in its own package (nothing else is built) and publishes it here, or not. */
-function build(part: string, version: string | undefined, publishHere = true): string {
+async function build(
+  part: string,
+  version: string | undefined,
+  publishHere = true,
+): Promise<string> {
   const env = { ...process.env, ...(version ? { RELEASE_VERSION: version } : {}) };
   execFileSync('pnpm', ['exec', 'webpack', '--mode', 'production'], {
     cwd: packageDirOf(part),
@@ -266,6 +270,13 @@ function useVersion(version: string | undefined): void {
   if (version) process.env.RELEASE_VERSION = version;
 }
 
+/** Runs `work` for each part in turn (never two uploads at once): one result a line. */
+async function eachPart(parts: string[], work: (part: string) => Promise<string>) {
+  const results = [];
+  for (const part of parts) results.push(await work(part));
+  return results.join('\n');
+}
+
 /** Runs a command here, on the server's folders. */
 async function runLocal(command: Command): Promise<string> {
   switch (command.name) {
@@ -273,9 +284,7 @@ async function runLocal(command: Command): Promise<string> {
       return build(command.part, command.version);
     case 'publish':
       useVersion(command.version);
-      return command.parts
-        .map((part) => publish(part, places.releasesDir, command.replace))
-        .join('\n');
+      return eachPart(command.parts, (part) => publish(part, places.releasesDir, command.replace));
     case 'promote':
       return describe(
         promote(places, command.part, command.version, command.channel, 'operator', command.canary),
@@ -297,14 +306,12 @@ async function runLocal(command: Command): Promise<string> {
 async function runRemote(remote: Remote, command: Command): Promise<string> {
   switch (command.name) {
     case 'build':
-      build(command.part, command.version, false);
+      await build(command.part, command.version, false);
       return publishRemote(remote, command.part);
     case 'publish': {
       // The server never replaces a published release, so --replace has nothing to do here.
       useVersion(command.version);
-      const results = [];
-      for (const part of command.parts) results.push(await publishRemote(remote, part));
-      return results.join('\n');
+      return eachPart(command.parts, (part) => publishRemote(remote, part));
     }
     case 'promote':
     case 'pin':

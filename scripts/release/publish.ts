@@ -69,7 +69,7 @@ export function builtRelease(name: string) {
 }
 
 /** Copies the build of `name` into its release folder; a published version never changes. */
-export function publish(name: string, releasesDir: string, replace = false): string {
+export async function publish(name: string, releasesDir: string, replace = false): Promise<string> {
   const { version, dir: built, record } = builtRelease(name);
   const target = path.join(releasesDir, 'mf', name, version);
   if (existsSync(target)) {
@@ -81,7 +81,7 @@ export function publish(name: string, releasesDir: string, replace = false): str
     rmSync(target, { recursive: true });
   }
   cpSync(built, target, { recursive: true });
-  precompress(target);
+  await precompress(target);
   writeFileSync(path.join(target, 'release.json'), JSON.stringify(record, null, 2) + '\n');
   return `${name} ${version}: published to ${path.relative(root, target)}`;
 }

@@ -1,7 +1,8 @@
 // Where published releases are kept. The local folder (RELEASES_DIR/mf/<part>/<version>/) is the
 // default; an object store can take its place behind the same interface (README, "Release API").
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { contentHash, precompress } from './files.ts';
 import type { ReleaseName } from './resolve.ts';
@@ -29,15 +30,15 @@ export function folderStore(releasesDir: string): ReleaseStore {
       const staging = path.join(releasesDir, 'mf', part, `.upload-${randomBytes(6).toString('hex')}`);
       try {
         for (const [name, bytes] of files) {
-          mkdirSync(path.dirname(path.join(staging, name)), { recursive: true });
-          writeFileSync(path.join(staging, name), bytes);
+          await mkdir(path.dirname(path.join(staging, name)), { recursive: true });
+          await writeFile(path.join(staging, name), bytes);
         }
-        precompress(staging);
-        writeFileSync(path.join(staging, 'release.json'), JSON.stringify(record, null, 2) + '\n');
+        await precompress(staging);
+        await writeFile(path.join(staging, 'release.json'), JSON.stringify(record, null, 2) + '\n');
         if (existsSync(target)) throw new Error(`${part} ${version} is already published`);
         renameSync(staging, target);
       } finally {
-        rmSync(staging, { recursive: true, force: true });
+        await rm(staging, { recursive: true, force: true });
       }
     },
   };
