@@ -16,6 +16,7 @@ import {
   type Change,
   type Target,
 } from './pointers.ts';
+import { withinQuota } from './quota.ts';
 import { folderStore, type ReleaseStore } from './store.ts';
 import { entryFile, isVersion, RELEASE_NAMES, type ReleaseName } from './resolve.ts';
 import { scopeOf, type TeamScope } from './tokens.ts';
@@ -137,6 +138,7 @@ export async function releaseApi(
         'ACTION_NOT_ALLOWED',
         `${part} ${version} is already published with other content: bump the version`,
       );
+    await withinQuota(releases, scope.team, files, config.limits.releaseTeamQuotaMb);
     await releases.put(part, version, files, { ...record, uploaded_by: `team:${scope.team}` });
     recordPublished(places, part, version, `team:${scope.team}`);
     request.log.info({ team: scope.team, part, version }, 'release published');

@@ -2,7 +2,7 @@
 // default; an object store can take its place behind the same interface (README, "Release API").
 import { randomBytes } from 'node:crypto';
 import { existsSync, renameSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { contentHash, precompress } from './files.ts';
 import type { ReleaseName } from './resolve.ts';
@@ -15,6 +15,18 @@ export interface ReleaseStore {
    * record (release.json) last. Never overwrites a published version.
    */
   put(part: ReleaseName, version: string, files: Map<string, Buffer>, record: object): Promise<void>;
+  /** Bytes the releases a team uploaded take (record `uploaded_by: team:<team>`), copies included. */
+  bytesOf(team: string): Promise<number>;
+}
+
+/** Bytes of the files in a folder and its subfolders. */
+async function folderBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const file of await readdir(dir, { recursive: true })) {
+    const info = await stat(path.join(dir, file));
+    if (info.isFile()) total += info.size;
+  }
+  return total;
 }
 
 export function folderStore(releasesDir: string): ReleaseStore {
@@ -40,6 +52,19 @@ export function folderStore(releasesDir: string): ReleaseStore {
       } finally {
         await rm(staging, { recursive: true, force: true });
       }
+    },
+    async bytesOf(team) {
+      const mf = path.join(releasesDir, 'mf');
+      const list = (dir: string) => readdir(dir).catch(() => [] as string[]);
+      let total = 0;
+      for (const part of await list(mf))
+        for (const version of await list(path.join(mf, part))) {
+          const record = await readFile(path.join(folder(part, version), 'release.json'), 'utf8')
+            .then((text) => JSON.parse(text) as { uploaded_by?: unknown })
+            .catch(() => undefined);
+          if (record?.uploaded_by === `team:${team}`) total += await folderBytes(folder(part, version));
+        }
+      return total;
     },
   };
 }

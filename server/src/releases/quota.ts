@@ -1,0 +1,23 @@
+// Each release team's disk quota (RELEASE_TEAM_QUOTA_MB): a token cannot fill the server's disk
+// with versions nobody runs. Uploads are rare, so the team's releases are measured at each one.
+import { ApiFailure } from '../errors.ts';
+import type { ReleaseStore } from './store.ts';
+
+const MB = 1024 * 1024;
+
+/** Refuses an upload that would take a team's published releases past its quota. */
+export async function withinQuota(
+  store: ReleaseStore,
+  team: string,
+  files: Map<string, Buffer>,
+  quotaMb: number,
+): Promise<void> {
+  let upload = 0;
+  for (const bytes of files.values()) upload += bytes.length;
+  const used = await store.bytesOf(team);
+  if (used + upload > quotaMb * MB)
+    throw new ApiFailure(
+      'ACTION_NOT_ALLOWED',
+      `team ${team}: its releases take ${(used / MB).toFixed(1)} MB; ${(upload / MB).toFixed(1)} MB more would pass its ${quotaMb} MB quota (RELEASE_TEAM_QUOTA_MB)`,
+    );
+}
