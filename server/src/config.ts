@@ -106,6 +106,8 @@ export interface LimitsConfig {
   tilesPerIpPerMinute: number;
   /** Raster map tiles drawn (not yet cached) per client address per minute. */
   rasterDrawsPerIpPerMinute: number;
+  /** Raster tiles being drawn or waiting for a drawing thread at once, for every caller together. */
+  rasterDrawQueue: number;
   /** Disk a release team's uploads may take, in MB, compressed copies included. */
   releaseTeamQuotaMb: number;
   /** Timed and subscription orders one client may have open at once. */
@@ -128,6 +130,7 @@ export function limitsConfig(env: NodeJS.ProcessEnv): LimitsConfig {
     driverLoginsPerIpPerMinute: limit('DRIVER_LOGIN_PER_IP_PER_MINUTE', 30),
     tilesPerIpPerMinute: limit('TILES_PER_IP_PER_MINUTE', 3000),
     rasterDrawsPerIpPerMinute: limit('RASTER_DRAWS_PER_IP_PER_MINUTE', 300),
+    rasterDrawQueue: limit('RASTER_DRAW_QUEUE', 64),
     releaseTeamQuotaMb: limit('RELEASE_TEAM_QUOTA_MB', 1024),
     openScheduledOrdersPerClient: limit('OPEN_SCHEDULED_ORDERS_PER_CLIENT', 10),
     requestTimeoutMs: limit('REQUEST_TIMEOUT_MS', 30_000),

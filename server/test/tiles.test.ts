@@ -607,6 +607,52 @@ describe('raster tiles drawn (not yet cached) have a budget of their own per add
   });
 });
 
+describe('raster tiles with nothing of the map in them are one picture, drawn once', async () => {
+  const { app } = await townWithLimits({ rasterDrawsPerIpPerMinute: 2 });
+
+  test('however many are asked for, they cost no drawing budget', async () => {
+    const style = await styleOf(app);
+    // Far from the town at one zoom level, in both ratios: the background alone.
+    const far = [tileAt(50.003, 25, 14), tileAt(40, 0, 14), tileAt(-30, 100, 14), tileAt(0, 0, 14)];
+    const pictures: { ratio: string; bytes: Buffer }[] = [];
+    for (const zxy of far)
+      for (const ratio of ['', '@2x']) {
+        const reply = await app.inject({ url: rasterUrl(style, zxy, ratio) });
+        assert.equal(reply.statusCode, 200, `${zxy}${ratio}`);
+        pictures.push({ ratio, bytes: reply.rawPayload });
+      }
+    for (const ratio of ['', '@2x']) {
+      const same = pictures.filter((picture) => picture.ratio === ratio);
+      for (const picture of same) assert.deepEqual(picture.bytes, same[0]!.bytes);
+    }
+    // The budget of 2 drawings is still whole.
+    const centre = tileAt(50.003, 20.005, 14);
+    assert.equal((await app.inject({ url: rasterUrl(style, centre) })).statusCode, 200);
+    assert.equal((await app.inject({ url: rasterUrl(style, centre, '@2x') })).statusCode, 200);
+  });
+});
+
+describe('raster tiles being drawn have a cap for the whole server', async () => {
+  const { app } = await townWithLimits({ rasterDrawQueue: 1 });
+
+  test('past it: 503 ACTION_NOT_ALLOWED, to be asked again in a second', async () => {
+    const style = await styleOf(app);
+    // Six tiles side by side in the middle of the town.
+    const [z, x, y] = tileAt(50.003, 20.005, 17).split('/').map(Number) as [number, number, number];
+    const town = [-2, -1, 0, 1, 2, 3].map((dx) => `${z}/${x + dx}/${y}`);
+    const replies = await Promise.all(
+      town.map((zxy) => app.inject({ url: rasterUrl(style, zxy, '@2x') })),
+    );
+    const busy = replies.filter((reply) => reply.statusCode === 503);
+    assert.equal(replies.filter((reply) => reply.statusCode === 200).length, 1);
+    assert.equal(busy.length, town.length - 1);
+    for (const reply of busy) {
+      assert.equal(reply.json().error_data, 'ACTION_NOT_ALLOWED');
+      assert.equal(reply.headers['retry-after'], '1');
+    }
+  });
+});
+
 describe('the raster drawing', () => {
   test("evaluates the style's expressions as MapLibre does", async () => {
     const { map } = await importExtract(TOWN_FILE);
@@ -779,7 +825,8 @@ describe('the tile cache', () => {
     for (let z = 12; z <= 17; z++) {
       const [, x, y] = tileAt(50.003, 20.005, z).split('/').map(Number) as [number, number, number];
       const look = { theme: 'light', language: undefined } as const;
-      const picture = (await tiles.raster('town', map, { z, x, y, ratio: 2, look }, drawAny))!;
+      const picture = await tiles.raster('town', map, { z, x, y, ratio: 2, look }, drawAny);
+      assert.ok(Buffer.isBuffer(picture));
       pictureSize(picture);
       assert.ok(tiles.cachedRasterBytes <= 20_000, `${tiles.cachedRasterBytes} bytes cached`);
       const again = await tiles.raster('town', map, { z, x, y, ratio: 2, look }, drawNone);

@@ -29,6 +29,7 @@ export async function tilesPlugin(app: FastifyInstance, services: Services) {
     cacheBytes: config.tileCacheMb * 1024 * 1024,
     rasterCacheBytes: config.rasterCacheMb * 1024 * 1024,
     drawWorkers: config.rasterWorkers,
+    drawQueue: config.limits.rasterDrawQueue,
     log: services.log,
   });
   app.addHook('onClose', () => tiles.close());
@@ -123,6 +124,7 @@ export async function tilesPlugin(app: FastifyInstance, services: Services) {
   }
 
   const tooMany = errorReply('ACTION_NOT_ALLOWED', 'Too many map tiles; try again in a minute');
+  const busy = errorReply('ACTION_NOT_ALLOWED', 'The map is busy drawing; try again in a second');
 
   /** Whether the client may have one more tile; else false, a 429 sent. */
   async function withinLimit(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
@@ -198,7 +200,8 @@ export async function tilesPlugin(app: FastifyInstance, services: Services) {
         { ...at, ratio, look },
         mayDraw(request),
       );
-      if (!picture) return reply.code(429).header('Retry-After', '60').send(tooMany);
+      if (picture === 'budget') return reply.code(429).header('Retry-After', '60').send(tooMany);
+      if (picture === 'busy') return reply.code(503).header('Retry-After', '1').send(busy);
       return reply.header('Cache-Control', IMMUTABLE).type('image/webp').send(picture);
     },
   );

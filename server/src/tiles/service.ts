@@ -10,6 +10,8 @@ export const TILES_VERSION = 2;
 
 /** Tile sets (feature boxes and grid) kept at once; one dropped is built again when needed. */
 const MAX_TILE_SETS = 4;
+/** Pictures drawn at once unless told otherwise: a few seconds of work for the threads. */
+const DRAW_QUEUE = 64;
 /** What an entry of a tile cache costs besides its bytes (key, map entry). */
 const ENTRY_OVERHEAD = 120;
 
@@ -83,16 +85,28 @@ export class TileService {
   readonly #rasters: ByteCache;
   /** Pictures being drawn, so that a tile asked for twice at once is drawn once. */
   readonly #drawing = new Map<string, Promise<Buffer>>();
+  /** Most pictures being drawn (or waiting for a thread) at once. */
+  readonly #drawQueue: number;
+  /**
+   * The picture of a tile with nothing of the map in it (the background at its zoom level), by
+   * theme, ratio and zoom: every tile outside the map is one of these, drawn once.
+   */
+  readonly #blank = new Map<string, Promise<Buffer>>();
   readonly #pool: DrawPool;
   readonly #log: TileLog;
 
-  /** `drawWorkers`: threads drawing raster tiles (0: on the event loop), defaultDrawWorkers(). */
+  /**
+   * `drawWorkers`: threads drawing raster tiles (0: on the event loop), defaultDrawWorkers();
+   * `drawQueue`: pictures drawn at once, the rest refused (DRAW_QUEUE by default).
+   */
   constructor(options: {
     cacheBytes: number;
     rasterCacheBytes: number;
     drawWorkers?: number | undefined;
+    drawQueue?: number;
     log: TileLog;
   }) {
+    this.#drawQueue = options.drawQueue ?? DRAW_QUEUE;
     this.#tiles = new ByteCache(options.cacheBytes);
     this.#rasters = new ByteCache(options.rasterCacheBytes);
     this.#pool = new DrawPool(options.drawWorkers ?? defaultDrawWorkers());
@@ -154,24 +168,28 @@ export class TileService {
 
   /**
    * The picture (WebP) of raster tile z/x/y (z up to MAX_RASTER_ZOOM) of tile set `id` in a
-   * look, 256 px or 512 at `ratio` 2; where the tile set has nothing, the map's background. A
-   * tile neither kept nor being drawn is drawn only if `mayDraw` agrees (a budget): else
-   * undefined.
+   * look, 256 px or 512 at `ratio` 2; where the tile set has nothing, the map's background, drawn
+   * once for every such tile. A tile neither kept nor being drawn is drawn only if `mayDraw`
+   * agrees (a budget: else 'budget') and fewer than `drawQueue` are being drawn (else 'busy').
    */
   async raster(
     id: string,
     map: MapData,
     tile: { z: number; x: number; y: number; ratio: 1 | 2; look: Look },
     mayDraw: () => Promise<boolean>,
-  ): Promise<Buffer | undefined> {
+  ): Promise<Buffer | 'budget' | 'busy'> {
     const { z, x, y, ratio, look } = tile;
     const key = `${id}/${lookName(look)}/${z}/${x}/${y}@${ratio}`;
     const cached = this.#rasters.get(key) ?? this.#drawing.get(key);
     if (cached) return cached;
-    if (!(await mayDraw())) return undefined;
+    const features = this.#set(id, map).features(z, x, y);
+    if (!features) return this.#blankPicture(tile);
+    if (this.#drawing.size >= this.#drawQueue) return 'busy';
+    if (!(await mayDraw())) return 'budget';
     const again = this.#rasters.get(key) ?? this.#drawing.get(key);
     if (again) return again;
-    const features = this.#set(id, map).features(z, x, y) ?? {};
+    // Counted again after the wait for the budget, with nothing awaited before the drawing is set.
+    if (this.#drawing.size >= this.#drawQueue) return 'busy';
     const drawing = this.#pool.draw(features, { z, ratio, look });
     this.#drawing.set(key, drawing);
     try {
@@ -181,6 +199,19 @@ export class TileService {
     } finally {
       this.#drawing.delete(key);
     }
+  }
+
+  /** The background of a look at a zoom and ratio: the picture of every tile with nothing in it. */
+  #blankPicture(tile: { z: number; ratio: 1 | 2; look: Look }): Promise<Buffer> {
+    const key = `${tile.look.theme}/${tile.z}@${tile.ratio}`;
+    let picture = this.#blank.get(key);
+    if (!picture) {
+      picture = this.#pool.draw({}, { z: tile.z, ratio: tile.ratio, look: tile.look });
+      // A drawing that failed is tried again by the next tile.
+      picture.catch(() => this.#blank.delete(key));
+      this.#blank.set(key, picture);
+    }
+    return picture;
   }
 
   /** Ends the drawing threads. */
