@@ -2,6 +2,7 @@
 // the server's shell, each with its own token scoped to parts and optionally to corporations.
 // Every change goes to releases/history.jsonl as `team:<name>`. Tokens never reach the log: the
 // request log carries method, URL and address only, and the token travels in a header.
+import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiFailure } from '../errors.ts';
 import type { Services } from '../services.ts';
@@ -25,6 +26,8 @@ import { scopeOf, type TeamScope } from './tokens.ts';
 const CALLS_PER_MINUTE = 60;
 /** A built part is a few megabytes; base64 adds a third. */
 const UPLOAD_LIMIT = 64 * 1024 * 1024;
+/** How long a refused upload's connection stays open for its answer to be read. */
+const REFUSED_UPLOAD_LINGER_MS = 1000;
 const FILE_NAME = /^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9._/-]{0,199}$/;
 const MAX_FILES = 2000;
 
@@ -55,6 +58,20 @@ function mayRelease(scope: TeamScope, part: ReleaseName, corporation?: string): 
     );
 }
 
+/**
+ * Ends the connection of a refused upload once its answer had time to arrive: Node would
+ * otherwise read the rest of the body (to discard it) for as long as the caller sends. Until
+ * then nothing more is read.
+ */
+function hangUp(request: FastifyRequest): void {
+  const { socket } = request.raw;
+  // An injected request (tests) has no connection.
+  if (!(socket instanceof Socket)) return;
+  // After Node's own finish handler, which resumes the request to discard its body.
+  setImmediate(() => socket.pause());
+  setTimeout(() => socket.destroy(), REFUSED_UPLOAD_LINGER_MS).unref();
+}
+
 /** Runs a pointer change; its refusals (unpublished, nothing to roll back) are the caller's fault. */
 function changing(work: () => Change): Change {
   try {
@@ -72,7 +89,13 @@ export async function releaseApi(
   const places = { releasesDir: config.releasesDir, corpDir: config.corpDir };
   const releases = store ?? folderStore(config.releasesDir);
 
-  async function authorise(request: FastifyRequest): Promise<TeamScope> {
+  const scopes = new WeakMap<FastifyRequest, TeamScope>();
+  // Checked before any body is read: a caller without a live token, from a web page or past its
+  // address's calls is refused within the hook, so an anonymous upload never reaches the parser.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.raw.once('finish', () => {
+      if (!scopes.has(request) && !request.raw.complete) hangUp(request);
+    });
     // A browser on another site never gets to call this with the operator's cookies or not.
     const site = request.headers['sec-fetch-site'];
     if (request.headers.origin || (site && site !== 'none' && site !== 'same-origin'))
@@ -83,11 +106,12 @@ export async function releaseApi(
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     const scope = token ? await scopeOf(storage.db, token) : undefined;
     if (!scope) throw new ApiFailure('ACCESS_DENIED', 'A valid release token is required');
-    return scope;
-  }
+    scopes.set(request, scope);
+  });
+  const authorise = (request: FastifyRequest): TeamScope => scopes.get(request)!;
 
   app.get('/release/api/list', async (request) => {
-    const scope = await authorise(request);
+    const scope = authorise(request);
     return {
       status: 'OK',
       corporations: corporations
@@ -103,7 +127,7 @@ export async function releaseApi(
   });
 
   app.post('/release/api/publish', { bodyLimit: UPLOAD_LIMIT }, async (request) => {
-    const scope = await authorise(request);
+    const scope = authorise(request);
     const body = request.body as Record<string, unknown> | null;
     const part = partOf(text(body, 'part'));
     const version = text(body, 'version')!;
@@ -146,7 +170,7 @@ export async function releaseApi(
   });
 
   app.post('/release/api/promote', async (request) => {
-    const scope = await authorise(request);
+    const scope = authorise(request);
     const part = partOf(text(request.body, 'part'));
     mayRelease(scope, part);
     const version = text(request.body, 'version')!;
@@ -156,14 +180,12 @@ export async function releaseApi(
       throw new ApiFailure('ARG_ERROR', 'canary: a percentage');
     return {
       status: 'OK',
-      change: changing(() =>
-        promote(places, part, version, channel, `team:${scope.team}`, canary),
-      ),
+      change: changing(() => promote(places, part, version, channel, `team:${scope.team}`, canary)),
     };
   });
 
   app.post('/release/api/pin', async (request) => {
-    const scope = await authorise(request);
+    const scope = authorise(request);
     const body = request.body as Record<string, unknown> | null;
     const part = partOf(text(body, 'part'));
     const corporation = text(body, 'corporation')!;
@@ -185,7 +207,7 @@ export async function releaseApi(
   });
 
   app.post('/release/api/rollback', async (request) => {
-    const scope = await authorise(request);
+    const scope = authorise(request);
     const part = partOf(text(request.body, 'part'));
     const target = text(request.body, 'target')!;
     if (!/^(corporation|channel):./.test(target))
@@ -199,12 +221,15 @@ export async function releaseApi(
   });
 
   app.get('/release/api/health', async (request) => {
-    const scope = await authorise(request);
+    const scope = authorise(request);
     const query = request.query as Record<string, unknown>;
     const corporation = corporations.byId(text(query, 'corporation')!);
     if (!corporation) throw new ApiFailure('NOT_FOUND', 'No such corporation');
     if (scope.corporations.length > 0 && !scope.corporations.includes(corporation.id))
-      throw new ApiFailure('ACTION_ACCESS_DENIED', `team ${scope.team} may not see ${corporation.id}`);
+      throw new ApiFailure(
+        'ACTION_ACCESS_DENIED',
+        `team ${scope.team} may not see ${corporation.id}`,
+      );
     const part = query.part === undefined ? undefined : partOf(text(query, 'part'));
     const hours = Number(query.hours ?? HEALTH_HOURS);
     if (!(hours > 0 && hours <= 24 * 31)) throw new ApiFailure('ARG_ERROR', 'hours: 1 to 744');
