@@ -120,7 +120,12 @@ export async function buildApp(
   const limits = config.redisUrl
     ? redisLimiter(config.redisUrl, config.redisPrefix, app.log)
     : memoryLimiter(() => clock.now());
-  const corporations = openCorporationDirectory(config.corpDir, app.log, config.corpRefreshMs);
+  const corporations = openCorporationDirectory(
+    config.corpDir,
+    app.log,
+    config.corpRefreshMs,
+    config.unpinnedReleases,
+  );
   const geo = new GeoService({
     cacheDir: path.join(config.dataDir, 'geo'),
     defaultExtract: config.osmExtract,

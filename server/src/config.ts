@@ -54,6 +54,11 @@ export interface Config {
   autoRollback: { everyMs: number; minViews: number; maxErrorRatio: number };
   /** The password of the operator's release page; '' for no page. */
   operatorToken: string;
+  /**
+   * What a part a corporation does not pin runs: nothing, or (`newest`, development only) the
+   * highest published version.
+   */
+  unpinnedReleases: UnpinnedReleases;
   /** Absent (tests' configs): Web Push off, no extra origin. */
   push?: PushConfig;
 }
@@ -188,6 +193,21 @@ export type SmsConfig =
   | { driver: 'outbox'; public?: boolean }
   | { driver: 'http'; url: string; token: string; sender: string; timeoutMs: number };
 
+export type UnpinnedReleases = 'none' | 'newest';
+
+/**
+ * UNPINNED_RELEASES: `newest` lets a part no corporation pins run the highest published version,
+ * so a local build runs without pins; production runs only pins and channels, and refuses it.
+ */
+export function unpinnedReleases(env: NodeJS.ProcessEnv): UnpinnedReleases {
+  const production = env.NODE_ENV === 'production';
+  const value = env.UNPINNED_RELEASES || (production ? 'none' : 'newest');
+  if (value !== 'none' && value !== 'newest') throw new Error('UNPINNED_RELEASES: none or newest');
+  if (value === 'newest' && production)
+    throw new Error('UNPINNED_RELEASES=newest is not allowed with NODE_ENV=production');
+  return value;
+}
+
 function smsConfig(env: NodeJS.ProcessEnv, production: boolean): SmsConfig {
   const driver = env.SMS_DRIVER || (production ? 'http' : 'outbox');
   if (driver === 'outbox') {
@@ -305,6 +325,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       maxErrorRatio: 2,
     },
     operatorToken: operatorToken(env.OPERATOR_TOKEN),
+    unpinnedReleases: unpinnedReleases(env),
     push: pushConfig(env),
   };
 }

@@ -45,16 +45,30 @@ function partOf(value: string | undefined): ReleaseName {
   return value as ReleaseName;
 }
 
-function mayRelease(scope: TeamScope, part: ReleaseName, corporation?: string): void {
+/**
+ * Whether the team may act on `part` for every corporation the action reaches: the ones named,
+ * or all of them (`everyone`: a channel, or a published version any corporation may be pinned
+ * to). A team limited to some corporations publishes nothing and moves no channel; it pins its
+ * own corporations to what the teams for every corporation published.
+ */
+function mayRelease(
+  scope: TeamScope,
+  part: ReleaseName,
+  reach: { corporations: string[] } | { everyone: string },
+): void {
   if (!scope.parts.includes(part))
     throw new ApiFailure('ACTION_ACCESS_DENIED', `team ${scope.team} may not release ${part}`);
-  // A channel serves every corporation pinned to it: only a team not limited to some may move it.
-  if (scope.corporations.length > 0 && !(corporation && scope.corporations.includes(corporation)))
+  if (scope.corporations.length === 0) return;
+  if ('everyone' in reach)
     throw new ApiFailure(
       'ACTION_ACCESS_DENIED',
-      corporation
-        ? `team ${scope.team} may not release for ${corporation}`
-        : `team ${scope.team} may not move a channel`,
+      `team ${scope.team} is limited to some corporations and may not ${reach.everyone}`,
+    );
+  const outside = reach.corporations.find((id) => !scope.corporations.includes(id));
+  if (outside !== undefined)
+    throw new ApiFailure(
+      'ACTION_ACCESS_DENIED',
+      `team ${scope.team} may not release for ${outside}`,
     );
 }
 
@@ -131,7 +145,7 @@ export async function releaseApi(
     const body = request.body as Record<string, unknown> | null;
     const part = partOf(text(body, 'part'));
     const version = text(body, 'version')!;
-    mayRelease(scope, part, scope.corporations[0]);
+    mayRelease(scope, part, { everyone: 'publish' });
     if (!isVersion(version)) throw new ApiFailure('ARG_ERROR', 'version: a semantic version');
     const record = body?.record as Record<string, unknown> | undefined;
     const sent = body?.files as Record<string, unknown> | undefined;
@@ -172,7 +186,7 @@ export async function releaseApi(
   app.post('/release/api/promote', async (request) => {
     const scope = authorise(request);
     const part = partOf(text(request.body, 'part'));
-    mayRelease(scope, part);
+    mayRelease(scope, part, { everyone: 'move a channel' });
     const version = text(request.body, 'version')!;
     const channel = text(request.body, 'channel')!;
     const canary = (request.body as Record<string, unknown> | null)?.canary;
@@ -189,7 +203,7 @@ export async function releaseApi(
     const body = request.body as Record<string, unknown> | null;
     const part = partOf(text(body, 'part'));
     const corporation = text(body, 'corporation')!;
-    mayRelease(scope, part, corporation);
+    mayRelease(scope, part, { corporations: [corporation] });
     if (!corporations.byId(corporation)) throw new ApiFailure('NOT_FOUND', 'No such corporation');
     const fallback = text(body, 'fallback', false);
     const canary = body?.canary;
@@ -213,7 +227,11 @@ export async function releaseApi(
     if (!/^(corporation|channel):./.test(target))
       throw new ApiFailure('ARG_ERROR', 'target: corporation:ID or channel:NAME');
     const [kind, name] = target.split(/:(.*)/s) as [string, string];
-    mayRelease(scope, part, kind === 'corporation' ? name : undefined);
+    mayRelease(
+      scope,
+      part,
+      kind === 'corporation' ? { corporations: [name] } : { everyone: 'move a channel' },
+    );
     return {
       status: 'OK',
       change: changing(() => rollback(places, target as Target, part, `team:${scope.team}`)),
@@ -223,20 +241,21 @@ export async function releaseApi(
   app.get('/release/api/health', async (request) => {
     const scope = authorise(request);
     const query = request.query as Record<string, unknown>;
-    const corporation = corporations.byId(text(query, 'corporation')!);
-    if (!corporation) throw new ApiFailure('NOT_FOUND', 'No such corporation');
-    if (scope.corporations.length > 0 && !scope.corporations.includes(corporation.id))
-      throw new ApiFailure(
-        'ACTION_ACCESS_DENIED',
-        `team ${scope.team} may not see ${corporation.id}`,
-      );
+    const id = text(query, 'corporation')!;
     const part = query.part === undefined ? undefined : partOf(text(query, 'part'));
+    if (scope.corporations.length > 0 && !scope.corporations.includes(id))
+      throw new ApiFailure('ACTION_ACCESS_DENIED', `team ${scope.team} may not see ${id}`);
+    if (part && !scope.parts.includes(part))
+      throw new ApiFailure('ACTION_ACCESS_DENIED', `team ${scope.team} may not see ${part}`);
+    const corporation = corporations.byId(id);
+    if (!corporation) throw new ApiFailure('NOT_FOUND', 'No such corporation');
     const hours = Number(query.hours ?? HEALTH_HOURS);
     if (!(hours > 0 && hours <= 24 * 31)) throw new ApiFailure('ARG_ERROR', 'hours: 1 to 744');
     const health = await corporationHealth(storage.db, config.releasesDir, corporation, {
       ...(part ? { part } : {}),
       since: clock.now() - hours * 60 * 60_000,
     });
-    return { status: 'OK', health };
+    // Without a part: the parts of the team only.
+    return { status: 'OK', health: health.filter((each) => scope.parts.includes(each.part)) };
   });
 }

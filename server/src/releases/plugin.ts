@@ -46,7 +46,7 @@ export async function releasesPlugin(app: FastifyInstance, services: Services) {
   await app.register(releaseApi, { services });
   await app.register(operatorPage, services);
   app.get('/remotes.json', async (request, reply) => {
-    const corporation = corporations.forRequest(request);
+    const corporation = corporations.forHost(request);
     const device = deviceOf(request.query);
     reply.header('Cache-Control', 'no-cache');
     const remotes: Record<string, string> = {};
@@ -161,7 +161,7 @@ async function hostReleaseFile(
   request: FastifyRequest,
   file: string,
 ): Promise<{ version: string; content: Buffer } | null> {
-  const corporation = corporations.forRequest(request);
+  const corporation = corporations.forHost(request);
   if (!corporation) return null;
   const release = await resolveRelease(config.releasesDir, 'host', corporation.releases.host?.use);
   if (release?.kind === 'version') {
@@ -206,7 +206,7 @@ export function pageRevision(hostVersion: string, corporation: Corporation, lang
  */
 export async function servePage(services: Services, request: FastifyRequest, reply: FastifyReply) {
   reply.header('Cache-Control', 'no-cache');
-  const corporation = services.corporations.forRequest(request);
+  const corporation = services.corporations.forHost(request);
   if (!corporation) return reply.code(404).type('text/plain; charset=utf-8').send('No taxi corporation serves this host name.\n');
   const html = await hostReleaseFile(services, request, 'index.html');
   if (html) {

@@ -57,7 +57,8 @@ function appPolicy(
   // The service worker fetches on the page's behalf under its own script's policy.
   const worker = request.url.split('?', 1)[0] === '/sw.js' && type.includes('javascript');
   if (!page && !worker) return undefined;
-  const corporation = services.corporations.forRequest(request);
+  // The page's and the worker's own corporation: chosen by the Host alone, like their release.
+  const corporation = services.corporations.forHost(request);
   if (!corporation) return undefined;
   const hashes = page ? scriptHashes(String(payload)) : [];
   return cachedPagePolicy(corporation, hashes) + socketSource(request);
