@@ -62,7 +62,10 @@ export interface Config {
 export interface PushConfig {
   /** VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY (base64url) and VAPID_SUBJECT (mailto: or https:). */
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
-  /** PUSH_ALLOWED_ORIGIN: one more push service origin (https://host[:port]), for tests and operators. */
+  /**
+   * PUSH_ALLOWED_ORIGIN: the tests' own push service (https://host[:port]), the one origin that may
+   * have a port and a private address; refused with NODE_ENV=production.
+   */
   allowedOrigin: string;
 }
 
@@ -76,6 +79,9 @@ export function pushConfig(env: NodeJS.ProcessEnv): PushConfig {
     throw new Error(
       `PUSH_ALLOWED_ORIGIN: an origin like https://push.example, not ${allowedOrigin}`,
     );
+  // It lets pushes reach a private address: a test's push service, never a production server's.
+  if (allowedOrigin && env.NODE_ENV === 'production')
+    throw new Error('PUSH_ALLOWED_ORIGIN is for tests and not allowed with NODE_ENV=production');
   if (!publicKey && !privateKey && !subject) return { vapid: null, allowedOrigin };
   if (!/^[A-Za-z0-9_-]{87}$/.test(publicKey) || !/^[A-Za-z0-9_-]{43}$/.test(privateKey))
     throw new Error(
