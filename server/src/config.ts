@@ -250,6 +250,11 @@ export function pathsFromEnv(
   };
 }
 
+/** The Redis every process of a deployment shares (none: one process); the CLI's too. */
+export function redisFromEnv(env: NodeJS.ProcessEnv): Pick<Config, 'redisUrl' | 'redisPrefix'> {
+  return { redisUrl: env.REDIS_URL ?? '', redisPrefix: env.REDIS_PREFIX || 'taxi:' };
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   return {
@@ -272,8 +277,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       ),
     },
     orderSecretKey: orderSecretKey(env.ORDER_SECRET_KEY, production),
-    redisUrl: env.REDIS_URL ?? '',
-    redisPrefix: env.REDIS_PREFIX || 'taxi:',
+    ...redisFromEnv(env),
     osmExtract: extract(env.OSM_EXTRACT),
     geoPerIpPerMinute: positiveInteger('GEO_PER_IP_PER_MINUTE', env.GEO_PER_IP_PER_MINUTE, 600),
     tileCacheMb: positiveNumber('TILE_CACHE_MB', env.TILE_CACHE_MB, 64),
