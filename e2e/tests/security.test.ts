@@ -53,7 +53,7 @@ test('styles run without unsafe-inline: the app’s own sheets apply, an injecte
   await menu.waitFor();
   // The sheets of the host and the remote went in through the CSSOM: the shell is styled.
   const rules = await page.evaluate(() =>
-    [...document.styleSheets].reduce((count, sheet) => count + sheet.cssRules.length, 0),
+    Array.from(document.styleSheets).reduce((count, sheet) => count + sheet.cssRules.length, 0),
   );
   assert.ok(rules > 100, `${rules} rules in the page's sheets`);
   takeViolations();
