@@ -1,4 +1,4 @@
-import type { Agent } from 'node:https';
+import type { PushNetwork } from './notifications/sender.ts';
 import path from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -56,8 +56,8 @@ export interface Overrides {
   bus?: EventBus;
   /** Where the log goes (tests read it); stdout by default. */
   logStream?: NodeJS.WritableStream;
-  /** The HTTPS agent of Web Push (tests trust their local push service's certificate). */
-  pushAgent?: Agent;
+  /** How Web Push reaches the network (tests trust their push service's certificate, name DNS). */
+  pushNetwork?: PushNetwork;
 }
 
 export async function buildApp(
@@ -227,7 +227,7 @@ export async function buildApp(
   await app.register(quotesPlugin, services);
   await app.register(ratingPlugin, services);
   await app.register(placesPlugin, services);
-  await app.register(notificationsPlugin, { services, agent: overrides.pushAgent });
+  await app.register(notificationsPlugin, { services, network: overrides.pushNetwork });
   await app.register(geoPlugin, services);
   await app.register(tilesPlugin, services);
   await app.register(trackingPlugin, services);
