@@ -2,6 +2,7 @@ import type { PushNetwork } from './notifications/sender.ts';
 import path from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { accountsPlugin } from './accounts/plugin.ts';
 import { ActionRegistry } from './api/registry.ts';
 import { clientAddressOf, trustRule } from './api/client-address.ts';
@@ -16,6 +17,7 @@ import { driverPlugin } from './driver/plugin.ts';
 import { type EventBus, memoryBus, redisBus } from './events/bus.ts';
 import { memoryLimiter, redisLimiter } from './events/limits.ts';
 import { LiveFleet } from './fleet/live.ts';
+import { runWhileLeased } from './simulator/lease.ts';
 import { startSimulator } from './simulator/simulator.ts';
 import { geoPlugin } from './geo/plugin.ts';
 import { GeoService } from './geo/service.ts';
@@ -107,7 +109,19 @@ export async function buildApp(
       { migrations: storage.applied, engine: storage.engine },
       'database schema updated',
     );
-  const outbox = config.sms.driver === 'outbox' ? createOutbox(app.log) : undefined;
+  // The deployment's shared state besides the bus and the limits: the demo fleet's lease, the
+  // outbox. An outage shows where it matters (a failed send, a lease given up), not per retry;
+  // a command fails within a second, so that a holder knows in time that it cannot renew.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, commandTimeout: 1_000 }).on(
+        'error',
+        () => {},
+      )
+    : undefined;
+  const outbox =
+    config.sms.driver === 'outbox'
+      ? createOutbox({ log: app.log, redis, prefix: config.redisPrefix })
+      : undefined;
   if (config.redisUrl && !config.orderSecretKey)
     app.log.warn(
       'orders: several instances (REDIS_URL) without ORDER_SECRET_KEY: each derives other order links; give them all the same key',
@@ -175,6 +189,7 @@ export async function buildApp(
     await fleet.stop();
     await bus.close();
     await limits.close();
+    await redis?.quit().catch(() => {});
     await storage.close();
   });
 
@@ -252,7 +267,14 @@ export async function buildApp(
   for (const corporation of corporations.all()) void geo.embedded(corporation);
   if (config.fleet.mode === 'sim') {
     app.addHook('onReady', async () => {
-      stopSimulator = startSimulator(app, services);
+      // Once per deployment: every process shares the taxis, and each start resets their passwords.
+      stopSimulator = runWhileLeased({
+        redis,
+        key: `${config.redisPrefix}fleet-lease`,
+        what: 'demo fleet',
+        log: app.log,
+        start: () => startSimulator(app, services),
+      });
     });
   }
   return app;
