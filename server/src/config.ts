@@ -52,6 +52,8 @@ export interface Config {
   limits: LimitsConfig;
   /** The automatic rollback of canaries: how often it judges, and the defaults of each rule. */
   autoRollback: { everyMs: number; minViews: number; maxErrorRatio: number };
+  /** After SIGTERM, how long /readyz fails before the listener closes (the balancer's notice). */
+  drainNoticeMs: number;
   /** The password of the operator's release page; '' for no page. */
   operatorToken: string;
   /** Absent (tests' configs): Web Push off, no extra origin. */
@@ -282,6 +284,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       minViews: positiveInteger('RELEASE_RULE_MIN_VIEWS', env.RELEASE_RULE_MIN_VIEWS, 500),
       maxErrorRatio: 2,
     },
+    drainNoticeMs: wholeNumber('DRAIN_NOTICE_MS', env.DRAIN_NOTICE_MS, 0) ?? 5000,
     operatorToken: env.OPERATOR_TOKEN ?? '',
     push: pushConfig(env),
   };

@@ -101,16 +101,14 @@ function openPostgres(connectionString: string, onError: (error: Error) => void)
   return { db, engine: 'postgres', applied: [], close: () => db.destroy() };
 }
 
-/** Opens the database and brings its schema up to date. */
-export async function openStorage(options: StorageOptions): Promise<Storage> {
-  const storage = options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.onConnectionError ?? (() => {}))
-    : openSqlite(options.dataDir);
+/**
+ * The migrator of an open database. Kysely looks for its migration tables in every schema unless
+ * told which: name the current one, so that a database with several schemas (one per test app,
+ * say) is not misread. current_schema() is null while the search_path's first schema does not
+ * exist yet; then that schema is the one meant (the migrator creates it).
+ */
+async function migratorOf(storage: Omit<Storage, 'applied'>): Promise<Migrator> {
   const migrations = MIGRATIONS(storage.engine);
-  // Kysely looks for its migration tables in every schema unless told which: name the current
-  // one, so that a database with several schemas (one per test app, say) is not misread.
-  // current_schema() is null while the search_path's first schema does not exist yet; then that
-  // schema is the one meant (the migrator creates it).
   const schema =
     storage.engine === 'postgres'
       ? (
@@ -121,13 +119,24 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
           )
         ).rows[0]?.schema || undefined
       : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db: storage.db,
     provider: { getMigrations: async () => migrations },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
+}
+
+/** Opens the database and brings its schema up to date. */
+export async function openStorage(options: StorageOptions): Promise<Storage> {
+  const storage = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.onConnectionError ?? (() => {}))
+    : openSqlite(options.dataDir);
+  let results;
+  try {
+    const outcome = await (await migratorOf(storage)).migrateToLatest();
+    if (outcome.error) throw outcome.error;
+    results = outcome.results;
+  } catch (error) {
     await storage.close();
     throw error;
   }
@@ -135,6 +144,12 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     ...storage,
     applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName),
   };
+}
+
+/** Migrations this code knows that the database has not run (a restored older backup, say). */
+export async function pendingMigrations(storage: Storage): Promise<string[]> {
+  const migrations = await (await migratorOf(storage)).getMigrations();
+  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
 
 /**

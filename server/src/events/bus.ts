@@ -16,6 +16,8 @@ export interface EventBus {
    * published meanwhile were lost, so a subscriber reloads what it shows. Never for one process.
    */
   onResume?(handler: () => void): void;
+  /** Whether Redis answers a PING within `timeoutMs` (readiness); absent for one process. */
+  ping?(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -126,6 +128,24 @@ export function redisBus(url: string, prefix: string, onError: (error: unknown) 
     onResume(handler) {
       resumed.add(handler);
     },
+    async ping(timeoutMs) {
+      // Only while connected: the offline queue would hold the PING until Redis is back.
+      if (publisher.status !== 'ready' || subscriber.status !== 'ready') return false;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      const answered = publisher.ping().then(
+        () => true,
+        () => false,
+      );
+      try {
+        return await Promise.race([answered, late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+
     async close() {
       channels.clear();
       resumed.clear();
