@@ -19,6 +19,8 @@ import { LiveFleet } from './fleet/live.ts';
 import { startSimulator } from './simulator/simulator.ts';
 import { geoPlugin } from './geo/plugin.ts';
 import { healthPlugin, type Lifecycle } from './health/plugin.ts';
+import { metricsPlugin } from './metrics/plugin.ts';
+import { countReply } from './metrics/record.ts';
 import { GeoService } from './geo/service.ts';
 import { tilesPlugin } from './tiles/plugin.ts';
 import { trackingPlugin } from './tracking/plugin.ts';
@@ -191,8 +193,10 @@ export async function buildApp(
   // status ERR; pages and files keep their HTTP status.
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const api = isApiPath(request.url);
-    if (error instanceof ApiFailure)
+    if (error instanceof ApiFailure) {
+      countReply(request, error.code);
       return reply.code(200).send(errorReply(error.code, error.message));
+    }
     const clientFault =
       typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500;
     if (clientFault) {
@@ -200,6 +204,7 @@ export async function buildApp(
       return reply.code(api ? 200 : error.statusCode!).send(errorReply('ARG_ERROR', error.message));
     }
     request.log.error({ err: error }, 'request failed');
+    countReply(request, 'EXCEPTION');
     return reply.code(api ? 200 : 500).send(errorReply('EXCEPTION'));
   });
 
@@ -221,6 +226,7 @@ export async function buildApp(
   await app.register(fastifyFormbody);
   await app.register(securityHeaders, services);
   await app.register(healthPlugin, { services, lifecycle });
+  await app.register(metricsPlugin, services);
   await app.register(corporationsPlugin, services);
   await app.register(releasesPlugin, services);
   await app.register(reportsPlugin, services);

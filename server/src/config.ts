@@ -56,6 +56,8 @@ export interface Config {
   drainNoticeMs: number;
   /** The password of the operator's release page; '' for no page. */
   operatorToken: string;
+  /** The bearer token of GET /metrics; '' for no metrics. */
+  metricsToken: string;
   /** Absent (tests' configs): Web Push off, no extra origin. */
   push?: PushConfig;
 }
@@ -286,6 +288,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     },
     drainNoticeMs: wholeNumber('DRAIN_NOTICE_MS', env.DRAIN_NOTICE_MS, 0) ?? 5000,
     operatorToken: env.OPERATOR_TOKEN ?? '',
+    metricsToken: env.METRICS_TOKEN ?? '',
     push: pushConfig(env),
   };
 }

@@ -121,6 +121,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestServer> 
     autoRollback: { everyMs: 60 * 60_000, minViews: 500, maxErrorRatio: 2 },
     drainNoticeMs: 0,
     operatorToken: '',
+    metricsToken: '',
     ...options.config,
   };
   fs.mkdirSync(config.corpDir, { recursive: true });

@@ -22,6 +22,8 @@ export interface Storage {
   engine: Engine;
   /** Migrations this open applied. */
   applied: readonly string[];
+  /** PostgreSQL's connection pool, for the metrics: connections checked out and calls waiting. */
+  pool?: { inUse(): number; waiting(): number };
   close(): Promise<void>;
 }
 
@@ -98,7 +100,16 @@ function openPostgres(connectionString: string, onError: (error: Error) => void)
   pool.on('connect', (client) => client.on('error', onError));
   pool.on('error', () => {});
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', applied: [], close: () => db.destroy() };
+  return {
+    db,
+    engine: 'postgres',
+    applied: [],
+    pool: {
+      inUse: () => pool.totalCount - pool.idleCount,
+      waiting: () => pool.waitingCount,
+    },
+    close: () => db.destroy(),
+  };
 }
 
 /**

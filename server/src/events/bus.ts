@@ -18,6 +18,8 @@ export interface EventBus {
   onResume?(handler: () => void): void;
   /** Whether Redis answers a PING within `timeoutMs` (readiness); absent for one process. */
   ping?(timeoutMs: number): Promise<boolean>;
+  /** Whether both Redis connections are up now (metrics); absent for one process. */
+  connected?(): boolean;
   close(): Promise<void>;
 }
 
@@ -145,6 +147,7 @@ export function redisBus(url: string, prefix: string, onError: (error: unknown) 
         clearTimeout(timer);
       }
     },
+    connected: () => publisher.status === 'ready' && subscriber.status === 'ready',
 
     async close() {
       channels.clear();

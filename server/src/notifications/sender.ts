@@ -3,6 +3,7 @@ import type { RidePushMessage } from '@taxi/contract';
 import webpush from 'web-push';
 import type { PushConfig } from '../config.ts';
 import type { BrowserSubscription } from './endpoints.ts';
+import { pushOutcome } from '../metrics/record.ts';
 
 /** Sends at once at most; the rest wait in the queue. */
 const CONCURRENCY = 4;
@@ -54,8 +55,10 @@ export function pushSender(vapid: NonNullable<PushConfig['vapid']>, log: Log, ag
           ...(agent ? { agent } : {}),
         },
       );
+      pushOutcome('sent');
     } catch (error) {
       const statusCode = error instanceof webpush.WebPushError ? error.statusCode : undefined;
+      pushOutcome(statusCode === 404 || statusCode === 410 ? 'gone' : 'failed');
       if (statusCode === 404 || statusCode === 410) return delivery.gone();
       // The error carries the endpoint: only its status goes to the log.
       log.warn({ statusCode: statusCode ?? null }, 'notifications: a push was not delivered');
@@ -81,6 +84,7 @@ export function pushSender(vapid: NonNullable<PushConfig['vapid']>, log: Log, ag
     send(delivery: Delivery): void {
       if (queue.length >= QUEUE_MAX) {
         dropped += 1;
+        pushOutcome('dropped');
         if (dropped % 100 === 1) log.warn({ dropped }, 'notifications: queue full, pushes dropped');
         return;
       }

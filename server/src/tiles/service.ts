@@ -4,6 +4,7 @@ import { defaultDrawWorkers, DrawPool } from './draw-pool.ts';
 import { RASTER_VERSION } from './raster.ts';
 import { type Look, lookName } from './style.ts';
 import { MAX_ZOOM, TileSet } from './tileset.ts';
+import { rasterDraw } from '../metrics/record.ts';
 
 /** Bumped when what a tile holds changes (layers, classes, zoom levels), to outdate cached tiles. */
 export const TILES_VERSION = 2;
@@ -172,7 +173,7 @@ export class TileService {
     const again = this.#rasters.get(key) ?? this.#drawing.get(key);
     if (again) return again;
     const features = this.#set(id, map).features(z, x, y) ?? {};
-    const drawing = this.#pool.draw(features, { z, ratio, look });
+    const drawing = rasterDraw(this.#pool.draw(features, { z, ratio, look }));
     this.#drawing.set(key, drawing);
     try {
       const picture = await drawing;
