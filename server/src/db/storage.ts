@@ -33,6 +33,8 @@ export interface StorageOptions {
   dataDir: string;
   /** A pooled PostgreSQL connection broke while idle (the server restarted, say). */
   onConnectionError?: (error: Error) => void;
+  /** false opens the database as it is, for a check that must not change it (`doctor`). */
+  migrate?: boolean;
 }
 
 const INT8 = 20;
@@ -142,6 +144,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
   const storage = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.onConnectionError ?? (() => {}))
     : openSqlite(options.dataDir);
+  if (options.migrate === false) return { ...storage, applied: [] };
   let results;
   try {
     const outcome = await (await migratorOf(storage)).migrateToLatest();
