@@ -17,6 +17,7 @@ import {
 } from './corporations/directory.ts';
 import { openStorage, type Storage } from './db/storage.ts';
 import { doctor } from './doctor/checks.ts';
+import { backup, restore } from './backup/backup.ts';
 import { randomBytes } from 'node:crypto';
 import { closeTaxiSessions, provisionTaxi } from './driver/accounts.ts';
 import { setTaxiState } from './fleet/taxis.ts';
@@ -46,6 +47,9 @@ const HELP = `taxi-operator <command>
   release-token revoke <team>                Revokes every token of the team.
   release-token list                         Teams, their parts and corporations (no tokens).
   migrate                                    Brings the database schema up to date.
+  backup <file>                              A consistent copy of the database while the server
+      runs: SQLite's VACUUM INTO, or pg_dump in custom format with DATABASE_URL.
+  restore <file>                             Into an empty DATA_DIR or database, then migrated.
   doctor                                     Checks this environment, the corporation files,
       the database and Redis as a production start reads them; exit status 1 when a finding
       is fatal.
@@ -291,6 +295,12 @@ async function main(argv: string[]): Promise<void> {
       // Every server of a deployment needs the same pair; a new pair ends every subscription.
       const keys = webpush.generateVAPIDKeys();
       console.log(`VAPID_PUBLIC_KEY=${keys.publicKey}\nVAPID_PRIVATE_KEY=${keys.privateKey}`);
+      return;
+    }
+    case 'backup':
+    case 'restore': {
+      if (!args[0]) throw new UsageError('file missing');
+      console.log(await (command === 'backup' ? backup : restore)(paths, args[0]));
       return;
     }
     case 'doctor': {
