@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { type Config, configFromEnv, pathsFromEnv } from '../config.ts';
 import { openCorporationDirectory } from '../corporations/directory.ts';
 import { openStorage, pendingMigrations } from '../db/storage.ts';
+import { within } from '../deadline.ts';
 import { orderSecretKey } from '../orders/secrets.ts';
 import { isVersion, RELEASE_NAMES } from '../releases/resolve.ts';
 
@@ -103,27 +104,12 @@ function corporationChecks(corpDir: string): Finding[] {
   return findings;
 }
 
-async function within<T>(work: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`${what}: no answer in ${REACH_TIMEOUT_MS} ms`)),
-      REACH_TIMEOUT_MS,
-    );
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 async function databaseChecks(paths: ReturnType<typeof pathsFromEnv>): Promise<Finding[]> {
   if (!paths.databaseUrl && !fs.existsSync(path.join(paths.dataDir, 'taxi.sqlite')))
     return [warning(`no SQLite database in ${paths.dataDir} yet: the first start creates it`)];
   const storage = await openStorage({ ...paths, migrate: false });
   try {
-    const pending = await within(pendingMigrations(storage), 'database');
+    const pending = await within(pendingMigrations(storage), REACH_TIMEOUT_MS, 'database');
     return pending.length > 0
       ? [warning(`migrations pending (the next start applies them): ${pending.join(', ')}`)]
       : [];
@@ -145,6 +131,7 @@ async function redisChecks(url: string): Promise<Finding[]> {
   try {
     await within(
       redis.connect().then(() => redis.ping()),
+      REACH_TIMEOUT_MS,
       'Redis',
     );
     return [];

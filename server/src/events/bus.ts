@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { within } from '../deadline.ts';
 
 /** Ends a subscription. */
 export type Unsubscribe = () => void;
@@ -133,19 +134,10 @@ export function redisBus(url: string, prefix: string, onError: (error: unknown) 
     async ping(timeoutMs) {
       // Only while connected: the offline queue would hold the PING until Redis is back.
       if (publisher.status !== 'ready' || subscriber.status !== 'ready') return false;
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), timeoutMs);
-      });
-      const answered = publisher.ping().then(
+      return within(publisher.ping(), timeoutMs, 'Redis').then(
         () => true,
         () => false,
       );
-      try {
-        return await Promise.race([answered, late]);
-      } finally {
-        clearTimeout(timer);
-      }
     },
     connected: () => publisher.status === 'ready' && subscriber.status === 'ready',
 

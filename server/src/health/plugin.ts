@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { pendingMigrations } from '../db/storage.ts';
+import { within } from '../deadline.ts';
 import type { Services } from '../services.ts';
 
 /**
@@ -26,32 +27,22 @@ export interface Lifecycle {
   draining: boolean;
 }
 
-/** Resolves true once `work` succeeds within `ms`, false when it fails or takes longer. */
-async function within(ms: number, work: () => Promise<unknown>): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([
-      work().then(
-        () => true,
-        () => false,
-      ),
-      late,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+/** Whether `work` succeeds within READY_TIMEOUT_MS. */
+const answers = (work: Promise<unknown>) =>
+  within(work, READY_TIMEOUT_MS, 'readiness').then(
+    () => true,
+    () => false,
+  );
 
 /** The dependencies' part of readiness: what fails now, [] when all answer. */
 async function dependencies({ storage, bus }: Services): Promise<Unready[]> {
   const [database, migrations, redis] = await Promise.all([
-    within(READY_TIMEOUT_MS, () => sql`select 1`.execute(storage.db)),
-    within(READY_TIMEOUT_MS, async () => {
-      if ((await pendingMigrations(storage)).length > 0) throw new Error('pending');
-    }),
+    answers(sql`select 1`.execute(storage.db)),
+    answers(
+      pendingMigrations(storage).then((pending) => {
+        if (pending.length > 0) throw new Error('pending');
+      }),
+    ),
     bus.ping ? bus.ping(READY_TIMEOUT_MS) : true,
   ]);
   const failing: Unready[] = [];
