@@ -52,6 +52,8 @@ export interface Config {
   limits: LimitsConfig;
   /** The automatic rollback of canaries: how often it judges, and the defaults of each rule. */
   autoRollback: { everyMs: number; minViews: number; maxErrorRatio: number };
+  /** After SIGTERM, how long /readyz fails before the listener closes (the balancer's notice). */
+  drainNoticeMs: number;
   /** The password of the operator's release page; '' for no page. */
   operatorToken: string;
   /**
@@ -59,6 +61,8 @@ export interface Config {
    * highest published version.
    */
   unpinnedReleases: UnpinnedReleases;
+  /** The bearer token of GET /metrics; '' for no metrics. */
+  metricsToken: string;
   /** Absent (tests' configs): Web Push off, no extra origin. */
   push?: PushConfig;
 }
@@ -334,8 +338,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       minViews: positiveInteger('RELEASE_RULE_MIN_VIEWS', env.RELEASE_RULE_MIN_VIEWS, 500),
       maxErrorRatio: 2,
     },
+    drainNoticeMs: wholeNumber('DRAIN_NOTICE_MS', env.DRAIN_NOTICE_MS, 0) ?? 5000,
     operatorToken: operatorToken(env.OPERATOR_TOKEN),
     unpinnedReleases: unpinnedReleases(env),
+    metricsToken: env.METRICS_TOKEN ?? '',
     push: pushConfig(env),
   };
 }

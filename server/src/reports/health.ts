@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/storage.ts';
 import { isVersion, RELEASE_NAMES } from '../releases/resolve.ts';
+import { releaseError, releasePageViews } from '../metrics/record.ts';
 
 const HOUR = 60 * 60_000;
 
@@ -25,6 +26,7 @@ export async function countViews(
   now: number,
 ): Promise<void> {
   if (releases.length === 0) return;
+  releasePageViews(corporation, releases);
   const hour = hourOf(now);
   const rows = releases.map(({ part, release }) => ({
     corporation_id: corporation,
@@ -86,6 +88,7 @@ export async function countError(
   { part, release }: Seen,
   now: number,
 ): Promise<void> {
+  releaseError(corporation, part, release);
   await db
     .insertInto('release_health')
     .values({ corporation_id: corporation, part, release, hour: hourOf(now), views: 0, errors: 1 })
