@@ -30,6 +30,11 @@ export interface Config {
    * more); '' in development reads or creates DATA_DIR/order-secret.key.
    */
   orderSecretKey: string;
+  /**
+   * RELEASE_HEALTH_KEY: the key of canary buckets and view tickets (hex or base64url, 32 bytes or
+   * more); '' or absent reads or creates DATA_DIR/release-health.key.
+   */
+  releaseHealthKey?: string;
   /** Redis for several server processes (events, offers, limits); '' for one process. */
   redisUrl: string;
   /** Prefix of every Redis key and channel, so that several deployments may share one Redis. */
@@ -108,6 +113,11 @@ export interface LimitsConfig {
   rasterDrawsPerIpPerMinute: number;
   /** Timed and subscription orders one client may have open at once. */
   openScheduledOrdersPerClient: number;
+  /**
+   * New devices per client address per hour whose page views and errors count towards release
+   * health; the devices past it get stable releases, uncounted.
+   */
+  releaseDevicesPerIpPerHour: number;
   /** Longest time to receive a whole HTTP request. */
   requestTimeoutMs: number;
   /** Longest silence on an HTTP connection. */
@@ -127,6 +137,7 @@ export function limitsConfig(env: NodeJS.ProcessEnv): LimitsConfig {
     tilesPerIpPerMinute: limit('TILES_PER_IP_PER_MINUTE', 3000),
     rasterDrawsPerIpPerMinute: limit('RASTER_DRAWS_PER_IP_PER_MINUTE', 300),
     openScheduledOrdersPerClient: limit('OPEN_SCHEDULED_ORDERS_PER_CLIENT', 10),
+    releaseDevicesPerIpPerHour: limit('RELEASE_DEVICES_PER_IP_PER_HOUR', 2),
     requestTimeoutMs: limit('REQUEST_TIMEOUT_MS', 30_000),
     connectionTimeoutMs: limit('CONNECTION_TIMEOUT_MS', 60_000),
   };
@@ -266,6 +277,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       ),
     },
     orderSecretKey: orderSecretKey(env.ORDER_SECRET_KEY, production),
+    releaseHealthKey: env.RELEASE_HEALTH_KEY?.trim() ?? '',
     redisUrl: env.REDIS_URL ?? '',
     redisPrefix: env.REDIS_PREFIX || 'taxi:',
     osmExtract: extract(env.OSM_EXTRACT),
