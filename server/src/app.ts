@@ -33,6 +33,7 @@ import { placesPlugin } from './places/plugin.ts';
 import type { RouteEstimator } from './quotes/routing.ts';
 import { quotesPlugin } from './quotes/plugin.ts';
 import { orderSecretKey, orderSecrets as createOrderSecrets } from './orders/secrets.ts';
+import { releaseHealthKey } from './releases/bucket.ts';
 import { startRetention } from './retention.ts';
 import { ratingPlugin } from './rating/plugin.ts';
 import { redactUrl } from './redact.ts';
@@ -103,6 +104,7 @@ export async function buildApp(
 
   // Before the database opens: a bad key stops the start with nothing left open.
   const orderSecrets = createOrderSecrets(orderSecretKey(config));
+  const releaseKey = releaseHealthKey(config);
   const storage = await openStorage({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -178,6 +180,7 @@ export async function buildApp(
     fleet,
     dispatch,
     orderSecrets,
+    releaseKey,
     actions: new ActionRegistry(),
   };
   app.decorate('services', services);

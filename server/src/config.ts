@@ -30,6 +30,11 @@ export interface Config {
    * more); '' in development reads or creates DATA_DIR/order-secret.key.
    */
   orderSecretKey: string;
+  /**
+   * RELEASE_HEALTH_KEY: the key of canary buckets and view tickets (hex or base64url, 32 bytes or
+   * more); '' or absent reads or creates DATA_DIR/release-health.key.
+   */
+  releaseHealthKey?: string;
   /** Redis for several server processes (events, offers, limits); '' for one process. */
   redisUrl: string;
   /** Prefix of every Redis key and channel, so that several deployments may share one Redis. */
@@ -127,6 +132,11 @@ export interface LimitsConfig {
   releaseTeamQuotaMb: number;
   /** Timed and subscription orders one client may have open at once. */
   openScheduledOrdersPerClient: number;
+  /**
+   * New devices per client address per hour whose page views and errors count towards release
+   * health; the devices past it get stable releases, uncounted.
+   */
+  releaseDevicesPerIpPerHour: number;
   /** Longest time to receive a whole HTTP request. */
   requestTimeoutMs: number;
   /** Longest silence on an HTTP connection. */
@@ -148,6 +158,7 @@ export function limitsConfig(env: NodeJS.ProcessEnv): LimitsConfig {
     rasterDrawQueue: limit('RASTER_DRAW_QUEUE', 64),
     releaseTeamQuotaMb: limit('RELEASE_TEAM_QUOTA_MB', 1024),
     openScheduledOrdersPerClient: limit('OPEN_SCHEDULED_ORDERS_PER_CLIENT', 10),
+    releaseDevicesPerIpPerHour: limit('RELEASE_DEVICES_PER_IP_PER_HOUR', 2),
     requestTimeoutMs: limit('REQUEST_TIMEOUT_MS', 30_000),
     connectionTimeoutMs: limit('CONNECTION_TIMEOUT_MS', 60_000),
   };
@@ -323,6 +334,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       ),
     },
     orderSecretKey: orderSecretKey(env.ORDER_SECRET_KEY, production),
+    releaseHealthKey: env.RELEASE_HEALTH_KEY?.trim() ?? '',
     ...redisFromEnv(env),
     osmExtract: extract(env.OSM_EXTRACT),
     geoPerIpPerMinute: positiveInteger('GEO_PER_IP_PER_MINUTE', env.GEO_PER_IP_PER_MINUTE, 600),
