@@ -291,8 +291,8 @@ test('with a destination from the search the passenger sees the price, the ETA o
   await context.close();
 });
 
-test('a scheduled order is confirmed and the passenger is back Home', async () => {
-  const token = await signInByApi(it.app, newPhone());
+/** The passenger's Home with the pickup Rue Grimaldi, found by the address search. */
+async function homeFromRueGrimaldi(token: string) {
   const { context, page } = await passengerPage(token);
   await page.goto(`${it.app.url}/`);
   await page.getByRole('button', { name: /^Pickup / }).click();
@@ -303,6 +303,12 @@ test('a scheduled order is confirmed and the passenger is back Home', async () =
     .waitFor();
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: /^Pickup Rue Grimaldi/ }).waitFor();
+  return { context, page };
+}
+
+test('a scheduled order is confirmed and the passenger is back Home', async () => {
+  const token = await signInByApi(it.app, newPhone());
+  const { context, page } = await homeFromRueGrimaldi(token);
   const when = await scheduleInThreeHours(page);
   await page.getByRole('button', { name: 'Order', exact: true }).click();
   await page.getByText(when).waitFor();
@@ -346,16 +352,7 @@ async function placeScheduled(page: Page): Promise<void> {
 
 test('a scheduled order to a destination typed by hand keeps its time; no price is estimated', async () => {
   const token = await signInByApi(it.app, newPhone());
-  const { context, page } = await passengerPage(token);
-  await page.goto(`${it.app.url}/`);
-  await page.getByRole('button', { name: /^Pickup / }).click();
-  await page.getByRole('combobox', { name: 'Search address' }).fill('Rue Grimaldi');
-  await page
-    .getByRole('option', { name: /^Rue Grimaldi/ })
-    .first()
-    .waitFor();
-  await page.keyboard.press('Enter');
-  await page.getByRole('button', { name: /^Pickup Rue Grimaldi/ }).waitFor();
+  const { context, page } = await homeFromRueGrimaldi(token);
   // An address the map does not know, used as typed: it has no coordinates, so no price.
   await page.getByRole('button', { name: /^Destination / }).click();
   await page.getByRole('combobox', { name: 'Search address' }).fill('Zzyzx Road 12');
