@@ -255,17 +255,18 @@ function orderSecretKey(value: string | undefined, production: boolean): string 
 }
 
 /**
- * OPERATOR_TOKEN: empty (no operator page) or at least 32 random bytes, judged by its length:
+ * OPERATOR_TOKEN and METRICS_TOKEN: empty (no operator page, no metrics) or at least 32 random
+ * bytes, judged by its length:
  * 64 characters when it is all hex digits (4 bits each), else 43 (6 bits each, as base64), with
  * at least 10 different characters so that a repeated pattern does not pass for random.
  */
-function operatorToken(value: string | undefined): string {
+function randomToken(name: string, value: string | undefined): string {
   const token = value?.trim() ?? '';
   if (token === '') return '';
   const least = /^[0-9a-f]+$/i.test(token) ? 64 : 43;
   if (token.length < least || new Set(token).size < 10)
     throw new Error(
-      `OPERATOR_TOKEN: 32 random bytes or more (${least}+ characters, at least 10 different): make one with \`openssl rand -base64 32\` or \`openssl rand -hex 32\``,
+      `${name}: 32 random bytes or more (${least}+ characters, at least 10 different): make one with \`openssl rand -base64 32\` or \`openssl rand -hex 32\``,
     );
   return token;
 }
@@ -351,9 +352,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       maxErrorRatio: 2,
     },
     drainNoticeMs: wholeNumber('DRAIN_NOTICE_MS', env.DRAIN_NOTICE_MS, 0) ?? 5000,
-    operatorToken: operatorToken(env.OPERATOR_TOKEN),
+    operatorToken: randomToken('OPERATOR_TOKEN', env.OPERATOR_TOKEN),
     unpinnedReleases: unpinnedReleases(env),
-    metricsToken: env.METRICS_TOKEN ?? '',
+    metricsToken: randomToken('METRICS_TOKEN', env.METRICS_TOKEN),
     push: pushConfig(env),
   };
 }

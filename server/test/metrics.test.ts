@@ -4,7 +4,7 @@ import { assertOk, call, signIn } from './api.ts';
 import { taxiCorporation } from './fixtures.ts';
 import { startApp } from './helpers.ts';
 
-const TOKEN = 'metrics-test-token-0123456789abcdef';
+const TOKEN = 'metrics-test-token-0123456789abcdefghijklmnopq';
 const { app } = await startApp({
   corporations: [taxiCorporation('demo', ['localhost'])],
   config: { metricsToken: TOKEN },

@@ -5,7 +5,7 @@ import { startDeployment, timedOrder } from './process-setup.ts';
 import { privateHaproxy, privatePrometheus } from './private-services.ts';
 
 const REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const TOKEN = 'prometheus-test-token-0123456789abcdef';
+const TOKEN = 'prometheus-test-token-0123456789abcdefghijklmnopq';
 const PASSENGERS = 4;
 const ORDERS_EACH = 5;
 
