@@ -45,7 +45,7 @@ step "release and build tooling tests" node --test scripts/release.test.ts scrip
 step "server tests (SQLite)" pnpm --filter @taxi/server test
 step "server tests (PostgreSQL)" pnpm --filter @taxi/server run --if-present test:pg
 step "production build" build_and_publish
-# Bytes of the first screens as served (issue 16); times are printed by bench/coldstart.ts.
+# Bytes of the first screens as served (docs/benchmarks.md); times are printed by bench/coldstart.ts.
 step "first-screen JavaScript budget" node scripts/budget.ts "$releases"
 step "browser tests (Chromium)" env E2E_RELEASES_DIR="$releases" pnpm --filter @taxi/e2e test
 

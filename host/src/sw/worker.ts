@@ -45,7 +45,7 @@ const strategies: Record<Exclude<Rule, 'page'>, Strategy> = {
     ],
   }),
   // The same for settings, registry and manifests: a pin, rollback or settings change reaches
-  // the passenger on the start after the one that fetched it (README, Offline and caching).
+  // the passenger on the start after the one that fetched it (docs/offline.md).
   fresh: new StaleWhileRevalidate({ cacheName: CACHE_NAMES.fresh, plugins: freshPlugins() }),
   reload: new NetworkFirst({
     cacheName: CACHE_NAMES.reload,
