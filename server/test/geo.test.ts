@@ -5,6 +5,7 @@ import { EmbeddedGeography, loadExtract } from '../src/geo/embedded.ts';
 import { decodePolyline, nominatim, osrm, photon, valhalla } from '../src/geo/external.ts';
 import { importExtract } from '../src/geo/importer.ts';
 import { poiKind } from '../src/geo/poi-kind.ts';
+import { buildGraph } from '../src/geo/road-graph-data.ts';
 import { editDistance, fold } from '../src/geo/text.ts';
 import { greatCircleMetres, METRES_PER_DEGREE, simplified } from '../src/geo/geometry.ts';
 import { assertErr, assertOk, call, signIn } from './api.ts';
@@ -459,5 +460,24 @@ describe('external engines, against a stub on loopback', () => {
     );
     assert.ok(route && route.points.length > 2, 'around the block, not a straight line');
     assert.ok(broken.seen.length >= 2, 'the engines were asked first');
+  });
+});
+
+describe('the road graph', () => {
+  test('a highway tag named like an inherited property is not a road', () => {
+    const nodeLat = new Map([
+      [1, 52.0],
+      [2, 52.001],
+    ]);
+    const nodeLng = new Map([
+      [1, 21.0],
+      [2, 21.001],
+    ]);
+    for (const highway of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const graph = buildGraph([{ refs: [1, 2], tags: { highway } }], nodeLat, nodeLng);
+      assert.equal(graph.targets.length, 0, `highway=${highway} made edges`);
+    }
+    const road = buildGraph([{ refs: [1, 2], tags: { highway: 'residential' } }], nodeLat, nodeLng);
+    assert.equal(road.targets.length, 2);
   });
 });

@@ -48,7 +48,7 @@ function speedOf(tags: Record<string, string>, highway: string): number {
 
 function drivable(tags: Record<string, string>): boolean {
   const highway = tags.highway;
-  if (!highway || !(highway in ROAD_SPEEDS)) return false;
+  if (!highway || !Object.hasOwn(ROAD_SPEEDS, highway)) return false;
   if (tags.area === 'yes') return false;
   const access = tags.motor_vehicle ?? tags.motorcar ?? tags.vehicle ?? tags.access;
   return !(
