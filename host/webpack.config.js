@@ -1,11 +1,13 @@
 import { federatedConfig, serviceWorkerConfig } from '@taxi/tooling/webpack';
 import { routesManifest } from './routes-manifest.js';
+import { firstPaint } from './src/first-paint.ts';
 
 // The shell: no remote is compiled in; they are registered at runtime from remotes.json.
 const host = federatedConfig({
   dir: import.meta.dirname,
   name: 'host',
   isHost: true,
+  firstPaint,
   devPort: 3000,
 });
 const serviceWorker = serviceWorkerConfig({ dir: import.meta.dirname });

@@ -13,7 +13,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { routeOf, type ScreenRoute } from '../server/src/releases/preload.ts';
-import { resolveRelease, type ReleaseName } from '../server/src/releases/resolve.ts';
+import { NEWEST, resolveRelease, type ReleaseName } from '../server/src/releases/resolve.ts';
 
 /**
  * Bytes (1 kB = 1,000 B): the product's goal (docs/decisions/0006). The first screens weigh 123.6–128.8 kB (react-dom,
@@ -39,7 +39,8 @@ function servedBytes(file: string): number {
 }
 
 async function releaseFolder(releasesDir: string, part: ReleaseName): Promise<string> {
-  const release = await resolveRelease(releasesDir, part, undefined);
+  // The budget weighs what was built last, whichever corporation runs it.
+  const release = await resolveRelease(releasesDir, part, NEWEST);
   if (release?.kind !== 'version')
     throw new Error(`no published release of ${part} in ${releasesDir}`);
   return path.join(releasesDir, 'mf', part, release.version);

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { healthRows } from './release/health.ts';
 import { call, publishRemote, remoteServer, type Remote } from './release/remote.ts';
 import { packageDirOf, PARTS, publish, root } from './release/publish.ts';
-import { pathsFromEnv } from '../server/src/config.ts';
+import { pathsFromEnv, unpinnedReleases } from '../server/src/config.ts';
 import { openCorporationDirectory } from '../server/src/corporations/directory.ts';
 import { openStorage } from '../server/src/db/storage.ts';
 import { corporationHealth, HEALTH_HOURS } from '../server/src/releases/health.ts';
@@ -36,6 +36,7 @@ import {
 } from '../server/src/releases/pointers.ts';
 import {
   canaryOf,
+  NEWEST,
   readReleaseRecord,
   resolveRelease,
   type ReleaseName,
@@ -64,7 +65,7 @@ function percentOption(args: string[]): number | undefined {
 function describe(change: Change): string {
   const show = (pointer: Pointer | null) =>
     pointer === null
-      ? '(newest published)'
+      ? '(unpinned)'
       : typeof pointer === 'string'
         ? pointer
         : JSON.stringify(pointer);
@@ -115,6 +116,8 @@ function autoRollbacks(): Map<string, Change> {
 
 async function list(): Promise<string> {
   const halted = autoRollbacks();
+  // What the server gives a part no corporation pins, under the same environment.
+  const unpinned = unpinnedReleases(process.env) === 'newest' ? NEWEST : undefined;
   const rows = [['corporation', 'part', 'pointer', 'runs', 'share', 'commit', 'built']];
   for (const file of readdirSync(places.corpDir)
     .filter((name) => name.endsWith('.json'))
@@ -125,7 +128,7 @@ async function list(): Promise<string> {
     };
     for (const part of Object.keys(PARTS) as ReleaseName[]) {
       const pointer = corporation.releases?.[part];
-      const use = typeof pointer === 'object' ? pointer.use : pointer;
+      const use = (typeof pointer === 'object' ? pointer.use : pointer) ?? unpinned;
       const fallback =
         typeof pointer === 'object' && pointer.fallback ? ` (fallback ${pointer.fallback})` : '';
       const running = use
@@ -139,7 +142,7 @@ async function list(): Promise<string> {
       rows.push([
         corporation.id,
         part,
-        (use ?? 'newest') + fallback,
+        (use ?? '(none)') + fallback,
         runsNow,
         canary ? `${100 - canary.percent} %` : '',
         commit,
@@ -183,7 +186,12 @@ function table(rows: string[][]): string {
 async function health(corporationId: string, part: string | undefined, hours: number) {
   if (part && !(part in PARTS)) throw new Error(`unknown part ${part}`);
   const quiet = { info() {}, error() {} };
-  const corporation = openCorporationDirectory(places.corpDir, quiet, 0).byId(corporationId);
+  const corporation = openCorporationDirectory(
+    places.corpDir,
+    quiet,
+    0,
+    unpinnedReleases(process.env),
+  ).byId(corporationId);
   if (!corporation) throw new Error(`no corporation ${corporationId} in ${places.corpDir}`);
   const storage = await openStorage(pathsFromEnv());
   try {

@@ -81,6 +81,56 @@ export function minifyCss(css, filename = 'style.css', unused = undefined) {
 }
 
 /**
+ * The sheet's top-level rules and statements, each whole (a media block with its rules), in
+ * order and without comments: what the page inserts one by one through the CSSOM (add-style.js).
+ * Strings, url() and comments are skipped over, so a brace or semicolon in them splits nothing.
+ */
+export function topLevelRules(css) {
+  const rules = [];
+  let depth = 0;
+  let start = 0;
+  let text = '';
+  for (let at = 0; at < css.length; at++) {
+    const char = css[at];
+    if (char === '\\') {
+      at += 1;
+    } else if (char === '/' && css[at + 1] === '*') {
+      const end = css.indexOf('*/', at + 2);
+      text += css.slice(start, at);
+      at = end < 0 ? css.length : end + 1;
+      start = at + 1;
+    } else if (char === '"' || char === "'") {
+      at = stringEnd(css, at, char);
+    } else if (
+      /^url\(/i.test(css.slice(at, at + 4)) &&
+      !/["']/.test(css.slice(at + 4).trimStart()[0] ?? '')
+    ) {
+      at = stringEnd(css, at + 3, ')');
+    } else if (char === '{') {
+      depth += 1;
+    } else if (char === '}' || (char === ';' && depth === 0)) {
+      if (char === '}') depth -= 1;
+      if (depth === 0) {
+        const rule = (text + css.slice(start, at + 1)).trim();
+        if (rule !== ';') rules.push(rule);
+        text = '';
+        start = at + 1;
+      }
+    }
+  }
+  return rules;
+}
+
+/** Where a string (or an unquoted url) that opens at `at` ends: its closing `close`, escapes skipped. */
+function stringEnd(css, at, close) {
+  for (let end = at + 1; end < css.length; end++) {
+    if (css[end] === '\\') end += 1;
+    else if (css[end] === close) return end;
+  }
+  return css.length;
+}
+
+/**
  * Options: `unused`, the source of a RegExp of class names whose rules to leave out.
  * @this {{ mode: string, resourcePath: string, getOptions?: () => { unused?: string } }}
  * @param {string} source
@@ -94,5 +144,5 @@ export default function styleSheetLoader(source) {
       `${this.resourcePath}: @import and url() other than data: are not resolved here (${read.unresolved.join(', ')}); inline the sheet or the file`,
     );
   const css = production || unused ? read.css : source;
-  return `import { addStyle } from ${JSON.stringify(ADD_STYLE)};\naddStyle(${JSON.stringify(css)});\n`;
+  return `import { addStyle } from ${JSON.stringify(ADD_STYLE)};\naddStyle(${JSON.stringify(topLevelRules(css))});\n`;
 }

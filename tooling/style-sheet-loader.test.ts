@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import styleSheetLoader, { minifyCss } from './style-sheet-loader.js';
+import styleSheetLoader, { minifyCss, topLevelRules } from './style-sheet-loader.js';
 
 test('a style sheet loses its comments and indentation', () => {
   assert.equal(
@@ -17,13 +17,37 @@ test('what comes out is read by the oldest browsers the app supports (Safari 15.
   );
 });
 
-test('a sheet becomes a module that adds it to the page; minified in production builds only', () => {
-  const sheet = '/* Cards. */\n.tx-card {\n  padding: 1rem;\n}\n';
+test('a sheet becomes a module that adds its rules to the page; minified in production builds only', () => {
+  const sheet = '/* Cards. */\n.tx-card {\n  padding: 1rem;\n}\n.tx-row { gap: 1px }\n';
   const module = (mode: string) =>
     styleSheetLoader.call({ mode, resourcePath: '/app/cards.css' }, sheet);
   assert.match(module('production'), /^import \{ addStyle \} from ".*add-style\.js";$/m);
-  assert.match(module('production'), /^addStyle\("\.tx-card\{padding:1rem\}"\);$/m);
-  assert.match(module('development'), /^addStyle\("\/\* Cards\. \*\/\\n\.tx-card \{/m);
+  assert.match(
+    module('production'),
+    /^addStyle\(\["\.tx-card\{padding:1rem\}","\.tx-row\{gap:1px\}"\]\);$/m,
+  );
+  assert.match(module('development'), /^addStyle\(\["\.tx-card \{\\n {2}padding: 1rem;\\n\}",/m);
+});
+
+test('the rules are split whole at the top level, whatever their strings, urls and comments hold', () => {
+  assert.deepEqual(
+    topLevelRules(
+      [
+        '@charset "utf-8";',
+        '/* a } comment; */ .a { content: "}" ; }',
+        "@media (min-width: 1px) { .b { content: '{;'; } .c\\{ { color: red } }",
+        '.d { background: url(data:image/svg+xml;utf8,<svg>{}</svg>) }',
+        '@font-face { font-family: x; src: url("x;}.woff2") }',
+      ].join('\n'),
+    ),
+    [
+      '@charset "utf-8";',
+      '.a { content: "}" ; }',
+      "@media (min-width: 1px) { .b { content: '{;'; } .c\\{ { color: red } }",
+      '.d { background: url(data:image/svg+xml;utf8,<svg>{}</svg>) }',
+      '@font-face { font-family: x; src: url("x;}.woff2") }',
+    ],
+  );
 });
 
 test('a sheet that needs another file fails the build instead of losing it', () => {
@@ -56,9 +80,9 @@ test("a library's rules for parts the app never creates are left out, with their
     /lib-zoom|lib-spin/,
     'left out of development builds too',
   );
-  const css = JSON.parse(/addStyle\((.*)\);/.exec(module('production'))![1]!) as string;
+  const rules = JSON.parse(/addStyle\((.*)\);/.exec(module('production'))![1]!) as string[];
   assert.equal(
-    css,
+    rules.join(''),
     '.lib-map{position:relative}.lib-canvas:active{cursor:grabbing}' +
       '@media (forced-colors:active){.lib-attrib{color:linktext}}' +
       '@keyframes lib-fade{to{opacity:0}}',

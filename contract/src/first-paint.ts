@@ -32,6 +32,12 @@ export type FirstPaint<Module extends string = string> = Partial<
   Record<Module, Partial<Record<TextLanguage, FirstTexts>>>
 >;
 
+/**
+ * The apology page's entry in the host release's first-paint.json: the host draws that page
+ * itself, and the server paints it on every path while the corporation is in maintenance.
+ */
+export const MAINTENANCE_FIRST_PAINT = './Maintenance';
+
 /** Longest text the server puts into a page (a guard against a release's mistake, not a limit of design). */
 export const FIRST_TEXT_MAX = 400;
 

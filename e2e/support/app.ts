@@ -1,6 +1,7 @@
 // Starts the real server on a free port with its own corporations and data, for one test file.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,37 @@ export function demoCorporation(): Corporation {
   return JSON.parse(
     readFileSync(path.join(ROOT, 'server/corporations/localhost.json'), 'utf8'),
   ) as Corporation;
+}
+
+/**
+ * A GET of the server under another hostname, named by the Host header as a browser would (Node
+ * cannot resolve *.localhost, and its fetch sets the Host itself).
+ */
+export function getAs(
+  app: RunningApp,
+  hostname: string,
+  pathname: string,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const sent = request(
+      {
+        host: '127.0.0.1',
+        port: app.port,
+        path: pathname,
+        headers: { host: `${hostname}:${app.port}` },
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+        );
+      },
+    );
+    sent.on('error', reject);
+    sent.end();
+  });
 }
 
 async function freePort(): Promise<number> {

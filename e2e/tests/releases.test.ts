@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { ROOT, demoCorporation, startApp, type RunningApp } from '../support/app.ts';
+import { ROOT, demoCorporation, getAs, startApp, type RunningApp } from '../support/app.ts';
 import { failOnCspViolations, launchBrowser, newContext } from '../support/browser.ts';
 import { registryKept } from '../support/worker.ts';
 
@@ -81,10 +81,9 @@ async function registryServes(
   hostname: string,
   wanted: (registry: Registry) => boolean,
 ): Promise<void> {
-  const query = new URLSearchParams({ hostname });
   for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
-    if (wanted((await (await fetch(`${app.url}/remotes.json?${query}`)).json()) as Registry))
-      return;
+    const registry = await getAs(app, hostname, '/remotes.json');
+    if (wanted(JSON.parse(registry.body) as Registry)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`the registry of ${hostname} did not change`);
@@ -245,8 +244,8 @@ test('release files are cached for a year, registries and manifests are revalida
   assert.equal(remoteEntry.headers.get('cache-control'), 'public, max-age=31536000, immutable');
   const manifest = await fetch(`${app.url}/mf/tracking/1.1.0/mf-manifest.json`);
   assert.equal(manifest.headers.get('cache-control'), 'no-cache');
-  const registry = await fetch(`${app.url}/remotes.json?hostname=beta.localhost`);
-  assert.equal(registry.headers.get('cache-control'), 'no-cache');
-  const body = (await registry.json()) as { remotes: Record<string, string> };
+  const registry = await getAs(app, 'beta.localhost', '/remotes.json');
+  assert.equal(registry.headers['cache-control'], 'no-cache');
+  const body = JSON.parse(registry.body) as { remotes: Record<string, string> };
   assert.equal(body.remotes.tracking, '/mf/tracking/1.1.0/mf-manifest.json');
 });

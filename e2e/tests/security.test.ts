@@ -43,6 +43,50 @@ test('the page runs under a CSP that names its start-up script by hash and block
   await context.close();
 });
 
+test('styles run without unsafe-inline: the app’s own sheets apply, an injected <style> or style attribute does not', async () => {
+  const context = await newContext(it.browser, 'en-US');
+  const page = await context.newPage();
+  const response = await page.goto(`${it.app.url}/about-app/`);
+  const policy = (await response?.headerValue('content-security-policy')) ?? '';
+  assert.doesNotMatch(policy, /unsafe-inline/);
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  await menu.waitFor();
+  // The sheets of the host and the remote went in through the CSSOM: the shell is styled.
+  const rules = await page.evaluate(() =>
+    Array.from(document.styleSheets).reduce((count, sheet) => count + sheet.cssRules.length, 0),
+  );
+  assert.ok(rules > 100, `${rules} rules in the page's sheets`);
+  takeViolations();
+
+  const applied = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const seen: string[] = [];
+        addEventListener('securitypolicyviolation', (event) => {
+          seen.push(event.violatedDirective);
+          if (seen.length === 2) resolve([...seen, getComputedStyle(probe).color]);
+        });
+        const style = document.createElement('style');
+        style.textContent = '#injected-probe { color: rgb(1, 2, 3); }';
+        document.head.append(style);
+        const probe = document.createElement('p');
+        probe.id = 'injected-probe';
+        document.body.append(probe);
+        const attributed = document.createElement('p');
+        attributed.setAttribute('style', 'color: rgb(4, 5, 6)');
+        document.body.append(attributed);
+      }),
+  );
+  assert.deepEqual(applied.slice(0, 2).sort(), ['style-src-attr', 'style-src-elem']);
+  assert.notEqual(applied[2], 'rgb(1, 2, 3)', 'the injected sheet does not apply');
+  const seen = takeViolations();
+  assert.ok(
+    seen.every((violation) => violation.includes('style-src')),
+    seen.join('\n'),
+  );
+  await context.close();
+});
+
 test('a shared ride link sends no Referer with anything the page loads', async () => {
   const context = await newContext(it.browser, 'en-US');
   const page = await context.newPage();

@@ -1,7 +1,8 @@
-import type { Agent } from 'node:https';
+import type { PushNetwork } from './notifications/sender.ts';
 import path from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { accountsPlugin } from './accounts/plugin.ts';
 import { ActionRegistry } from './api/registry.ts';
 import { clientAddressOf, trustRule } from './api/client-address.ts';
@@ -16,6 +17,7 @@ import { driverPlugin } from './driver/plugin.ts';
 import { type EventBus, memoryBus, redisBus } from './events/bus.ts';
 import { memoryLimiter, redisLimiter } from './events/limits.ts';
 import { LiveFleet } from './fleet/live.ts';
+import { runWhileLeased } from './simulator/lease.ts';
 import { startSimulator } from './simulator/simulator.ts';
 import { geoPlugin } from './geo/plugin.ts';
 import { GeoService } from './geo/service.ts';
@@ -56,8 +58,8 @@ export interface Overrides {
   bus?: EventBus;
   /** Where the log goes (tests read it); stdout by default. */
   logStream?: NodeJS.WritableStream;
-  /** The HTTPS agent of Web Push (tests trust their local push service's certificate). */
-  pushAgent?: Agent;
+  /** How Web Push reaches the network (tests trust their push service's certificate, name DNS). */
+  pushNetwork?: PushNetwork;
 }
 
 export async function buildApp(
@@ -107,7 +109,19 @@ export async function buildApp(
       { migrations: storage.applied, engine: storage.engine },
       'database schema updated',
     );
-  const outbox = config.sms.driver === 'outbox' ? createOutbox(app.log) : undefined;
+  // The deployment's shared state besides the bus and the limits: the demo fleet's lease, the
+  // outbox. An outage shows where it matters (a failed send, a lease given up), not per retry;
+  // a command fails within a second, so that a holder knows in time that it cannot renew.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, commandTimeout: 1_000 }).on(
+        'error',
+        () => {},
+      )
+    : undefined;
+  const outbox =
+    config.sms.driver === 'outbox'
+      ? createOutbox({ log: app.log, redis, prefix: config.redisPrefix })
+      : undefined;
   if (config.redisUrl && !config.orderSecretKey)
     app.log.warn(
       'orders: several instances (REDIS_URL) without ORDER_SECRET_KEY: each derives other order links; give them all the same key',
@@ -120,7 +134,12 @@ export async function buildApp(
   const limits = config.redisUrl
     ? redisLimiter(config.redisUrl, config.redisPrefix, app.log)
     : memoryLimiter(() => clock.now());
-  const corporations = openCorporationDirectory(config.corpDir, app.log, config.corpRefreshMs);
+  const corporations = openCorporationDirectory(
+    config.corpDir,
+    app.log,
+    config.corpRefreshMs,
+    config.unpinnedReleases,
+  );
   const geo = new GeoService({
     cacheDir: path.join(config.dataDir, 'geo'),
     defaultExtract: config.osmExtract,
@@ -170,6 +189,7 @@ export async function buildApp(
     await fleet.stop();
     await bus.close();
     await limits.close();
+    await redis?.quit().catch(() => {});
     await storage.close();
   });
 
@@ -222,7 +242,7 @@ export async function buildApp(
   await app.register(quotesPlugin, services);
   await app.register(ratingPlugin, services);
   await app.register(placesPlugin, services);
-  await app.register(notificationsPlugin, { services, agent: overrides.pushAgent });
+  await app.register(notificationsPlugin, { services, network: overrides.pushNetwork });
   await app.register(geoPlugin, services);
   await app.register(tilesPlugin, services);
   await app.register(trackingPlugin, services);
@@ -247,7 +267,14 @@ export async function buildApp(
   for (const corporation of corporations.all()) void geo.embedded(corporation);
   if (config.fleet.mode === 'sim') {
     app.addHook('onReady', async () => {
-      stopSimulator = startSimulator(app, services);
+      // Once per deployment: every process shares the taxis, and each start resets their passwords.
+      stopSimulator = runWhileLeased({
+        redis,
+        key: `${config.redisPrefix}fleet-lease`,
+        what: 'demo fleet',
+        log: app.log,
+        start: () => startSimulator(app, services),
+      });
     });
   }
   return app;

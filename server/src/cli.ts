@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setClientBlocked } from './accounts/clients.ts';
 import { normalisePhone } from './accounts/phone.ts';
-import { pathsFromEnv } from './config.ts';
+import { pathsFromEnv, redisFromEnv } from './config.ts';
 import {
   CORPORATION_ID,
   type Corporation,
@@ -19,6 +19,8 @@ import { openStorage, type Storage } from './db/storage.ts';
 import { randomBytes } from 'node:crypto';
 import { closeTaxiSessions, provisionTaxi } from './driver/accounts.ts';
 import { setTaxiState } from './fleet/taxis.ts';
+import { channels, type TaxiBlocked } from './dispatch/publishing.ts';
+import { redisBus } from './events/bus.ts';
 import { ORDER_STATES, type OrderState, TAXI_STATES } from '@taxi/contract';
 import { setOrderState } from './orders/store.ts';
 import { formatLocal } from './time.ts';
@@ -202,11 +204,28 @@ async function taxiState([corporationId, callNumber, state]: string[]): Promise<
   if (!(TAXI_STATES as readonly string[]).includes(state ?? ''))
     throw new UsageError(`state: one of ${TAXI_STATES.join(', ')}`);
   const changed = await withStorage(async ({ db }) => {
+    // B first: a sign-in racing the block then finds it and its session is refused.
+    if (!(await setTaxiState(db, corp.id, callNumber, state!))) return false;
     if (state === 'B') await closeTaxiSessions(db, corp.id, callNumber);
-    return setTaxiState(db, corp.id, callNumber, state!);
+    return true;
   });
   if (!changed) throw new UsageError(`no taxi ${callNumber} in ${corp.id}`);
+  if (state === 'B') await announceBlock({ corporation_id: corp.id, call_number: callNumber });
   console.log(`taxi ${callNumber} is now ${state}`);
+}
+
+/**
+ * Tells every server process of the deployment (over Redis, REDIS_URL) that a taxi is blocked,
+ * so that they end its sessions at once; without Redis each process finds out within a second.
+ */
+async function announceBlock(blocked: TaxiBlocked): Promise<void> {
+  const { redisUrl, redisPrefix } = redisFromEnv(process.env);
+  if (!redisUrl) return;
+  const bus = redisBus(redisUrl, redisPrefix, (error) => {
+    console.error(`taxi-operator: Redis: ${(error as Error).message}`);
+  });
+  bus.publish(channels.taxiBlocked, blocked);
+  await bus.close();
 }
 
 async function releaseToken(

@@ -54,6 +54,11 @@ export interface Config {
   autoRollback: { everyMs: number; minViews: number; maxErrorRatio: number };
   /** The password of the operator's release page; '' for no page. */
   operatorToken: string;
+  /**
+   * What a part a corporation does not pin runs: nothing, or (`newest`, development only) the
+   * highest published version.
+   */
+  unpinnedReleases: UnpinnedReleases;
   /** Absent (tests' configs): Web Push off, no extra origin. */
   push?: PushConfig;
 }
@@ -62,7 +67,10 @@ export interface Config {
 export interface PushConfig {
   /** VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY (base64url) and VAPID_SUBJECT (mailto: or https:). */
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
-  /** PUSH_ALLOWED_ORIGIN: one more push service origin (https://host[:port]), for tests and operators. */
+  /**
+   * PUSH_ALLOWED_ORIGIN: the tests' own push service (https://host[:port]), the one origin that may
+   * have a port and a private address; refused with NODE_ENV=production.
+   */
   allowedOrigin: string;
 }
 
@@ -76,6 +84,9 @@ export function pushConfig(env: NodeJS.ProcessEnv): PushConfig {
     throw new Error(
       `PUSH_ALLOWED_ORIGIN: an origin like https://push.example, not ${allowedOrigin}`,
     );
+  // It lets pushes reach a private address: a test's push service, never a production server's.
+  if (allowedOrigin && env.NODE_ENV === 'production')
+    throw new Error('PUSH_ALLOWED_ORIGIN is for tests and not allowed with NODE_ENV=production');
   if (!publicKey && !privateKey && !subject) return { vapid: null, allowedOrigin };
   if (!/^[A-Za-z0-9_-]{87}$/.test(publicKey) || !/^[A-Za-z0-9_-]{43}$/.test(privateKey))
     throw new Error(
@@ -188,6 +199,21 @@ export type SmsConfig =
   | { driver: 'outbox'; public?: boolean }
   | { driver: 'http'; url: string; token: string; sender: string; timeoutMs: number };
 
+export type UnpinnedReleases = 'none' | 'newest';
+
+/**
+ * UNPINNED_RELEASES: `newest` lets a part no corporation pins run the highest published version,
+ * so a local build runs without pins; production runs only pins and channels, and refuses it.
+ */
+export function unpinnedReleases(env: NodeJS.ProcessEnv): UnpinnedReleases {
+  const production = env.NODE_ENV === 'production';
+  const value = env.UNPINNED_RELEASES || (production ? 'none' : 'newest');
+  if (value !== 'none' && value !== 'newest') throw new Error('UNPINNED_RELEASES: none or newest');
+  if (value === 'newest' && production)
+    throw new Error('UNPINNED_RELEASES=newest is not allowed with NODE_ENV=production');
+  return value;
+}
+
 function smsConfig(env: NodeJS.ProcessEnv, production: boolean): SmsConfig {
   const driver = env.SMS_DRIVER || (production ? 'http' : 'outbox');
   if (driver === 'outbox') {
@@ -266,6 +292,11 @@ export function pathsFromEnv(
   };
 }
 
+/** The Redis every process of a deployment shares (none: one process); the CLI's too. */
+export function redisFromEnv(env: NodeJS.ProcessEnv): Pick<Config, 'redisUrl' | 'redisPrefix'> {
+  return { redisUrl: env.REDIS_URL ?? '', redisPrefix: env.REDIS_PREFIX || 'taxi:' };
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   return {
@@ -288,8 +319,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       ),
     },
     orderSecretKey: orderSecretKey(env.ORDER_SECRET_KEY, production),
-    redisUrl: env.REDIS_URL ?? '',
-    redisPrefix: env.REDIS_PREFIX || 'taxi:',
+    ...redisFromEnv(env),
     osmExtract: extract(env.OSM_EXTRACT),
     geoPerIpPerMinute: positiveInteger('GEO_PER_IP_PER_MINUTE', env.GEO_PER_IP_PER_MINUTE, 600),
     tileCacheMb: positiveNumber('TILE_CACHE_MB', env.TILE_CACHE_MB, 64),
@@ -305,6 +335,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       maxErrorRatio: 2,
     },
     operatorToken: operatorToken(env.OPERATOR_TOKEN),
+    unpinnedReleases: unpinnedReleases(env),
     push: pushConfig(env),
   };
 }

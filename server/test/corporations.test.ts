@@ -7,14 +7,17 @@ import { corporationFile, startApp, writeFile } from './helpers.ts';
 import { tileAt } from './tile-coordinates.ts';
 
 describe('settings.json', () => {
-  test('answers the corporation of the hostname parameter, without caching', async () => {
+  test('answers the corporation of the Host and its hostname parameter, without caching', async () => {
     const { app } = await startApp({
       corporations: [
         corporationFile('demo', ['localhost']),
         corporationFile('other', ['taxi.example']),
       ],
     });
-    const reply = await app.inject({ url: '/settings.json?t=123&hostname=taxi.example' });
+    const reply = await app.inject({
+      url: '/settings.json?t=123&hostname=taxi.example',
+      headers: { host: 'taxi.example' },
+    });
     assert.equal(reply.statusCode, 200);
     assert.equal(reply.headers['cache-control'], 'no-cache');
     assert.equal(reply.json().corp, 'Taxi other');
@@ -32,7 +35,12 @@ describe('settings.json', () => {
       ['PL', 'DE'],
     );
     assert.deepEqual(
-      (await app.inject({ url: '/settings.json?hostname=taxi.example' })).json().phone_countries,
+      (
+        await app.inject({
+          url: '/settings.json?hostname=taxi.example',
+          headers: { host: 'taxi.example' },
+        })
+      ).json().phone_countries,
       ['PL'],
     );
   });
@@ -48,7 +56,10 @@ describe('settings.json', () => {
 
   test('an unknown host is a 404 with NOT_FOUND', async () => {
     const { app } = await startApp();
-    const reply = await app.inject({ url: '/settings.json?hostname=nobody.example' });
+    const reply = await app.inject({
+      url: '/settings.json?hostname=nobody.example',
+      headers: { host: 'nobody.example' },
+    });
     assert.equal(reply.statusCode, 404);
     const body = reply.json();
     assert.equal(body.status, 'ERR');
@@ -87,15 +98,30 @@ describe('settings.json', () => {
       ],
     });
     assert.equal(
-      (await app.inject({ url: '/settings.json?hostname=shared.example' })).json().corp,
+      (
+        await app.inject({
+          url: '/settings.json?hostname=shared.example',
+          headers: { host: 'shared.example' },
+        })
+      ).json().corp,
       'Taxi a-first',
     );
     assert.equal(
-      (await app.inject({ url: '/settings.json?hostname=second.example' })).json().corp,
+      (
+        await app.inject({
+          url: '/settings.json?hostname=second.example',
+          headers: { host: 'second.example' },
+        })
+      ).json().corp,
       'Taxi b-second',
     );
     assert.equal(
-      (await app.inject({ url: '/settings.json?hostname=bad.example' })).statusCode,
+      (
+        await app.inject({
+          url: '/settings.json?hostname=bad.example',
+          headers: { host: 'bad.example' },
+        })
+      ).statusCode,
       404,
     );
   });
@@ -154,7 +180,12 @@ describe('settings.json', () => {
     assert.equal(tile.statusCode, 200);
     assert.equal(tile.headers['content-type'], 'image/webp');
     // Another server’s map has no pictures of this one, whatever its file says.
-    const other = (await app.inject({ url: '/settings.json?hostname=taxi.example' })).json();
+    const other = (
+      await app.inject({
+        url: '/settings.json?hostname=taxi.example',
+        headers: { host: 'taxi.example' },
+      })
+    ).json();
     assert.equal(other.tile_pictures, null);
   });
 });

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { assertErr, assertOk, call, fakeClock, signIn } from './api.ts';
-import { taxiCorporation } from './fixtures.ts';
+import { operator, taxiCorporation } from './fixtures.ts';
 import { startApp } from './helpers.ts';
-import { taxi } from './live.ts';
+import { driverCall, taxi } from './live.ts';
 
 // The driver's steps of an order, one by one: what each needs, what it changes, what it logs.
 const clock = fakeClock('2026-03-02T10:00:00Z');
@@ -129,5 +129,51 @@ describe('driver actions', () => {
     assert.equal((await assignment(third.orderId)).state, 'M');
     assert.equal((await order(third.orderId)).state, 'M', 'no taxi has the client');
     assert.deepEqual((await log(third.orderId)).slice(2), ['taxi_accepted', 'taxi_client_absent']);
+  });
+
+  test('a blocked taxi stays blocked: its own change is refused, its token ends within a second, no order reaches it', async () => {
+    const { cab, orderId } = await offered();
+    cabs.splice(cabs.indexOf(cab), 1);
+    await cab.ok('OFFER_REJECT', { order_id: orderId });
+    await dispatch.cancel(orderId);
+    await cab.ok('TAXI_POSITION', { lat: pickup.lat, lng: pickup.lng + 0.001, state: 'W' });
+    const blocked = operator(server, 'taxi-state', 'demo', cab.callNumber, 'B');
+    assert.equal(blocked.status, 0, blocked.stderr);
+    // The clock stands still: whatever this process believes of the token, B wins.
+    assertErr(await cab.api('TAXI_STATE', { state: 'Z' }), 'BLOCKED');
+    assertErr(await cab.api('TAXI_POSITION', { ...pickup, state: 'W' }), 'ACCESS_DENIED');
+    const row = () =>
+      db
+        .selectFrom('taxis')
+        .select('state')
+        .where('corporation_id', '=', 'demo')
+        .where('call_number', '=', cab.callNumber)
+        .executeTakeFirstOrThrow();
+    assert.equal((await row()).state, 'B');
+    // A driver app that only reports its position is refused once the second of belief is over.
+    const other = await taxi(app, String(++calls), { lat: pickup.lat, lng: pickup.lng + 0.002 });
+    assert.equal(operator(server, 'taxi-state', 'demo', other.callNumber, 'B').status, 0);
+    clock.advance(1_000);
+    assertErr(
+      await other.api('TAXI_POSITION', { lat: pickup.lat, lng: pickup.lng }),
+      'ACCESS_DENIED',
+    );
+    assertErr(await other.api('GET_OFFERS'), 'ACCESS_DENIED');
+    const login = { call_number: cab.callNumber, password: `secret-${cab.callNumber}` };
+    assertErr(await driverCall(app, 'LOGIN', login), 'BLOCKED');
+    assert.equal((await row()).state, 'B');
+    // The next order beside it goes to nobody: the blocked taxi is not offered it.
+    const token = await signIn(app, `+48604${String(1_000_000 + ++phones).slice(1)}`);
+    const next = assertOk(
+      await call(app, 'ORDER_SAVE', { order: { order_type: 'Z', poi: pickup } }, { token }),
+    );
+    await dispatch.tick();
+    const offeredTo = await db
+      .selectFrom('assignments')
+      .select('call_number')
+      .where('order_id', '=', next.order_id as number)
+      .execute();
+    assert.deepEqual(offeredTo, []);
+    await dispatch.cancel(next.order_id as number);
   });
 });

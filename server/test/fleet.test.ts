@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
+import Fastify from 'fastify';
+import { Redis } from 'ioredis';
+import { LEASE_RENEW_MS, LEASE_TTL_MS, runWhileLeased } from '../src/simulator/lease.ts';
 import { taxiCorporation, testStorage } from './fixtures.ts';
 import { startApp } from './helpers.ts';
+import { privateRedis } from './private-services.ts';
 
 const server = await startApp({ corporations: [taxiCorporation('demo', ['localhost'])] });
 const { fleet, corporations } = server.app.services;
@@ -51,4 +55,52 @@ test('a flush stores every buffered position, in batches, and never an older one
       `taxi ${i}`,
     );
   }
+});
+
+test('the demo fleet lease: one holder at a time, handed on when it stops, given up when Redis is gone', async () => {
+  const redis = await privateRedis();
+  after(redis.remove);
+  const log = Fastify({ logger: false }).log;
+  const key = `taxi-test-${process.pid}:fleet-lease`;
+  const running = new Set<string>();
+  const lease = (name: string, connection: Redis) =>
+    runWhileLeased({
+      redis: connection,
+      key,
+      what: 'test',
+      log,
+      start: () => {
+        running.add(name);
+        return async () => void running.delete(name);
+      },
+    });
+  const until = async (what: string, check: () => boolean, ms: number) => {
+    const end = Date.now() + ms;
+    while (!check()) {
+      assert.ok(Date.now() < end, `timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const connections = ['a', 'b'].map(() =>
+    new Redis(redis.url, { maxRetriesPerRequest: 0, commandTimeout: 500 }).on('error', () => {}),
+  );
+  after(() => connections.forEach((connection) => connection.disconnect()));
+  const stopA = lease('a', connections[0]!);
+  await until('a to hold it', () => running.has('a'), 2_000);
+  const stopB = lease('b', connections[1]!);
+  after(stopB);
+  await new Promise((resolve) => setTimeout(resolve, LEASE_RENEW_MS * 1.5));
+  assert.deepEqual([...running], ['a'], 'b waits while a renews');
+
+  // A stop gives the lease up: b takes it at its next try.
+  const stoppedAt = Date.now();
+  await stopA();
+  await until('b to take it over', () => running.has('b'), LEASE_RENEW_MS + 1_000);
+  assert.ok(Date.now() - stoppedAt <= LEASE_RENEW_MS + 1_000);
+
+  // Redis gone: b cannot renew, and stops before the lease could have passed on.
+  const goneAt = Date.now();
+  await redis.stop();
+  await until('b to stop', () => !running.has('b'), LEASE_TTL_MS);
+  assert.ok(Date.now() - goneAt < LEASE_TTL_MS, 'stopped before the lease could expire');
 });

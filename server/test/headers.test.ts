@@ -8,8 +8,11 @@ import { corporationFile, startApp, writeFile } from './helpers.ts';
 
 /** The host's start-up script as a build inlines it (any text: the hash is taken at serve time). */
 const START_UP = "window.__taxiEarly = { settings: fetch('/settings.json') };";
-const HOST_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Taxi</title><script>${START_UP}</script><script defer src="/mf/host/1.0.0/main.js"></script></head><body><div id="root"></div></body></html>`;
-const START_UP_HASH = `'sha256-${createHash('sha256').update(START_UP).digest('base64')}'`;
+/** The skeleton's sheet, inline in the host's page as a build writes it. */
+const SKELETON_STYLE = '.sk{background:var(--sk-brand,#f5b400)}';
+const HOST_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Taxi</title><script>${START_UP}</script><script defer src="/mf/host/1.0.0/main.js"></script><style>${SKELETON_STYLE}</style></head><body><div id="root"></div></body></html>`;
+const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+const START_UP_HASH = hashOf(START_UP);
 
 const { app, config } = await startApp({
   corporations: [
@@ -24,6 +27,7 @@ const { app, config } = await startApp({
         tile_url: 'https://tiles.far.example/{z}/{x}/{y}.png',
         mapbox_token: 'pk.test',
         corp_logo: 'https://brand.far.example/logo.svg',
+        color: '#0a7d3b',
       },
     }),
   ],
@@ -90,6 +94,7 @@ function assertPagePolicy(reply: LightMyRequestResponse): Map<string, string[]> 
   assert.ok(csp.get('img-src')?.includes('data:') && csp.get('img-src')?.includes('blob:'));
   assert.ok(!csp.get('script-src')?.includes("'unsafe-inline'"), 'no inline script but by hash');
   assert.ok(!csp.get('script-src')?.includes("'unsafe-eval'"));
+  assert.doesNotMatch(String(reply.headers['content-security-policy']), /unsafe-inline/);
   return csp;
 }
 
@@ -103,6 +108,26 @@ describe('security headers of every kind of reply', () => {
       assert.deepEqual(csp.get('script-src'), ["'self'", START_UP_HASH], url);
       assert.deepEqual(csp.get('connect-src'), ["'self'", 'ws://localhost:80'], url);
     }
+  });
+
+  test('pages: no inline style but by hash: each <style> of the served page, the empty one the app fills, no style attribute', async () => {
+    for (const [url, host] of [
+      ['/', 'localhost'],
+      ['/t/x/y', 'far.example'],
+    ] as const) {
+      const reply = await app.inject({ url, headers: { host } });
+      const styles = assertPagePolicy(reply).get('style-src') ?? [];
+      const inline = [...reply.body.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)].map(
+        ([, text]) => text ?? '',
+      );
+      assert.ok(inline.includes(SKELETON_STYLE), `${url}: the host's own <style>`);
+      // The app's sheets go in through the CSSOM, into empty <style> elements (tooling/add-style.js).
+      for (const text of [...inline, ''])
+        assert.ok(styles.includes(hashOf(text)), `${url}: ${text}`);
+      assert.doesNotMatch(reply.body, /<[^>]+\sstyle\s*=/i, `${url}: no style attribute`);
+    }
+    const far = (await app.inject({ url: '/', headers: { host: 'far.example' } })).body;
+    assert.match(far, /--sk-brand:#0a7d3b/, "the skeleton keeps the corporation's colour");
   });
 
   test("a corporation's remote and map origins are allowed, and only its own", async () => {

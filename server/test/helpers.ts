@@ -120,6 +120,8 @@ export async function startApp(options: StartOptions = {}): Promise<TestServer> 
     limits: { ...limitsConfig({}), driverLoginsPerIpPerMinute: 10_000, trackSocketsPerIp: 10_000 },
     autoRollback: { everyMs: 60 * 60_000, minViews: 500, maxErrorRatio: 2 },
     operatorToken: '',
+    // As in development: the tests' corporations run what is published unless they pin it.
+    unpinnedReleases: 'newest',
     ...options.config,
   };
   fs.mkdirSync(config.corpDir, { recursive: true });

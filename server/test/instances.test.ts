@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
+import { Redis } from 'ioredis';
 import { openStorage, type Storage } from '../src/db/storage.ts';
+import { LEASE_RENEW_MS, LEASE_TTL_MS } from '../src/simulator/lease.ts';
 import { gridPoint } from './fixtures/make-town.ts';
 import { trackingSocket, trackLogin } from './live.ts';
-import { post } from './process-calls.ts';
+import { post, signInPassenger } from './process-calls.ts';
 import { startDeployment } from './process-setup.ts';
+import type { ServerProcess } from './server-process.ts';
 
 const REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -115,3 +118,129 @@ async function twoInstances(aBase: string, bBase: string, storage: Storage) {
     );
   assert.deepEqual(answers, ['OK', 'OK', 'OK', 'OK', 'OK', 'ERR']);
 }
+
+/** Waits for `check` to return something, every 100 ms, failing with `what` after `ms`. */
+async function until<T>(what: string, check: () => Promise<T | undefined>, ms: number) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const found = await check();
+    if (found !== undefined) return found;
+    assert.ok(Date.now() < end, `timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+test('the demo SMS outbox of one process shows the codes every process of the deployment sent', async () => {
+  assert.ok(await reachable(REDIS), 'needs Redis on 127.0.0.1:6379');
+  const { servers } = await startDeployment({
+    processes: ['a', 'b'],
+    redisUrl: REDIS,
+    database: 'taxi_server_outbox',
+    taxis: [],
+  });
+  const phone = '+48608000002';
+  const sent = await post(servers.a.base, '/api/2/', {
+    action_id: 'GET_AUTH_PHONE_SEND_SECRET',
+    phone,
+    gdpr: true,
+  });
+  assert.equal(sent.status, 'OK');
+  const read = async (base: string) =>
+    (await (await fetch(`${base}/dev/sms-outbox?phone=0048608000002`)).json()) as {
+      code: string;
+    }[];
+  const [onB] = await read(servers.b.base);
+  assert.ok(onB, 'the code sent through A is in the outbox of B');
+  assert.deepEqual(await read(servers.a.base), [onB]);
+  const { status } = await post(servers.b.base, '/api/2/', {
+    action_id: 'GET_AUTH_PHONE',
+    phone,
+    secret: onB.code,
+  });
+  assert.equal(status, 'OK');
+});
+
+test(
+  'three processes with FLEET=sim: one demo fleet drives the orders any process took, through the loss of any process, handed on within the lease bound',
+  { timeout: 180_000 },
+  async (t) => {
+    assert.ok(await reachable(REDIS), 'needs Redis on 127.0.0.1:6379');
+    const { databaseUrl, env, redisPrefix, servers } = await startDeployment({
+      processes: ['a', 'b', 'c'],
+      redisUrl: REDIS,
+      database: 'taxi_server_fleet_lease',
+      taxis: [],
+      env: { FLEET: 'sim', FLEET_SIZE: '3', FLEET_SPEED: '40' },
+      corporation: { fleet: { habits: { rejectRate: 0, ignoreRate: 0, absentRate: 0 } } },
+    });
+    const storage = await openStorage({ databaseUrl, dataDir: env.DATA_DIR });
+    const redis = new Redis(REDIS);
+    // Closed before the test's schema is dropped.
+    after(async () => {
+      redis.disconnect();
+      await storage.close();
+    });
+    const byPid = (holder: string | null) =>
+      Object.values(servers).find((server) => holder?.split('/')[1] === String(server.child.pid));
+    const holderNow = async () => byPid(await redis.get(`${redisPrefix}fleet-lease`));
+
+    let phones = 0;
+    /** Orders a ride through each process and waits for the fleet to end them all. */
+    const rides = (processes: ServerProcess[]) =>
+      Promise.all(
+        processes.map(async ({ base }) => {
+          const auth = await signInPassenger(
+            base,
+            `+486081000${String(phones++).padStart(2, '0')}`,
+          );
+          const saved = await post(base, '/api/2/', {
+            action_id: 'ORDER_SAVE',
+            auth,
+            order: {
+              order_type: 'Z',
+              poi: { ...gridPoint(0, 0), street: 'Szewska', city: 'Testowo' },
+              dst: { ...gridPoint(4, 4), street: 'Długa', city: 'Testowo' },
+            },
+          });
+          assert.equal(saved.status, 'OK', JSON.stringify(saved));
+          await until(
+            `the ride ordered through ${base} to end`,
+            async () => {
+              const order = await storage.db
+                .selectFrom('orders')
+                .select('price')
+                .where('id', '=', saved.order_id)
+                .executeTakeFirstOrThrow();
+              return order.price ?? undefined;
+            },
+            40_000,
+          );
+        }),
+      );
+    await rides([servers.a, servers.b, servers.c]);
+
+    // A process that does not run the fleet (the last started, unless it does) goes: nothing stops.
+    const bystander = (await holderNow()) === servers.c ? servers.b : servers.c;
+    await bystander.kill();
+    const left = Object.values(servers).filter((server) => server !== bystander);
+    await rides(left);
+
+    // The one that runs it dies: another takes the fleet over within the documented bound.
+    const holder = await holderNow();
+    assert.ok(holder, 'a process holds the demo fleet lease');
+    const killedAt = Date.now();
+    await holder.kill();
+    const next = await until(
+      'another process to take the demo fleet',
+      async () => {
+        const now = await holderNow();
+        return now && now !== holder ? now : undefined;
+      },
+      LEASE_TTL_MS + LEASE_RENEW_MS + 5_000,
+    );
+    const takeover = Date.now() - killedAt;
+    t.diagnostic(`demo fleet taken over ${takeover} ms after its process died`);
+    assert.ok(takeover <= LEASE_TTL_MS + LEASE_RENEW_MS + 1_000, `taken over after ${takeover} ms`);
+    await rides([next]);
+  },
+);

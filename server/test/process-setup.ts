@@ -75,6 +75,8 @@ export interface DeploymentOptions<Name extends string> {
   /** Call numbers, provisioned before any process starts (provisionTaxis). */
   taxis: string[];
   env?: Record<string, string>;
+  /** Adds to the corporation file (its `fleet`, say). */
+  corporation?: Record<string, unknown>;
 }
 
 /**
@@ -97,11 +99,15 @@ export async function startDeployment<const Name extends string>(options: Deploy
     databaseUrl = fresh = (await freshDatabase(wanted)) ?? '';
   }
   assert.ok(databaseUrl, 'needs PostgreSQL on 127.0.0.1:5432');
-  const corporation = taxiCorporation('demo', ['127.0.0.1'], { geo: { extract: TOWN_FILE } });
+  const corporation = taxiCorporation('demo', ['127.0.0.1'], {
+    geo: { extract: TOWN_FILE },
+    ...options.corporation,
+  });
+  const redisPrefix = `taxi-test-${process.pid}-${Date.now()}:`;
   const env = processEnv(corporation, {
     DATABASE_URL: databaseUrl,
     REDIS_URL: options.redisUrl,
-    REDIS_PREFIX: `taxi-test-${process.pid}-${Date.now()}:`,
+    REDIS_PREFIX: redisPrefix,
     DISPATCH_TICK_MS: '300',
     // Every server of a deployment derives the same order secrets (docs/configuration.md, ORDER_SECRET_KEY).
     ORDER_SECRET_KEY: randomBytes(32).toString('base64url'),
@@ -113,5 +119,5 @@ export async function startDeployment<const Name extends string>(options: Deploy
     servers[name] = await startServerProcess({ ...env, DATA_DIR: path.join(env.DATA_DIR, name) });
     started.push(servers[name]);
   }
-  return { databaseUrl, env, servers };
+  return { databaseUrl, env, redisPrefix, servers };
 }

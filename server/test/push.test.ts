@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import https from 'node:https';
+import type { LookupAddress, LookupOptions } from 'node:dns';
 import path from 'node:path';
+import { parse as legacyParse } from 'node:url';
 import { after, describe, test } from 'node:test';
 import { trackLink } from '@taxi/contract';
 import { pushConfig } from '../src/config.ts';
+import { publicAddress } from '../src/notifications/addresses.ts';
 import { allowedEndpoint } from '../src/notifications/endpoints.ts';
 import { assertErr, assertOk, call, signIn } from './api.ts';
 import { taxiCorporation } from './fixtures.ts';
@@ -18,11 +20,31 @@ const { origin, cert, received, browser } = push;
 const vapid = vapidKeys();
 const received_ = (device: Browser) => push.pushed(device, vapid);
 
+/** The DNS of the tests: push service names an attacker pointed at private addresses. */
+const dnsRecords: Record<string, string> = {
+  'loop.fcm.googleapis.com': '127.0.0.1',
+  'ten.fcm.googleapis.com': '10.1.2.3',
+  'mapped.fcm.googleapis.com': '::ffff:192.168.0.7',
+};
+const asked: string[] = [];
+function lookup(
+  hostname: string,
+  options: LookupOptions,
+  callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void,
+): void {
+  asked.push(hostname);
+  const address = dnsRecords[hostname];
+  if (!address) return callback(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }), '');
+  const family = address.includes(':') ? 6 : 4;
+  if (options.all) callback(null, [{ address, family }]);
+  else callback(null, address, family);
+}
+
 const log = capturedLog();
 const server = await startApp({
   corporations: [taxiCorporation('demo', ['localhost'])],
   config: { push: { vapid, allowedOrigin: origin }, logLevel: 'info' },
-  overrides: { pushAgent: new https.Agent({ ca: cert }), logStream: log.stream },
+  overrides: { pushNetwork: { ca: cert, lookup }, logStream: log.stream },
 });
 const { app } = server;
 const { db } = app.services.storage;
@@ -151,6 +173,15 @@ describe('ride notifications by Web Push', () => {
       'https://user:pw@fcm.googleapis.com/send/x',
       'file:///etc/passwd',
       'not a url',
+      // Node's url.parse (which web-push sends with) ends the host at the quote: 10.0.0.5.
+      "https://10.0.0.5'.fcm.googleapis.com/x",
+      'https://10.0.0.5%27.fcm.googleapis.com/x',
+      'https://10.0.0.5\\.fcm.googleapis.com/x',
+      'https://10.0.0.5\t.fcm.googleapis.com/x',
+      "https://fcm.googleapis.com/send/x'y",
+      'https://fcm.googleapis.com/send/x#y',
+      'https://fcm_x.googleapis.com/send/x',
+      'https://xn--fcm-.fcm.googleapis.com./send/x',
     ]) {
       assertErr(await subscribe(shortId, { endpoint, keys }, token), 'INVALID_DATA');
     }
@@ -167,12 +198,74 @@ describe('ride notifications by Web Push', () => {
     assert.deepEqual(await subscriptions(orderId), []);
     for (const endpoint of [
       'https://fcm.googleapis.com/fcm/send/abc',
+      'https://fcm.googleapis.com:443/fcm/send/abc:APA91b-x_y%3D',
       'https://updates.push.services.mozilla.com/wpush/v2/abc',
       'https://web.push.apple.com/QGx',
       'https://wns2-db5p.notify.windows.com/w/?token=abc',
-    ])
+    ]) {
       assert.ok(allowedEndpoint(endpoint, ''), endpoint);
+      // What is checked is what web-push calls: its parser reads the same host, port and path.
+      const checked = new URL(endpoint);
+      const called = legacyParse(endpoint);
+      assert.deepEqual(
+        [called.hostname, called.port ?? '443', called.path],
+        [checked.hostname, checked.port || '443', checked.pathname + checked.search],
+      );
+    }
     assert.ok(!allowedEndpoint(`${origin}/ok/x`, ''), 'the test origin only when allowed');
+  });
+
+  test('a push goes only to a public address: a stored trick endpoint or a name resolving to a private one is never sent', async () => {
+    const { token, orderId, shortId } = await order();
+    const phone = browser('/ok/public-only');
+    assertOk(await subscribe(shortId, phone.json, token, 'en'));
+    // Rows stored before the stricter check, and names whose DNS an attacker controls.
+    const tricks = [
+      "https://10.0.0.5'.fcm.googleapis.com/x",
+      'https://loop.fcm.googleapis.com/x',
+      'https://ten.fcm.googleapis.com/x',
+      'https://mapped.fcm.googleapis.com/x',
+    ];
+    const { keys } = phone.json;
+    await db
+      .insertInto('push_subscriptions')
+      .values(
+        tricks.map((endpoint) => ({
+          order_id: orderId,
+          endpoint,
+          p256dh: keys.p256dh,
+          auth: keys.auth,
+          lang: 'en',
+          stage: '',
+          created_at: Date.now(),
+        })),
+      )
+      .execute();
+    const refusedBefore = log.text().split('a push to a private address was refused').length;
+    await app.services.dispatch.cancel(orderId);
+    assert.equal((await received_(phone)).title, 'Order cancelled');
+    await until(
+      async () =>
+        log.text().split('a push to a private address was refused').length - refusedBefore ===
+        tricks.length,
+      'every trick endpoint to be refused',
+    );
+    assert.ok(
+      ['loop', 'ten', 'mapped'].every((name) => asked.includes(`${name}.fcm.googleapis.com`)),
+      'the names were resolved and their addresses checked before connecting',
+    );
+    assert.ok(!asked.some((name) => name.startsWith('10.0.0.5')), 'the trick host never looked up');
+    for (const address of [
+      '169.254.169.254',
+      '172.31.0.1',
+      '100.64.0.1',
+      'fe80::1',
+      'fd00::1',
+      '::1',
+    ])
+      assert.ok(!publicAddress(address), address);
+    for (const address of ['142.250.74.10', '2a00:1450:4001::200a'])
+      assert.ok(publicAddress(address), address);
   });
 
   test('only the order’s owner subscribes, a few browsers per order, within a rate limit', async () => {
@@ -240,6 +333,12 @@ describe('ride notifications by Web Push', () => {
     assert.throws(
       () => pushConfig({ PUSH_ALLOWED_ORIGIN: 'https://push.example/path' }),
       /PUSH_ALLOWED_ORIGIN/,
+    );
+    // The test push service's allowance (any port, a loopback address) never runs in production.
+    assert.equal(pushConfig({ PUSH_ALLOWED_ORIGIN: origin }).allowedOrigin, origin);
+    assert.throws(
+      () => pushConfig({ PUSH_ALLOWED_ORIGIN: origin, NODE_ENV: 'production' }),
+      /PUSH_ALLOWED_ORIGIN.*production/,
     );
   });
 

@@ -1,9 +1,48 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
+import { startSimulator } from '../src/simulator/simulator.ts';
 import { assertOk, call, signIn } from './api.ts';
 import { gridPoint, TOWN_FILE } from './fixtures/make-town.ts';
 import { taxiCorporation } from './fixtures.ts';
+import type { Db } from '../src/db/storage.ts';
 import { startApp } from './helpers.ts';
+
+/** Waits for `check`, every 50 ms, failing with `what` after `ms`. */
+async function until(what: string, check: () => Promise<boolean>, ms = 30_000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    assert.ok(Date.now() < end, `timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A ride across the town, from Szewska to Długa. */
+const RIDE = {
+  order_type: 'Z',
+  poi: { ...gridPoint(0, 0), street: 'Szewska', city: 'Testowo' },
+  dst: { ...gridPoint(4, 4), street: 'Długa', city: 'Testowo' },
+};
+
+/** The order log of a ride driven from the offer to its end. */
+const DRIVEN = [
+  'created',
+  'assign_taxi',
+  'taxi_accepted',
+  'taxi_client_arrived',
+  'taxi_client_present',
+  'taxi_ride_end',
+];
+
+/** What the order's log says, oldest first. */
+async function orderLog(db: Db, orderId: number) {
+  const entries = await db
+    .selectFrom('order_log')
+    .select('action')
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+  return entries.map((e) => e.action);
+}
 
 test('the demo fleet drives a ride through the driver API: offer, accept, pickup, ride, free again', async () => {
   const { app } = await startApp({
@@ -21,13 +60,6 @@ test('the demo fleet drives a ride through the driver API: offer, accept, pickup
   });
   await app.ready();
   const { db } = app.services.storage;
-  const until = async (what: string, check: () => Promise<boolean>, ms = 20_000) => {
-    const end = Date.now() + ms;
-    while (!(await check())) {
-      assert.ok(Date.now() < end, `timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
   await until(
     'three free taxis',
     async () =>
@@ -54,12 +86,8 @@ test('the demo fleet drives a ride through the driver API: offer, accept, pickup
   );
 
   const token = await signIn(app, '+48607000001');
-  const order = {
-    order_type: 'Z',
-    poi: { ...gridPoint(0, 0), street: 'Szewska', city: 'Testowo' },
-    dst: { ...gridPoint(4, 4), street: 'Długa', city: 'Testowo' },
-  };
-  const { order_id: orderId } = assertOk(await call(app, 'ORDER_SAVE', { order }, { token }));
+  const saved = assertOk(await call(app, 'ORDER_SAVE', { order: RIDE }, { token }));
+  const orderId = saved.order_id as number;
   const state = async () =>
     await db
       .selectFrom('orders')
@@ -68,26 +96,43 @@ test('the demo fleet drives a ride through the driver API: offer, accept, pickup
       .executeTakeFirstOrThrow();
   await until('the client in a taxi', async () => (await state()).state === 'Z');
   await until('the end of the ride', async () => (await state()).price !== null);
-  const actions = (
-    await db
-      .selectFrom('order_log')
-      .select('action')
-      .where('order_id', '=', orderId)
-      .orderBy('id')
-      .execute()
-  ).map((e) => e.action);
-  assert.deepEqual(actions, [
-    'created',
-    'assign_taxi',
-    'taxi_accepted',
-    'taxi_client_arrived',
-    'taxi_client_present',
-    'taxi_ride_end',
-  ]);
+  assert.deepEqual(await orderLog(db, orderId), DRIVEN);
   await until(
     'every taxi free again',
     async () =>
       (await db.selectFrom('taxis').select('state').where('state', '=', 'W').execute()).length ===
       3,
   );
+});
+
+test('a demo fleet started anew goes on with the rides its taxis had taken (another process took the fleet over)', async () => {
+  const { app } = await startApp({
+    config: { fleet: { mode: 'off', size: 2, speed: 40 }, dispatchTickMs: 200 },
+    corporations: [
+      taxiCorporation('demo', ['localhost'], {
+        geo: { extract: TOWN_FILE },
+        fleet: {
+          size: 2,
+          // A wait at the pickup long enough for the fleet to stop before the ride is over.
+          habits: { rejectRate: 0, ignoreRate: 0, absentRate: 0, boardingDelay: [40, 45] },
+        },
+      }),
+    ],
+  });
+  await app.ready();
+  const { db } = app.services.storage;
+  const stopFirst = startSimulator(app, app.services);
+  const token = await signIn(app, '+48607000002');
+  const saved = assertOk(await call(app, 'ORDER_SAVE', { order: RIDE }, { token }));
+  const logged = () => orderLog(db, saved.order_id as number);
+  await until('a taxi to take the order', async () => (await logged()).includes('taxi_accepted'));
+  await stopFirst();
+  assert.ok(
+    !(await logged()).includes('taxi_ride_end'),
+    'the ride is not over when the fleet stops',
+  );
+
+  after(startSimulator(app, app.services));
+  await until('the ride to end', async () => (await logged()).includes('taxi_ride_end'));
+  assert.deepEqual(await logged(), DRIVEN);
 });

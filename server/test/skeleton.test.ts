@@ -34,13 +34,13 @@ test("the route's layout with the corporation's logo and colour, hidden from ass
     ],
   );
   const track = (await app.inject({ url: '/t/AB12/secret' })).body;
-  assert.match(
-    rootOf(track),
-    /^<div class="sk sk--map" aria-hidden="true" style="--sk-brand:#0a7d3b">/,
-  );
+  assert.match(rootOf(track), /^<div class="sk sk--map" aria-hidden="true">/);
   assert.match(rootOf(track), /<div class="sk-map"><\/div>/);
   assert.match(rootOf(track), /<img class="sk-logo" src="\/brand\/wisla\/logo.svg" alt="">/);
   assert.match(track, /<meta name="theme-color" content="#0a7d3b">/);
+  // The colour by a <style> of its own (allowed by its hash), never a style attribute.
+  assert.match(track, /<style>\.sk\{--sk-brand:#0a7d3b\}<\/style><\/head>/);
+  assert.doesNotMatch(track, /\sstyle=/);
   assert.doesNotMatch(track, /#f5b400/);
   const login = (await app.inject({ url: '/auth/' })).body;
   assert.match(rootOf(login), /^<div class="sk sk--default"/);
@@ -184,4 +184,37 @@ test('every route’s page names the same revision, which another language, sett
     pageRevision('1.0.0', corporation, 'en', undefined),
     pageRevision('1.0.0', corporation, 'en', 'data:image/svg+xml;base64,PHN2Zy8+'),
   );
+});
+
+test('in maintenance every path is painted as the apology page, with its texts from the host release', async () => {
+  const { app, config } = await startFor(
+    { corp: 'Wisła Taxi', maintenance: true, locale_lang_list: ['en', 'pl'] },
+    [
+      { pattern: '^/*maintenance/*$', layout: 'maintenance' },
+      { pattern: '^/*auth/*$', layout: 'default', remote: 'account', module: './Auth' },
+      { pattern: '^/*$', layout: 'map', remote: 'ordering', module: './Home' },
+    ],
+  );
+  const mf = path.join(config.releasesDir, 'mf');
+  writeFile(path.join(mf, 'ordering/1.0.0/mf-manifest.json'), { exposes: [] });
+  writeFile(path.join(mf, 'ordering/1.0.0/first-paint.json'), {
+    './Home': { en: { title: 'Order a taxi', label: 'Pickup', placeholder: 'Where?' } },
+  });
+  writeFile(path.join(mf, 'host/1.0.0/first-paint.json'), {
+    './Maintenance': {
+      en: { title: 'We are sorry', lead: 'Ordering is not possible.' },
+      pl: { title: 'Przepraszamy', lead: 'Zamawianie jest niemożliwe.' },
+    },
+  });
+  for (const url of ['/', '/auth/', '/maintenance/']) {
+    const response = await app.inject({ url, headers: { 'accept-language': 'en' } });
+    const root = rootOf(response.body);
+    // Texts of every path: no data-route, which would hide them on another route's page.
+    assert.match(root, /^<div class="sk sk--maintenance" aria-hidden="true">/, url);
+    assert.match(root, /<p class="sk-title">We are sorry<\/p>.*Ordering is not possible\./, url);
+    assert.doesNotMatch(root, /Order a taxi|sk-map|data-route/, url);
+    assert.doesNotMatch(response.body, /rel="preload"/, url);
+  }
+  const polish = await app.inject({ url: '/', headers: { 'accept-language': 'pl' } });
+  assert.match(rootOf(polish.body), /<p class="sk-title">Przepraszamy<\/p>/);
 });

@@ -10,6 +10,7 @@ export * from './model/preferences';
 export * from './model/constants';
 export * from './session/store';
 export * from './session/session';
+export * from './session/settings';
 export { deviceStorage } from './session/storage';
 export * from './i18n/i18n';
 export { commonTexts } from './i18n/catalogue';

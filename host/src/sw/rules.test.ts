@@ -53,9 +53,8 @@ describe('the service worker rules', () => {
     expect(keptPageFor(undefined, undefined)).toBeUndefined();
   });
 
-  test('settings, registry, web manifest, brand and the map style are stale-while-revalidate', () => {
+  test('registry, web manifest, brand and the map style are stale-while-revalidate', () => {
     for (const path of [
-      '/settings.json?t=1&hostname=taxi.example',
       '/remotes.json?hostname=taxi.example',
       '/remotes.json?hostname=taxi.example&device=0f1e2d3c4b5a69788796a5b4c3d2e1f0',
       '/manifest.webmanifest',
@@ -65,11 +64,19 @@ describe('the service worker rules', () => {
       expect(ruleFor(get(path), origin)).toBe('fresh');
   });
 
-  test('the registry, settings and manifests asked for with cache: reload are network first', () => {
+  test('settings are network first however asked for: the maintenance flag is never a kept copy', () => {
+    for (const cache of ['no-store', 'default', 'reload'])
+      expect(ruleFor({ ...get('/settings.json?t=1&hostname=taxi.example'), cache }, origin)).toBe(
+        'settings',
+      );
+    // Kept beside the other fresh files, for an offline start.
+    expect(CACHE_NAMES.settings).toBe(CACHE_NAMES.fresh);
+  });
+
+  test('the registry and manifests asked for with cache: reload are network first', () => {
     const reload = (path: string) => ({ ...get(path), cache: 'reload' });
     for (const path of [
       '/remotes.json?hostname=taxi.example&device=0f1e2d3c4b5a69788796a5b4c3d2e1f0',
-      '/settings.json?t=1&hostname=taxi.example',
       '/mf/tracking/1.4.2/mf-manifest.json',
     ])
       expect(ruleFor(reload(path), origin)).toBe('reload');

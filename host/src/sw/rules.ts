@@ -17,8 +17,13 @@ export type Rule =
    * once (keptPageFor), refreshed in the background for the next start
    */
   | 'page'
-  /** settings, registry, manifests, web manifest, brand, map style: stale-while-revalidate too */
+  /** registry, manifests, web manifest, brand, map style: stale-while-revalidate too */
   | 'fresh'
+  /**
+   * settings.json: network first (a bounded wait), the kept copy only offline or on a network
+   * too slow; its maintenance flag must be the server's of now (spec sections 1 and 2)
+   */
+  | 'settings'
   /**
    * one of those asked for with `cache: 'reload'` (the host refused the kept registry's release
    * as incompatible): network first, cache fallback, and the answer is kept
@@ -30,6 +35,7 @@ export const CACHE_NAMES: Record<Rule, string> = {
   tile: `${CACHE_PREFIX}tiles-v${CACHE_VERSION}`,
   page: `${CACHE_PREFIX}shell-v${CACHE_VERSION}`,
   fresh: `${CACHE_PREFIX}fresh-v${CACHE_VERSION}`,
+  settings: `${CACHE_PREFIX}fresh-v${CACHE_VERSION}`,
   reload: `${CACHE_PREFIX}fresh-v${CACHE_VERSION}`,
 };
 
@@ -56,8 +62,8 @@ const RELEASE = /^\/mf\/[^/]+\/[^/]+\/./;
  */
 const TILE =
   /^\/tiles\/(?:[^/]+\/\d+\/\d+\/\d+\.pbf|[^/]+-r\d+\/[a-z-]+\/\d+\/\d+\/\d+(?:@2x)?\.webp|glyphs-v\d+\/[^/]+\/\d+-\d+\.pbf|sprite-v\d+(?:@2x)?\.(?:json|png))$/;
-const FRESH =
-  /^\/(?:settings\.json|remotes\.json|manifest\.webmanifest|tiles\/style\.json)$|^\/brand\//;
+const SETTINGS = /^\/settings\.json$/;
+const FRESH = /^\/(?:remotes\.json|manifest\.webmanifest|tiles\/style\.json)$|^\/brand\//;
 
 export interface RequestLike {
   method: string;
@@ -78,6 +84,7 @@ export function ruleFor(request: RequestLike, origin: string): Rule | null {
   if (request.mode === 'websocket' || NEVER.test(path)) return null;
   if (RELEASE.test(path) && !MUTABLE_RELEASE_FILE.test(path)) return 'release';
   if (TILE.test(path)) return 'tile';
+  if (SETTINGS.test(path)) return 'settings';
   if (FRESH.test(path) || RELEASE.test(path))
     return request.cache === 'reload' ? 'reload' : 'fresh';
   return null;

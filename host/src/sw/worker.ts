@@ -20,6 +20,8 @@ import { ownPage, readRidePush } from './notifications';
 declare const self: ServiceWorkerGlobalScope;
 
 const DAY = 24 * 60 * 60;
+/** The longest a start waits for the server's settings before it takes the kept ones. */
+const SETTINGS_WAIT_S = 3;
 const okOnly = () => new CacheableResponsePlugin({ statuses: [200] });
 const freshPlugins = () => [
   okOnly(),
@@ -44,9 +46,16 @@ const strategies: Record<Exclude<Rule, 'page'>, Strategy> = {
       new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
     ],
   }),
-  // The same for settings, registry and manifests: a pin, rollback or settings change reaches
-  // the passenger on the start after the one that fetched it (docs/offline.md).
+  // The same for the registry and manifests: a pin or rollback reaches the passenger on the
+  // start after the one that fetched it (docs/offline.md).
   fresh: new StaleWhileRevalidate({ cacheName: CACHE_NAMES.fresh, plugins: freshPlugins() }),
+  // Settings carry the maintenance flag, which is never taken from a kept copy while the server
+  // answers: the start waits for them a little (the skeleton shows), offline it takes the copy.
+  settings: new NetworkFirst({
+    cacheName: CACHE_NAMES.settings,
+    networkTimeoutSeconds: SETTINGS_WAIT_S,
+    plugins: freshPlugins(),
+  }),
   reload: new NetworkFirst({
     cacheName: CACHE_NAMES.reload,
     networkTimeoutSeconds: 6,

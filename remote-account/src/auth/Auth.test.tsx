@@ -47,6 +47,9 @@ function renderAuth(options: Parameters<typeof renderScreen>[1] = {}) {
 const consent = () =>
   screen.getByRole('checkbox', { name: 'I accept the regulations and the privacy policy' });
 const next = () => screen.getByRole('button', { name: 'Next' });
+/** Next cannot go on: it says so (aria-disabled) and stays focusable, to tell why when tried. */
+const nextIsOff = () => expect(next()).toHaveAttribute('aria-disabled', 'true');
+const nextIsOn = () => expect(next()).not.toHaveAttribute('aria-disabled');
 const phoneInput = () => screen.findByRole('textbox', { name: 'Phone number' });
 const sendCode = () => screen.getByRole('button', { name: 'Send code' });
 const codeInput = () => screen.getByRole('textbox', { name: 'SMS code' });
@@ -72,15 +75,40 @@ describe('Auth, step 1: consent', () => {
     renderAuth();
     expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
     expect(screen.getByText('Step 1 of 3')).toBeInTheDocument();
-    expect(next()).toBeDisabled();
+    nextIsOff();
     await user.click(consent());
-    expect(next()).toBeEnabled();
+    nextIsOn();
     await user.click(consent());
-    expect(next()).toBeDisabled();
+    nextIsOff();
     await user.click(consent());
     await user.click(next());
     expect(await phoneInput()).toBeInTheDocument();
     expect(screen.getByText('Step 2 of 3')).toBeInTheDocument();
+  });
+
+  it('says to accept the statement when Next is tried without consent, announced and describing Next', async () => {
+    const user = userEvent.setup();
+    renderAuth();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(next());
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Please accept the statement.');
+    expect(next()).toHaveAccessibleDescription('Please accept the statement.');
+    expect(consent()).toHaveAccessibleDescription('Please accept the statement.');
+    expect(consent()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Step 1 of 3')).toBeInTheDocument();
+    // Accepted, the message goes and Next goes on.
+    await user.click(consent());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(next());
+    expect(await phoneInput()).toBeInTheDocument();
+  });
+
+  it('says it in Polish too', async () => {
+    const user = userEvent.setup();
+    renderAuth({ language: 'pl' });
+    await user.click(screen.getByRole('button', { name: 'Dalej' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Zaakceptuj oświadczenie.');
   });
 
   it('links the regulations and the privacy policy, which open those pages', async () => {
@@ -214,7 +242,7 @@ describe('Auth, step 2: phone number', () => {
     expect(screen.getByText('Step 1 of 3')).toBeInTheDocument();
     expect(consent()).not.toBeChecked();
     expect(consent()).toHaveFocus();
-    expect(next()).toBeDisabled();
+    nextIsOff();
     expect(await toPhoneStep(user)).toHaveValue('');
   });
 });

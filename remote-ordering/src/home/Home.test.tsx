@@ -9,10 +9,16 @@ import {
   offline,
   renderScreen,
 } from '@taxi/shared/testing';
-import { activeOrdersAtom, sessionStore, type OpenableOrder, type Settings } from '@taxi/shared';
+import {
+  activeOrdersAtom,
+  sessionStore,
+  settingsAtom,
+  type OpenableOrder,
+  type Settings,
+} from '@taxi/shared';
 import { cachePlaces } from '../places/cache';
 import { forgetPlaces } from '../places/usePlaces';
-import { AIRPORT, draft, FLORIANSKA, resetOrdering, setDraft } from '../testing/order';
+import { AIRPORT, draft, FLORIANSKA, point, resetOrdering, setDraft } from '../testing/order';
 import Home from './Home';
 
 // The map library needs WebGL; Home must work without it anyway.
@@ -197,7 +203,28 @@ describe('price and ETA (ORDER_SIM, spec section 8)', () => {
     await waitFor(() => expect(draft()).toMatchObject({ order_type: 'Z', date_time: null }));
   });
 
-  it('clears the time and reverts to Z when a timed refresh comes back empty', async () => {
+  it('keeps the time of a timed order whose quote has no price, and says none can be estimated', async () => {
+    // A destination typed by hand (the search's "Use …") has no coordinates: the server
+    // answers, without a price.
+    const typed = point({ street: 'Lotnicza 1', city: 'Kraków' });
+    setDraft({
+      poi: FLORIANSKA,
+      dst: typed,
+      order_type: 'T',
+      date_time: '2030-01-01 10:00:00',
+      advance: 5400,
+    });
+    const { api } = await renderHome({ ORDER_SIM: { ...QUOTE, dst_price: null } });
+    await waitFor(() => expect(api.of('ORDER_SIM')).toHaveLength(1));
+    const price = await screen.findByText('Price');
+    expect(price.nextElementSibling).toHaveTextContent('Cannot be estimated');
+    expect(draft()).toMatchObject({ order_type: 'T', date_time: '2030-01-01 10:00:00' });
+    expect(
+      screen.queryByText('The scheduled time could not be kept; the order is for now.'),
+    ).not.toBeInTheDocument();
+  });
+
+  it('clears the time and reverts to Z when a timed refresh gets no answer', async () => {
     setDraft({
       poi: FLORIANSKA,
       dst: AIRPORT,
@@ -205,11 +232,22 @@ describe('price and ETA (ORDER_SIM, spec section 8)', () => {
       date_time: '2030-01-01 10:00:00',
       advance: 5400,
     });
-    await renderHome({ ORDER_SIM: { ...QUOTE, dst_price: null } });
+    await renderHome({ ORDER_SIM: offline });
     await waitFor(() => expect(draft()).toMatchObject({ order_type: 'Z', date_time: null }));
     expect(
       screen.getByText('The scheduled time could not be kept; the order is for now.'),
     ).toBeInTheDocument();
+  });
+
+  it('shows the apology page, not a price error, when ORDER_SIM is refused for maintenance', async () => {
+    setDraft({ poi: FLORIANSKA, dst: AIRPORT });
+    const { api } = await renderHome({
+      ORDER_SIM: fail('ACTION_NOT_ALLOWED'),
+      'GET /settings.json': { corp: 'Test Taxi', maintenance: true },
+    });
+    await waitFor(() => expect(sessionStore.get(settingsAtom)?.maintenance).toBe(true));
+    expect(api.of('GET /settings.json')).toHaveLength(1);
+    expect(screen.queryByText('Error calculating price.')).not.toBeInTheDocument();
   });
 
   it('for IN_PROGRESS clears the order, says so, and opens the active orders', async () => {

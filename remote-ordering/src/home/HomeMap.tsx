@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   addTranslations,
   clearOfSheet,
@@ -8,7 +8,7 @@ import {
   type AddressPoint,
   type Quote,
 } from '@taxi/shared';
-import { TaxiMap, type LatLng, type MapPin } from '@taxi/shared/map';
+import { TaxiMap, type LatLng, type MapFocus, type MapPin } from '@taxi/shared/map';
 import { useOrderingText } from '../common/i18n';
 import { useOrdering } from '../common/useOrdering';
 import texts from './texts.json';
@@ -22,6 +22,26 @@ export const FALLBACK_VIEW = { center: { lat: 52.07, lng: 19.48 }, zoom: 5.5 };
 
 function at(point: AddressPoint | null): LatLng | null {
   return point && hasCoordinates(point) ? { lat: point.lat!, lng: point.lng! } : null;
+}
+
+/**
+ * The focus handed to the map: the first at once (the first view), each later one once it has
+ * held for MAP.fitDebounceMs (spec section 9), so that a burst of changes (a destination, then
+ * a pin dragged, then the form growing) is fitted once.
+ */
+function useSettledFocus(focus: MapFocus | null): MapFocus | null {
+  const [settled, setSettled] = useState(focus);
+  const latest = useRef(focus);
+  latest.current = focus;
+  const key = focus?.key ?? null;
+  useEffect(() => {
+    const timer = setTimeout(
+      () => setSettled((shown) => (shown?.key === latest.current?.key ? shown : latest.current)),
+      MAP.fitDebounceMs,
+    );
+    return () => clearTimeout(timer);
+  }, [key]);
+  return settled ?? focus;
 }
 
 /**
@@ -91,13 +111,14 @@ export function HomeMap({
     top: MAP.homePickupPadding.top + PIN_HEIGHT,
   };
   const focusPoints = both ? [pickup!, destination!] : pickup ? [pickup] : [];
-  const focus = focusPoints.length
+  const wanted = focusPoints.length
     ? {
         points: focusPoints,
         padding: both ? fitPadding : padding,
         key: `${focusPoints.map((p) => `${p.lat.toFixed(6)},${p.lng.toFixed(6)}`).join(';')}@${sheetInset}`,
       }
     : null;
+  const focus = useSettledFocus(wanted);
 
   return (
     <>

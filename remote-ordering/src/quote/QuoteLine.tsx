@@ -37,10 +37,14 @@ export function QuoteLine({ state }: { state: QuoteState }) {
     <div className="or-quote" aria-live="polite" aria-busy={state.status === 'loading'}>
       {quote ? (
         <dl className="or-quote__figures">
-          {settings.show_dst_price && quote.dst_price !== null ? (
+          {settings.show_dst_price ? (
             <div>
               <dt>{t('quote.price')}</dt>
-              <dd>{formatPrice(quote.dst_price, settings.currency)}</dd>
+              <dd>
+                {quote.dst_price === null
+                  ? t('quote.noPrice')
+                  : formatPrice(quote.dst_price, settings.currency)}
+              </dd>
             </div>
           ) : null}
           <div>

@@ -11,6 +11,7 @@ import {
   type Quote,
   UNKNOWN_ERROR,
   SCREEN_PATHS,
+  showsMaintenance,
 } from '@taxi/shared';
 import { simulateOrder } from '../common/calls';
 import { useOrdering } from '../common/useOrdering';
@@ -34,7 +35,10 @@ function priceKey(draft: OrderDraft): string {
  * ORDER_SIM for the draft, again whenever an option that changes the price changes
  * (spec sections 7 and 8): WRONG_DATE_TIME shows a time error, IN_PROGRESS clears the order
  * and goes Home to the active orders, any other error 'Error calculating price.'; a scheduled
- * order whose refresh fails or comes back empty becomes an order for now (section 4).
+ * order whose refresh fails (an error or no answer) becomes an order for now (section 4). A
+ * quote without a price (a destination typed by hand, a corporation without a tariff) is an
+ * answer, not a failure: the time stays and the price reads as not estimable. A refusal because
+ * the corporation went into maintenance shows the apology page instead.
  */
 export function useQuote() {
   const { draft, setDraft, settings } = useOrdering();
@@ -61,16 +65,12 @@ export function useQuote() {
       simulateOrder(asked, settings).then(
         (quote) => {
           if (!current) return;
-          if (timed && quote.dst_price === null) {
-            setTimeCleared(true);
-            setDraft((draft) => withoutScheduledTime(draft));
-            return;
-          }
           latest.current = quote;
           setState({ status: 'ok', quote });
         },
-        (error: unknown) => {
+        async (error: unknown) => {
           if (!current) return;
+          if ((await showsMaintenance(error)) || !current) return;
           const code = isApiError(error) ? error.code : UNKNOWN_ERROR;
           if (code === 'IN_PROGRESS') {
             setDraft(emptyDraft());

@@ -8,11 +8,25 @@ import {
   fakeApi,
   renderScreen,
 } from '@taxi/shared/testing';
-import { featuresAtom, sessionStore, type Settings } from '@taxi/shared';
+import {
+  clientDataAtom,
+  featuresAtom,
+  sessionStore,
+  settingsAtom,
+  type Settings,
+} from '@taxi/shared';
 import { AIRPORT, draft, FEATURES, FLORIANSKA, resetOrdering, setDraft } from '../testing/order';
 import OrderSummary from './OrderSummary';
 
 const SAVED = { order_id: 5, track: { order_short_id: 'ABC123', secret: 'sec' } };
+const PERKS = { show_cash_free: true, show_discount: true };
+const PERKS_CLIENT = {
+  phone: '48601000001',
+  points: 0,
+  count_discount_available: 2,
+  discount: 10,
+  cash_free: true,
+};
 
 function renderSummary(handlers: Answers, settings: Partial<Settings> = {}) {
   const api = fakeApi({ GET_CURRENT_ORDERS: { data_list: [] }, ...handlers });
@@ -43,6 +57,7 @@ describe('OrderSummary', () => {
 
   it('reviews everything chosen, the taxi count only above 1', () => {
     act(() => sessionStore.set(featuresAtom, FEATURES));
+    act(() => sessionStore.set(clientDataAtom, PERKS_CLIENT));
     setDraft({
       poi: FLORIANSKA,
       dst: AIRPORT,
@@ -55,7 +70,7 @@ describe('OrderSummary', () => {
       order_type: 'T',
       date_time: '2030-01-02 08:15:00',
     });
-    renderSummary({});
+    renderSummary({}, PERKS);
     const rows = Object.fromEntries(
       screen
         .getAllByRole('term')
@@ -211,5 +226,54 @@ describe('OrderSummary', () => {
       cash_free: false,
       discount: false,
     });
+  });
+
+  it('reviews discount and cash-free only as the order carries them', async () => {
+    // Chosen when allowed; the client's data no longer allows them (no discounts left, no
+    // cash-free): the order goes without, and the summary says so by leaving them out.
+    setDraft({ poi: FLORIANSKA, cash_free: true, discount: true });
+    act(() =>
+      sessionStore.set(clientDataAtom, {
+        ...PERKS_CLIENT,
+        count_discount_available: 0,
+        cash_free: false,
+      }),
+    );
+    const { api, user } = renderSummary({ ORDER_SAVE: SAVED }, PERKS);
+    const terms = screen.getAllByRole('term').map((term) => term.textContent);
+    expect(terms).not.toContain('Discount');
+    expect(terms).not.toContain('Cash-free');
+    await user.click(screen.getByRole('button', { name: 'Order' }));
+    await waitFor(() => expect(api.of('ORDER_SAVE')).toHaveLength(1));
+    expect(api.of('ORDER_SAVE')[0]!.payload.order).toMatchObject({
+      cash_free: false,
+      discount: false,
+    });
+  });
+
+  it('shows the apology page, not an error, when ORDER_SAVE is refused for maintenance', async () => {
+    setDraft({ poi: FLORIANSKA });
+    const { api, user } = renderSummary({
+      ORDER_SAVE: fail('ACTION_NOT_ALLOWED'),
+      'GET /settings.json': { corp: 'Test Taxi', maintenance: true },
+    });
+    await user.click(screen.getByRole('button', { name: 'Order' }));
+    // The settings are read again, past any kept copy; the shell then shows the apology page.
+    await waitFor(() => expect(sessionStore.get(settingsAtom)?.maintenance).toBe(true));
+    expect(api.of('GET /settings.json')).toHaveLength(1);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the refusal as before when the corporation is not in maintenance', async () => {
+    setDraft({ poi: FLORIANSKA });
+    const { user } = renderSummary({
+      ORDER_SAVE: fail('ACTION_NOT_ALLOWED'),
+      'GET /settings.json': { corp: 'Test Taxi', maintenance: false },
+    });
+    await user.click(screen.getByRole('button', { name: 'Order' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      'The order was not placed: Action not allowed',
+    );
+    expect(sessionStore.get(settingsAtom)?.maintenance).toBe(false);
   });
 });

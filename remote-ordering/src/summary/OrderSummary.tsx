@@ -14,6 +14,7 @@ import {
   isTimedType,
   newCallUniqueId,
   refreshActiveOrders,
+  showsMaintenance,
   subscriptionDays,
   WEEKDAYS,
   withAllowedPerks,
@@ -62,6 +63,10 @@ export default function OrderSummary() {
   const [timedDone, setTimedDone] = useState(false);
   const sending = useRef(false);
 
+  // What ORDER_SAVE carries, and so what the summary shows: a perk the client data no longer
+  // allows is neither sent nor reviewed.
+  const sent = withAllowedPerks(draft, settings, client);
+
   if (!isPickupValid(draft.poi)) {
     return (
       <div className="tx-page or-page">
@@ -82,10 +87,7 @@ export default function OrderSummary() {
     if (attempt !== draft.call_uniqueid)
       setDraft((current) => ({ ...current, call_uniqueid: attempt }));
     try {
-      const track = await saveOrder(
-        { ...withAllowedPerks(draft, settings, client), call_uniqueid: attempt },
-        settings,
-      );
+      const track = await saveOrder({ ...sent, call_uniqueid: attempt }, settings);
       forgetRecentAddresses();
       void refreshActiveOrders().catch(() => undefined);
       if (isTimedType(draft.order_type)) {
@@ -99,6 +101,7 @@ export default function OrderSummary() {
           : SCREEN_PATHS.OrderSuccess,
       );
     } catch (error) {
+      if (await showsMaintenance(error)) return;
       setFailure(
         isApiError(error) && error.code === 'IN_PROGRESS'
           ? t('quote.inProgress')
@@ -110,37 +113,37 @@ export default function OrderSummary() {
     }
   };
 
-  const chosen = features.features.filter((f) => draft.taxi_features_list.includes(f.id));
-  const days = subscriptionDays(draft);
+  const chosen = features.features.filter((f) => sent.taxi_features_list.includes(f.id));
+  const days = subscriptionDays(sent);
   const pad = (n: number | null) => String(n ?? 0).padStart(2, '0');
   return (
     <div className="tx-page or-page">
       <h1>{t('summary.title')}</h1>
       <dl className="or-summary tx-card">
-        <Row term={t('summary.pickup')}>{addressLine(draft.poi)}</Row>
-        {draft.dst ? <Row term={t('summary.destination')}>{addressLine(draft.dst)}</Row> : null}
-        {draft.order_type === 'T' && draft.date_time ? (
-          <Row term={t('summary.time')}>{shortDateTime(draft.date_time)}</Row>
+        <Row term={t('summary.pickup')}>{addressLine(sent.poi)}</Row>
+        {sent.dst ? <Row term={t('summary.destination')}>{addressLine(sent.dst)}</Row> : null}
+        {sent.order_type === 'T' && sent.date_time ? (
+          <Row term={t('summary.time')}>{shortDateTime(sent.date_time)}</Row>
         ) : null}
-        {draft.order_type === 'R' ? (
+        {sent.order_type === 'R' ? (
           <Row term={t('summary.subscription')}>
-            {`${draft.repeated_start} – ${draft.repeated_stop}, ${pad(draft.repeated_time_hour)}:${pad(
-              draft.repeated_time_minute,
+            {`${sent.repeated_start} – ${sent.repeated_stop}, ${pad(sent.repeated_time_hour)}:${pad(
+              sent.repeated_time_minute,
             )}, ${WEEKDAYS.filter((_, i) => days[i])
               .map((day) => t(`weekdays.${day}`))
               .join(' ')}`}
           </Row>
         ) : null}
-        {draft.phone ? (
+        {sent.phone ? (
           <Row term={t('summary.rider')}>
-            {[draft.rider_name, formatPhone(draft.phone)].filter(Boolean).join(', ')}
+            {[sent.rider_name, formatPhone(sent.phone)].filter(Boolean).join(', ')}
           </Row>
         ) : null}
-        {draft.info ? <Row term={t('summary.note')}>{draft.info}</Row> : null}
-        {draft.passwd ? <Row term={t('summary.password')}>{draft.passwd}</Row> : null}
-        {draft.taxi_count > 1 ? <Row term={t('summary.taxiCount')}>{draft.taxi_count}</Row> : null}
-        {draft.discount ? <Row term={t('summary.discount')}>{t('summary.yes')}</Row> : null}
-        {draft.cash_free ? <Row term={t('summary.cashFree')}>{t('summary.yes')}</Row> : null}
+        {sent.info ? <Row term={t('summary.note')}>{sent.info}</Row> : null}
+        {sent.passwd ? <Row term={t('summary.password')}>{sent.passwd}</Row> : null}
+        {sent.taxi_count > 1 ? <Row term={t('summary.taxiCount')}>{sent.taxi_count}</Row> : null}
+        {sent.discount ? <Row term={t('summary.discount')}>{t('summary.yes')}</Row> : null}
+        {sent.cash_free ? <Row term={t('summary.cashFree')}>{t('summary.yes')}</Row> : null}
         {chosen.length ? (
           <Row term={t('summary.features')}>{chosen.map((f) => f.name).join(', ')}</Row>
         ) : null}

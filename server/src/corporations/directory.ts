@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
+import type { UnpinnedReleases } from '../config.ts';
+import { NEWEST, RELEASE_NAMES } from '../releases/resolve.ts';
 import { isTimeZone } from '../time.ts';
 
 /** One taxi corporation: a JSON file in CORP_DIR. */
@@ -27,10 +29,13 @@ export interface ReleasePointer {
   canary?: { use: string; percent: number };
 }
 
+/** A pointer of a file: any text but NEWEST, which only UNPINNED_RELEASES gives. */
+const isTarget = (value: unknown) => typeof value === 'string' && value !== NEWEST;
+
 function isCanary(value: unknown): boolean {
   return (
     isObject(value) &&
-    typeof value.use === 'string' &&
+    isTarget(value.use) &&
     typeof value.percent === 'number' &&
     value.percent >= 0 &&
     value.percent <= 100
@@ -38,11 +43,11 @@ function isCanary(value: unknown): boolean {
 }
 
 function isPointer(value: unknown): boolean {
-  if (typeof value === 'string') return true;
+  if (typeof value === 'string') return isTarget(value);
   return (
     isObject(value) &&
-    typeof value.use === 'string' &&
-    (value.fallback === undefined || typeof value.fallback === 'string') &&
+    isTarget(value.use) &&
+    (value.fallback === undefined || isTarget(value.fallback)) &&
     (value.canary === undefined || isCanary(value.canary))
   );
 }
@@ -62,8 +67,15 @@ export interface CorporationLookup {
   byId(id: string): Corporation | undefined;
   /** Every corporation served now. */
   all(): Corporation[];
-  /** The corporation a request is for: query `hostname`, else the Host header. */
+  /** The corporation an API call is for: query `hostname`, else the Host header. */
   forRequest(request: FastifyRequest): Corporation | undefined;
+  /** The corporation of the Host header alone: it serves pages, their worker and registry. */
+  forHost(request: FastifyRequest): Corporation | undefined;
+  /**
+   * The Host header's corporation when the query's `hostname` (settings.json, spec section 7)
+   * names one of its hosts or is absent; otherwise none.
+   */
+  forOwnHost(request: FastifyRequest): Corporation | undefined;
 }
 
 export const CORPORATION_ID = /^[a-z0-9][a-z0-9_-]{0,62}$/;
@@ -111,6 +123,18 @@ export function parseCorporation(text: string): Corporation {
   };
 }
 
+/** Every part the corporation does not pin runs the newest published version. */
+function withNewest(corporation: Corporation): Corporation {
+  const unpinned = RELEASE_NAMES.filter((name) => !corporation.releases[name]);
+  const releases = Object.fromEntries(unpinned.map((name) => [name, { use: NEWEST }]));
+  return { ...corporation, releases: { ...releases, ...corporation.releases } };
+}
+
+function askedHostname(request: FastifyRequest): string | undefined {
+  const asked = (request.query as Record<string, unknown> | undefined)?.hostname;
+  return typeof asked === 'string' && asked !== '' ? asked : undefined;
+}
+
 /** Host header or hostname parameter, lower case, without the port. */
 export function bareHostname(host: string): string {
   const value = host.trim().toLowerCase();
@@ -127,6 +151,7 @@ export function openCorporationDirectory(
   dir: string,
   log: DirectoryLog,
   refreshMs: number,
+  unpinned: UnpinnedReleases = 'none',
 ): CorporationLookup {
   const files = new Map<string, LoadedFile>();
   let byHost = new Map<string, Corporation>();
@@ -179,8 +204,10 @@ export function openCorporationDirectory(
     if (!changed) return;
     const hosts = new Map<string, Corporation>();
     const ids = new Map<string, Corporation>();
-    for (const [name, { corporation }] of files) {
-      if (!corporation) continue;
+    for (const [name, loaded] of files) {
+      if (!loaded.corporation) continue;
+      const corporation =
+        unpinned === 'newest' ? withNewest(loaded.corporation) : loaded.corporation;
       if (ids.has(corporation.id)) {
         log.error({ file: name, id: corporation.id }, 'corporations: duplicate id, file ignored');
         continue;
@@ -217,11 +244,18 @@ export function openCorporationDirectory(
       return [...byId.values()];
     },
     forRequest(request) {
-      const query = request.query as Record<string, unknown> | undefined;
-      const asked = query?.hostname;
-      return this.byHostname(
-        typeof asked === 'string' && asked !== '' ? asked : (request.host ?? ''),
-      );
+      const asked = askedHostname(request);
+      return this.byHostname(asked ?? request.host ?? '');
+    },
+    forHost(request) {
+      return this.byHostname(request.host ?? '');
+    },
+    forOwnHost(request) {
+      const corporation = this.forHost(request);
+      const asked = askedHostname(request);
+      return asked === undefined || this.byHostname(asked) === corporation
+        ? corporation
+        : undefined;
     },
   };
 }

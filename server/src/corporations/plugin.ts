@@ -48,8 +48,9 @@ export function webManifest(corporation: Corporation) {
 }
 
 /**
- * A GET route answered for the corporation of the request's host name (404 for an unknown
- * host). Its answer changes with the corporation's file, so the browser revalidates it.
+ * A GET route answered for the corporation of the request's Host (404 for an unknown host, or
+ * for a `hostname` query naming a host another corporation serves). Its answer changes with the
+ * corporation's file, so the browser revalidates it.
  */
 export function perCorporation(
   app: FastifyInstance,
@@ -58,7 +59,7 @@ export function perCorporation(
   send: (corporation: Corporation, reply: FastifyReply, request: FastifyRequest) => unknown,
 ) {
   app.get(path, async (request, reply) => {
-    const corporation = corporations.forRequest(request);
+    const corporation = corporations.forOwnHost(request);
     reply.header('Cache-Control', 'no-cache');
     if (!corporation)
       return reply

@@ -11,7 +11,15 @@ export const channels = {
     `taxi-work:${corporationId}:${callNumber}`,
   /** Something to dispatch: every process runs its dispatch round soon. */
   wake: 'dispatch:wake',
+  /** TaxiBlocked: the operator blocked a taxi; every process ends its driver app's sessions. */
+  taxiBlocked: 'taxi:blocked',
 };
+
+/** The message of `channels.taxiBlocked`. */
+export interface TaxiBlocked {
+  corporation_id: string;
+  call_number: string;
+}
 
 /** Tells the taxis whose work changed, and publishes the records of the orders that changed. */
 export async function publishEffects(

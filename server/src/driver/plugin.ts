@@ -15,7 +15,7 @@ import {
   type DriverInput,
   type TaxiRef,
 } from '../dispatch/driver-actions.ts';
-import { channels } from '../dispatch/publishing.ts';
+import { channels, type TaxiBlocked } from '../dispatch/publishing.ts';
 import { dispatchSettings } from '../dispatch/settings.ts';
 import { ASSIGNMENT_STATES as S } from '../dispatch/tables.ts';
 import { ApiFailure } from '../errors.ts';
@@ -26,8 +26,12 @@ import { formatLocal } from '../time.ts';
 import { setTaxiState } from '../fleet/taxis.ts';
 import { checkPassword, closeTaxiSession, openTaxiSession, taxiTokenHash } from './accounts.ts';
 
-/** A token is re-checked against the database after this long. */
-const TOKEN_CACHE_MS = 30_000;
+/**
+ * A token is re-checked against the database after this long: an operator's block (which also
+ * reaches every process at once over the bus when the CLI has REDIS_URL) ends its sessions
+ * within it.
+ */
+const TOKEN_CACHE_MS = 1_000;
 const LOGINS_PER_TAXI_PER_MINUTE = 10;
 const LONGEST_WAIT_S = 25;
 
@@ -53,6 +57,22 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
   const { db } = storage;
   const registry = new ActionRegistry<DriverActions>();
   const tokens = new Map<string, SignedInTaxi>();
+  /** Wakers of the GET_OFFERS waits on this process, per taxi. */
+  const waits = new Map<string, Set<() => void>>();
+  const taxiKey = (corporationId: string, callNumber: string) =>
+    `${corporationId}\u0000${callNumber}`;
+
+  /** This process believes no token of the taxi any more, and its waiting polls end. */
+  function forgetTaxi(corporationId: string, callNumber: string): void {
+    for (const [hash, taxi] of tokens)
+      if (taxi.corporation.id === corporationId && taxi.callNumber === callNumber)
+        tokens.delete(hash);
+    for (const wake of waits.get(taxiKey(corporationId, callNumber)) ?? []) wake();
+  }
+  const unsubscribe = await bus.subscribe<TaxiBlocked>(channels.taxiBlocked, (blocked) =>
+    forgetTaxi(blocked.corporation_id, blocked.call_number),
+  );
+  app.addHook('onClose', async () => unsubscribe());
 
   async function taxiOf(context: ActionContext): Promise<SignedInTaxi> {
     const token = optionalText(
@@ -87,10 +107,13 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
     tokens.delete(hash);
     if (!row || row.expires_at <= now || row.corporation_id !== context.corporation.id)
       throw new ApiFailure('ACCESS_DENIED', 'The driver app is not signed in');
+    // A session opened while the operator blocked the taxi.
+    if (row.state === 'B') throw new ApiFailure('BLOCKED', 'The taxi is blocked');
     const taxi: SignedInTaxi = {
       corporation: context.corporation,
       callNumber: row.call_number,
-      state: cached?.state ?? row.state,
+      // The database's state: another process, or the operator, may have changed it.
+      state: row.state,
       lat: cached?.lat ?? row.lat,
       lng: cached?.lng ?? row.lng,
       acc: cached?.acc ?? row.acc,
@@ -218,7 +241,10 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
     if (taxi.state === 'B' && state !== 'B')
       throw new ApiFailure('ACTION_NOT_ALLOWED', 'The taxi is blocked');
     if (state === taxi.state) return;
-    await setTaxiState(db, taxi.corporation.id, taxi.callNumber, state);
+    if (!(await setTaxiState(db, taxi.corporation.id, taxi.callNumber, state, true))) {
+      forgetTaxi(taxi.corporation.id, taxi.callNumber);
+      throw new ApiFailure('BLOCKED', 'The taxi is blocked');
+    }
     taxi.state = state;
     fleet.report(taxi.corporation, taxi.callNumber, state, taxi, clock.now(), false);
     if (state === 'W') dispatch.wake();
@@ -319,6 +345,9 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
         channels.taxiWork(taxi.corporation.id, taxi.callNumber),
         () => wake(),
       );
+      const key = taxiKey(taxi.corporation.id, taxi.callNumber);
+      const waiting = waits.get(key) ?? new Set();
+      waits.set(key, waiting.add(wake));
       try {
         current = await work(taxi);
         if (current.offers.length > 0) return current;
@@ -327,8 +356,11 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
         clearTimeout(timer);
       } finally {
         unsubscribe();
+        waiting.delete(wake);
+        if (waiting.size === 0 && waits.get(key) === waiting) waits.delete(key);
       }
-      return work(taxi);
+      // Asked again: a block while waiting ends the wait refused.
+      return work(await taxiOf(context));
     },
   });
 

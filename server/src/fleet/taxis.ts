@@ -111,18 +111,24 @@ export async function saveTaxi(db: Db, corporationId: string, car: TaxiCar): Pro
     .execute();
 }
 
-/** The taxi's state (spec section 4); false for no such taxi. */
+/**
+ * The taxi's state (spec section 4); false for no such taxi. `unlessBlocked` (the driver app's
+ * own changes): false too when the taxi is blocked, the database's B winning over whatever the
+ * app or a process believed.
+ */
 export async function setTaxiState(
   db: Db,
   corporationId: string,
   callNumber: string,
   state: string,
+  unlessBlocked = false,
 ): Promise<boolean> {
-  const result = await db
+  let update = db
     .updateTable('taxis')
     .set({ state })
     .where('corporation_id', '=', corporationId)
-    .where('call_number', '=', callNumber)
-    .executeTakeFirst();
+    .where('call_number', '=', callNumber);
+  if (unlessBlocked) update = update.where('state', '<>', 'B');
+  const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

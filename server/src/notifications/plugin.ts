@@ -1,4 +1,3 @@
-import type { Agent } from 'node:https';
 import {
   isNotifiedStage,
   LAST_STAGES,
@@ -17,7 +16,7 @@ import type { Unsubscribe } from '../events/bus.ts';
 import { clientOrder, orderKey, ridesOver } from '../orders/store.ts';
 import type { Services } from '../services.ts';
 import { readSubscription } from './endpoints.ts';
-import { type Delivery, pushSender } from './sender.ts';
+import { type Delivery, type PushNetwork, pushSender } from './sender.ts';
 
 /** Browsers (devices) of one order that may get its pushes. */
 export const SUBSCRIPTIONS_PER_ORDER = 5;
@@ -43,8 +42,8 @@ const TTL_SECONDS: Record<NotifiedStage, number> = {
 
 export interface NotificationOptions {
   services: Services;
-  /** The HTTPS agent of the pushes (tests trust their local push service through it). */
-  agent?: Agent | undefined;
+  /** How pushes reach the network (tests' certificate and DNS). */
+  network?: PushNetwork | undefined;
 }
 
 /**
@@ -56,7 +55,7 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
   const { services } = options;
   const { db } = services.storage;
   const { vapid = null, allowedOrigin = '' } = services.config.push ?? {};
-  const sender = vapid ? pushSender(vapid, app.log, options.agent) : undefined;
+  const sender = vapid ? pushSender({ vapid, allowedOrigin }, app.log, options.network) : undefined;
   const watched = new Map<number, Promise<Unsubscribe>>();
   const onError = (error: unknown) =>
     app.log.error({ err: error }, 'notifications: an order change was not handled');

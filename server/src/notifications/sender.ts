@@ -1,8 +1,11 @@
-import type { Agent } from 'node:https';
+import dns from 'node:dns';
+import { Agent } from 'node:https';
+import { isIP } from 'node:net';
 import type { RidePushMessage } from '@taxi/contract';
 import webpush from 'web-push';
 import type { PushConfig } from '../config.ts';
-import type { BrowserSubscription } from './endpoints.ts';
+import { type Lookup, PRIVATE_ADDRESS, publicAddress, publicLookup } from './addresses.ts';
+import { type BrowserSubscription, endpointOrigin } from './endpoints.ts';
 
 /** Sends at once at most; the rest wait in the queue. */
 const CONCURRENCY = 4;
@@ -26,18 +29,53 @@ interface Log {
   warn(details: object, message: string): void;
 }
 
+/** How pushes reach the network; tests trust their push service's certificate and name their DNS. */
+export interface PushNetwork {
+  ca?: Buffer;
+  lookup?: Lookup;
+}
+
+const REFUSED = 'notifications: a push to a private address was refused';
+
 /**
  * Web Push through the `web-push` library (RFC 8291 encryption, RFC 8292 VAPID): fire and forget,
  * at most CONCURRENCY at once. Nothing about the endpoint, keys or message is ever logged.
+ * Every send checks its endpoint again (rows stored under an older check included) and connects
+ * only to public addresses, after DNS too; the allowed origin (a test-only setting, never in
+ * production) alone may be private.
  */
-export function pushSender(vapid: NonNullable<PushConfig['vapid']>, log: Log, agent?: Agent) {
+export function pushSender(
+  { vapid, allowedOrigin }: { vapid: NonNullable<PushConfig['vapid']>; allowedOrigin: string },
+  log: Log,
+  network: PushNetwork = {},
+) {
+  const allowedHost = allowedOrigin ? new URL(allowedOrigin).hostname : '';
+  const resolve = publicLookup(network.lookup);
+  const agent = new Agent({
+    keepAlive: true,
+    ...(network.ca ? { ca: network.ca } : {}),
+    lookup: (hostname, options, callback) =>
+      hostname === allowedHost
+        ? (network.lookup ?? dns.lookup)(hostname, options, callback)
+        : resolve(hostname, options, callback),
+  });
   const queue: Delivery[] = [];
   let running = 0;
   let dropped = 0;
   let stopped = false;
 
+  /** Whether the endpoint may be called: its shape, and an address literal only when public. */
+  function callable(endpoint: string): boolean {
+    const origin = endpointOrigin(endpoint, allowedOrigin);
+    if (origin === null) return false;
+    if (origin === allowedOrigin) return true;
+    const host = new URL(origin).hostname;
+    return isIP(host) === 0 || publicAddress(host);
+  }
+
   async function deliver(delivery: Delivery): Promise<void> {
     const { subscription, message } = delivery;
+    if (!callable(subscription.endpoint)) return log.warn({ reason: 'endpoint' }, REFUSED);
     try {
       await webpush.sendNotification(
         {
@@ -51,10 +89,12 @@ export function pushSender(vapid: NonNullable<PushConfig['vapid']>, log: Log, ag
           topic: delivery.topic,
           urgency: 'high',
           timeout: TIMEOUT_MS,
-          ...(agent ? { agent } : {}),
+          agent,
         },
       );
     } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === PRIVATE_ADDRESS)
+        return log.warn({ reason: 'address' }, REFUSED);
       const statusCode = error instanceof webpush.WebPushError ? error.statusCode : undefined;
       if (statusCode === 404 || statusCode === 410) return delivery.gone();
       // The error carries the endpoint: only its status goes to the log.

@@ -4,6 +4,7 @@ import { sendRideLink } from '../accounts/codes.ts';
 import type { ActionContext } from '../api/registry.ts';
 import { integer, optionalInteger } from '../api/fields.ts';
 import type { Corporation } from '../corporations/directory.ts';
+import { refuseInMaintenance } from '../corporations/maintenance.ts';
 import { withLock } from '../db/storage.ts';
 import { ApiFailure } from '../errors.ts';
 import { spend } from '../events/limits.ts';
@@ -123,6 +124,7 @@ export async function ordersPlugin(app: FastifyInstance, services: Services) {
   actions.add({
     async ORDER_SAVE(context) {
       const client = await context.client();
+      refuseInMaintenance(context.corporation);
       await spend(
         limits,
         `order-save:${client.id}`,

@@ -1,6 +1,7 @@
 import { ACCEPT_MISSING_TAXI_ETA_GT_DEFAULT } from '@taxi/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Corporation } from '../corporations/directory.ts';
+import { refuseInMaintenance } from '../corporations/maintenance.ts';
 import { writtenOnce } from '../api/raw-json.ts';
 import { spend } from '../events/limits.ts';
 import { nearestFreeTaxiFinder } from '../fleet/taxis.ts';
@@ -26,6 +27,7 @@ export async function quotesPlugin(_app: FastifyInstance, services: Services) {
   actions.add({
     async ORDER_SIM(context) {
       const client = await context.client();
+      refuseInMaintenance(context.corporation);
       await spend(
         limits,
         `order-sim:${client.id}`,

@@ -2,6 +2,7 @@
 // the server's shell, each with its own token scoped to parts and optionally to corporations.
 // Every change goes to releases/history.jsonl as `team:<name>`. Tokens never reach the log: the
 // request log carries method, URL and address only, and the token travels in a header.
+import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiFailure } from '../errors.ts';
 import type { Services } from '../services.ts';
@@ -25,6 +26,8 @@ import { scopeOf, type TeamScope } from './tokens.ts';
 const CALLS_PER_MINUTE = 60;
 /** A built part is a few megabytes; base64 adds a third. */
 const UPLOAD_LIMIT = 64 * 1024 * 1024;
+/** How long a refused upload's connection stays open for its answer to be read. */
+const REFUSED_UPLOAD_LINGER_MS = 1000;
 const FILE_NAME = /^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9._/-]{0,199}$/;
 const MAX_FILES = 2000;
 
@@ -42,17 +45,45 @@ function partOf(value: string | undefined): ReleaseName {
   return value as ReleaseName;
 }
 
-function mayRelease(scope: TeamScope, part: ReleaseName, corporation?: string): void {
+/**
+ * Whether the team may act on `part` for every corporation the action reaches: the ones named,
+ * or all of them (`everyone`: a channel, or a published version any corporation may be pinned
+ * to). A team limited to some corporations publishes nothing and moves no channel; it pins its
+ * own corporations to what the teams for every corporation published.
+ */
+function mayRelease(
+  scope: TeamScope,
+  part: ReleaseName,
+  reach: { corporations: string[] } | { everyone: string },
+): void {
   if (!scope.parts.includes(part))
     throw new ApiFailure('ACTION_ACCESS_DENIED', `team ${scope.team} may not release ${part}`);
-  // A channel serves every corporation pinned to it: only a team not limited to some may move it.
-  if (scope.corporations.length > 0 && !(corporation && scope.corporations.includes(corporation)))
+  if (scope.corporations.length === 0) return;
+  if ('everyone' in reach)
     throw new ApiFailure(
       'ACTION_ACCESS_DENIED',
-      corporation
-        ? `team ${scope.team} may not release for ${corporation}`
-        : `team ${scope.team} may not move a channel`,
+      `team ${scope.team} is limited to some corporations and may not ${reach.everyone}`,
     );
+  const outside = reach.corporations.find((id) => !scope.corporations.includes(id));
+  if (outside !== undefined)
+    throw new ApiFailure(
+      'ACTION_ACCESS_DENIED',
+      `team ${scope.team} may not release for ${outside}`,
+    );
+}
+
+/**
+ * Ends the connection of a refused upload once its answer had time to arrive: Node would
+ * otherwise read the rest of the body (to discard it) for as long as the caller sends. Until
+ * then nothing more is read.
+ */
+function hangUp(request: FastifyRequest): void {
+  const { socket } = request.raw;
+  // An injected request (tests) has no connection.
+  if (!(socket instanceof Socket)) return;
+  // After Node's own finish handler, which resumes the request to discard its body.
+  setImmediate(() => socket.pause());
+  setTimeout(() => socket.destroy(), REFUSED_UPLOAD_LINGER_MS).unref();
 }
 
 /** Runs a pointer change; its refusals (unpublished, nothing to roll back) are the caller's fault. */
@@ -72,7 +103,13 @@ export async function releaseApi(
   const places = { releasesDir: config.releasesDir, corpDir: config.corpDir };
   const releases = store ?? folderStore(config.releasesDir);
 
-  async function authorise(request: FastifyRequest): Promise<TeamScope> {
+  const scopes = new WeakMap<FastifyRequest, TeamScope>();
+  // Checked before any body is read: a caller without a live token, from a web page or past its
+  // address's calls is refused within the hook, so an anonymous upload never reaches the parser.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.raw.once('finish', () => {
+      if (!scopes.has(request) && !request.raw.complete) hangUp(request);
+    });
     // A browser on another site never gets to call this with the operator's cookies or not.
     const site = request.headers['sec-fetch-site'];
     if (request.headers.origin || (site && site !== 'none' && site !== 'same-origin'))
@@ -83,11 +120,12 @@ export async function releaseApi(
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     const scope = token ? await scopeOf(storage.db, token) : undefined;
     if (!scope) throw new ApiFailure('ACCESS_DENIED', 'A valid release token is required');
-    return scope;
-  }
+    scopes.set(request, scope);
+  });
+  const authorise = (request: FastifyRequest): TeamScope => scopes.get(request)!;
 
   app.get('/release/api/list', async (request) => {
-    const scope = await authorise(request);
+    const scope = authorise(request);
     return {
       status: 'OK',
       corporations: corporations
@@ -103,11 +141,11 @@ export async function releaseApi(
   });
 
   app.post('/release/api/publish', { bodyLimit: UPLOAD_LIMIT }, async (request) => {
-    const scope = await authorise(request);
+    const scope = authorise(request);
     const body = request.body as Record<string, unknown> | null;
     const part = partOf(text(body, 'part'));
     const version = text(body, 'version')!;
-    mayRelease(scope, part, scope.corporations[0]);
+    mayRelease(scope, part, { everyone: 'publish' });
     if (!isVersion(version)) throw new ApiFailure('ARG_ERROR', 'version: a semantic version');
     const record = body?.record as Record<string, unknown> | undefined;
     const sent = body?.files as Record<string, unknown> | undefined;
@@ -146,9 +184,9 @@ export async function releaseApi(
   });
 
   app.post('/release/api/promote', async (request) => {
-    const scope = await authorise(request);
+    const scope = authorise(request);
     const part = partOf(text(request.body, 'part'));
-    mayRelease(scope, part);
+    mayRelease(scope, part, { everyone: 'move a channel' });
     const version = text(request.body, 'version')!;
     const channel = text(request.body, 'channel')!;
     const canary = (request.body as Record<string, unknown> | null)?.canary;
@@ -156,18 +194,16 @@ export async function releaseApi(
       throw new ApiFailure('ARG_ERROR', 'canary: a percentage');
     return {
       status: 'OK',
-      change: changing(() =>
-        promote(places, part, version, channel, `team:${scope.team}`, canary),
-      ),
+      change: changing(() => promote(places, part, version, channel, `team:${scope.team}`, canary)),
     };
   });
 
   app.post('/release/api/pin', async (request) => {
-    const scope = await authorise(request);
+    const scope = authorise(request);
     const body = request.body as Record<string, unknown> | null;
     const part = partOf(text(body, 'part'));
     const corporation = text(body, 'corporation')!;
-    mayRelease(scope, part, corporation);
+    mayRelease(scope, part, { corporations: [corporation] });
     if (!corporations.byId(corporation)) throw new ApiFailure('NOT_FOUND', 'No such corporation');
     const fallback = text(body, 'fallback', false);
     const canary = body?.canary;
@@ -185,13 +221,17 @@ export async function releaseApi(
   });
 
   app.post('/release/api/rollback', async (request) => {
-    const scope = await authorise(request);
+    const scope = authorise(request);
     const part = partOf(text(request.body, 'part'));
     const target = text(request.body, 'target')!;
     if (!/^(corporation|channel):./.test(target))
       throw new ApiFailure('ARG_ERROR', 'target: corporation:ID or channel:NAME');
     const [kind, name] = target.split(/:(.*)/s) as [string, string];
-    mayRelease(scope, part, kind === 'corporation' ? name : undefined);
+    mayRelease(
+      scope,
+      part,
+      kind === 'corporation' ? { corporations: [name] } : { everyone: 'move a channel' },
+    );
     return {
       status: 'OK',
       change: changing(() => rollback(places, target as Target, part, `team:${scope.team}`)),
@@ -199,19 +239,23 @@ export async function releaseApi(
   });
 
   app.get('/release/api/health', async (request) => {
-    const scope = await authorise(request);
+    const scope = authorise(request);
     const query = request.query as Record<string, unknown>;
-    const corporation = corporations.byId(text(query, 'corporation')!);
-    if (!corporation) throw new ApiFailure('NOT_FOUND', 'No such corporation');
-    if (scope.corporations.length > 0 && !scope.corporations.includes(corporation.id))
-      throw new ApiFailure('ACTION_ACCESS_DENIED', `team ${scope.team} may not see ${corporation.id}`);
+    const id = text(query, 'corporation')!;
     const part = query.part === undefined ? undefined : partOf(text(query, 'part'));
+    if (scope.corporations.length > 0 && !scope.corporations.includes(id))
+      throw new ApiFailure('ACTION_ACCESS_DENIED', `team ${scope.team} may not see ${id}`);
+    if (part && !scope.parts.includes(part))
+      throw new ApiFailure('ACTION_ACCESS_DENIED', `team ${scope.team} may not see ${part}`);
+    const corporation = corporations.byId(id);
+    if (!corporation) throw new ApiFailure('NOT_FOUND', 'No such corporation');
     const hours = Number(query.hours ?? HEALTH_HOURS);
     if (!(hours > 0 && hours <= 24 * 31)) throw new ApiFailure('ARG_ERROR', 'hours: 1 to 744');
     const health = await corporationHealth(storage.db, config.releasesDir, corporation, {
       ...(part ? { part } : {}),
       since: clock.now() - hours * 60 * 60_000,
     });
-    return { status: 'OK', health };
+    // Without a part: the parts of the team only.
+    return { status: 'OK', health: health.filter((each) => scope.parts.includes(each.part)) };
   });
 }

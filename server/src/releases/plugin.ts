@@ -13,9 +13,9 @@ import { startAutoRollback } from './auto-rollback.ts';
 import { operatorPage } from './operator.ts';
 import { bucketOf, DEVICE_ID, type Bucket } from './bucket.ts';
 import { canaryOf, REMOTES, remoteEntry, resolveRelease, type RemoteEntry } from './resolve.ts';
-import { routeOf, screenPreloads, screenRelease } from './preload.ts';
-import { firstTexts, paintSkeleton, skeletonLogo, type SkeletonTexts } from './skeleton.ts';
-import { PAGE_REVISION_HEADER, type FirstTexts } from '@taxi/contract';
+import { hostScreen, routeOf, screenPreloads, screenRelease } from './preload.ts';
+import { apologyTexts, firstTexts, paintSkeleton, skeletonLogo, type SkeletonTexts } from './skeleton.ts';
+import { MAINTENANCE_FIRST_PAINT, PAGE_REVISION_HEADER, SCREEN_PATHS, type FirstTexts } from '@taxi/contract';
 import { describePage, pageLanguage, ROBOTS_TXT } from './seo.ts';
 
 /** Files whose content changes under a fixed name; everything else in a release is immutable. */
@@ -46,7 +46,7 @@ export async function releasesPlugin(app: FastifyInstance, services: Services) {
   await app.register(releaseApi, { services });
   await app.register(operatorPage, services);
   app.get('/remotes.json', async (request, reply) => {
-    const corporation = corporations.forRequest(request);
+    const corporation = corporations.forHost(request);
     const device = deviceOf(request.query);
     reply.header('Cache-Control', 'no-cache');
     const remotes: Record<string, string> = {};
@@ -161,7 +161,7 @@ async function hostReleaseFile(
   request: FastifyRequest,
   file: string,
 ): Promise<{ version: string; content: Buffer } | null> {
-  const corporation = corporations.forRequest(request);
+  const corporation = corporations.forHost(request);
   if (!corporation) return null;
   const release = await resolveRelease(config.releasesDir, 'host', corporation.releases.host?.use);
   if (release?.kind === 'version') {
@@ -206,17 +206,22 @@ export function pageRevision(hostVersion: string, corporation: Corporation, lang
  */
 export async function servePage(services: Services, request: FastifyRequest, reply: FastifyReply) {
   reply.header('Cache-Control', 'no-cache');
-  const corporation = services.corporations.forRequest(request);
+  const corporation = services.corporations.forHost(request);
   if (!corporation) return reply.code(404).type('text/plain; charset=utf-8').send('No taxi corporation serves this host name.\n');
   const html = await hostReleaseFile(services, request, 'index.html');
   if (html) {
     const language = pageLanguage(corporation.settings, request.headers['accept-language']);
-    const route = await routeOf(services.config.releasesDir, html.version, pathname(request.url));
-    const screen = await screenRelease(services.config.releasesDir, corporation, route);
+    // In maintenance every path shows the apology page (spec section 2): painted as that page,
+    // with the host's own texts, and no other screen's files preloaded.
+    const maintenance = corporation.settings.maintenance === true;
+    const route = await routeOf(services.config.releasesDir, html.version, maintenance ? SCREEN_PATHS.Maintenance : pathname(request.url));
+    const screen = maintenance ? undefined : await screenRelease(services.config.releasesDir, corporation, route);
     const preloads = await screenPreloads(services.config.releasesDir, screen);
     const described = describePage(html.content.toString('utf8'), corporation, language).replace(/<\/head>/i, () => `${preloads}</head>`);
     const logo = await skeletonLogo(corporation, services.config.corpDir);
-    const texts = await orderHeading(services, request, corporation, await firstTexts(services.config.releasesDir, screen, language));
+    const texts = maintenance
+      ? apologyTexts(await firstTexts(services.config.releasesDir, hostScreen(html.version, MAINTENANCE_FIRST_PAINT), language))
+      : await orderHeading(services, request, corporation, await firstTexts(services.config.releasesDir, screen, language));
     const page = paintSkeleton(described, corporation, route, logo, texts);
     return reply
       .header('Vary', 'Accept-Language')

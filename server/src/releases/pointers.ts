@@ -12,7 +12,7 @@ import {
   appendFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { entryFile, RELEASE_NAMES, type ReleaseName } from './resolve.ts';
+import { entryFile, NEWEST, RELEASE_NAMES, type ReleaseName } from './resolve.ts';
 
 export interface Canary {
   use: string;
@@ -43,6 +43,11 @@ export interface Change {
 export interface Places {
   releasesDir: string;
   corpDir: string;
+}
+
+/** NEWEST is what UNPINNED_RELEASES gives an unpinned part, never a pointer of a file. */
+function assertWritable(...pointers: (string | undefined)[]): void {
+  if (pointers.includes(NEWEST)) throw new Error(`${NEWEST} is not a version, channel or URL`);
 }
 
 function assertPart(part: string): asserts part is ReleaseName {
@@ -181,6 +186,7 @@ export function promote(
 ): Change {
   assertPart(part);
   assertCanary(part, canary);
+  assertWritable(channel);
   if (!isPublished(places, part, version)) throw new Error(`${part} ${version} is not published`);
   const target: Target = `channel:${channel}`;
   if (canary === undefined) return change(places, target, part, version, by ? { by } : {});
@@ -235,6 +241,7 @@ export function pin(
 ): Change {
   assertPart(part);
   assertCanary(part, canary);
+  assertWritable(use, fallback);
   for (const pointer of [use, fallback]) {
     if (pointer && /^\d+\.\d+\.\d+/.test(pointer) && !isPublished(places, part, pointer)) {
       throw new Error(`${part} ${pointer} is not published`);

@@ -59,8 +59,13 @@ export async function screenRelease(releasesDir: string, corporation: Corporatio
   return { module: route.module, folder: `/mf/${route.remote}/${entry.version}/`, manifestUrl: entry.url };
 }
 
+/** A screen the host release draws itself (the apology page), where its first texts are. */
+export function hostScreen(hostVersion: string, module: string): Pick<ScreenRelease, 'module' | 'folder'> {
+  return { module, folder: `/mf/host/${hostVersion}/` };
+}
+
 /** A JSON file of a screen's release, or undefined when it is missing or unreadable. */
-export function releaseJsonOf<T>(releasesDir: string, release: ScreenRelease, file: string): Promise<T | undefined> {
+export function releaseJsonOf<T>(releasesDir: string, release: Pick<ScreenRelease, 'folder'>, file: string): Promise<T | undefined> {
   return readJson<T>(path.join(releasesDir, release.folder, file));
 }
 

@@ -93,18 +93,25 @@ export async function canaryOf(
 }
 
 /**
+ * The pointer of a part its corporation does not pin, under UNPINNED_RELEASES=newest (development
+ * only): the highest published version. Not a version, channel or URL, so never written in a file.
+ */
+export const NEWEST = '(newest)';
+
+/**
  * Which release of `name` a corporation gets: its pointer is a version, a channel of
- * channels.json, or a URL / absolute path used as is; without one, the highest published version.
- * A version that is not published (no entry file) resolves to nothing.
+ * channels.json, or a URL / absolute path used as is; without one, nothing. A version that is not
+ * published (no entry file) resolves to nothing.
  */
 export async function resolveRelease(
   releasesDir: string,
   name: ReleaseName,
   pointer: string | undefined,
 ): Promise<Release | undefined> {
-  if (pointer && (pointer.startsWith('/') || /^[a-z][a-z0-9+.-]*:\/\//i.test(pointer))) return { kind: 'url', url: pointer };
+  if (!pointer) return undefined;
+  if (pointer.startsWith('/') || /^[a-z][a-z0-9+.-]*:\/\//i.test(pointer)) return { kind: 'url', url: pointer };
   const published = await publishedVersions(releasesDir, name);
-  if (!pointer) {
+  if (pointer === NEWEST) {
     const highest = published.sort(compareVersions).at(-1);
     return highest ? { kind: 'version', version: highest } : undefined;
   }

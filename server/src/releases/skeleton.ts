@@ -62,13 +62,20 @@ export interface SkeletonTexts extends FirstTexts {
   pulse?: boolean;
   /** Texts of the moment (an order's state): a copy the service worker kept does not show them. */
   live?: boolean;
+  /** Texts of every path (the apology page, which maintenance puts on all of them). */
+  anyRoute?: boolean;
+}
+
+/** The apology page's texts, drawn whatever the path. */
+export function apologyTexts(texts: FirstTexts | undefined): SkeletonTexts | undefined {
+  return texts && { ...texts, anyRoute: true };
 }
 
 /**
  * The first texts of a route's screen in the page's language, from its release's first-paint.json
  * (@taxi/contract); only strings of a sane length are kept. Undefined when the release says none.
  */
-export async function firstTexts(releasesDir: string, release: ScreenRelease | undefined, language: TextLanguage): Promise<FirstTexts | undefined> {
+export async function firstTexts(releasesDir: string, release: Pick<ScreenRelease, 'module' | 'folder'> | undefined, language: TextLanguage): Promise<FirstTexts | undefined> {
   if (!release) return undefined;
   const paint = await releaseJsonOf<FirstPaint>(releasesDir, release, 'first-paint.json');
   const texts: unknown = paint?.[release.module]?.[language];
@@ -129,11 +136,10 @@ export function skeleton(corporation: Corporation, route: ScreenRoute | undefine
   // An inlined logo names the address it stands for: the shell's bar then shows the same copy.
   const standsFor = logo && logo !== settings.corp_logo && typeof settings.corp_logo === 'string' ? ` data-src="${escapeHtml(settings.corp_logo)}"` : '';
   const image = logo ? `<img class="sk-logo" src="${escapeHtml(logo)}"${standsFor} alt="">` : `<span class="sk-name">${escapeHtml(name)}</span>`;
-  const colour = typeof settings.color === 'string' && COLOUR.test(settings.color) ? ` style="--sk-brand:${settings.color}"` : '';
   const kind = route?.layout && LAYOUTS.has(route.layout) ? route.layout : 'default';
-  const drawnFor = (texts && route ? ` data-route="${escapeHtml(route.pattern)}"` : '') + (texts?.live ? ' data-live' : '');
+  const drawnFor = (texts && route && !texts.anyRoute ? ` data-route="${escapeHtml(route.pattern)}"` : '') + (texts?.live ? ' data-live' : '');
   return (
-    `<div class="sk sk--${kind}" aria-hidden="true"${colour}${drawnFor}>` +
+    `<div class="sk sk--${kind}" aria-hidden="true"${drawnFor}>` +
     (kind === 'map' ? '<div class="sk-map"></div>' : '') +
     `<div class="sk-bar"><span class="sk-menu"></span>${image}</div>` +
     sheet(kind, texts) +
@@ -142,13 +148,16 @@ export function skeleton(corporation: Corporation, route: ScreenRoute | undefine
 }
 
 /**
- * The page with the skeleton in its empty #root and the corporation's colour as theme colour;
- * `logo` as skeletonLogo gives it, `texts` as firstTexts does.
+ * The page with the skeleton in its empty #root and the corporation's colour as theme colour
+ * and the skeleton's (a <style> of its own, which the page's CSP allows by its hash: no style
+ * attribute); `logo` as skeletonLogo gives it, `texts` as firstTexts does.
  */
 export function paintSkeleton(html: string, corporation: Corporation, route: ScreenRoute | undefined, logo: string | undefined, texts?: SkeletonTexts): string {
   const colour = corporation.settings.color;
   const page = html.replace(/<div id="?root"?><\/div>/, () => `<div id="root">${skeleton(corporation, route, logo, texts)}</div>`);
   return typeof colour === 'string' && COLOUR.test(colour)
-    ? page.replace(/<meta name="?theme-color"? content="?#[\da-f]+"?\s*\/?>/i, () => `<meta name="theme-color" content="${colour}">`)
+    ? page
+        .replace(/<meta name="?theme-color"? content="?#[\da-f]+"?\s*\/?>/i, () => `<meta name="theme-color" content="${colour}">`)
+        .replace(/<\/head>/i, () => `<style>.sk{--sk-brand:${colour}}</style></head>`)
     : page;
 }

@@ -65,25 +65,38 @@ function brandSources(settings: Record<string, unknown>): string[] {
   return [...sources].sort();
 }
 
-/** CSP hash sources ('sha256-…') of the page's inline scripts, in page order. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    if (/\bsrc\s*=/i.test(attributes ?? '')) continue;
-    hashes.push(
-      `'sha256-${createHash('sha256')
-        .update(body ?? '', 'utf8')
-        .digest('base64')}'`,
-    );
-  }
-  return hashes;
+/** The CSP hash source ('sha256-…') of an inline element's text. */
+function hashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * The empty <style> element's: the app's sheets go in through the CSSOM, into empty elements
+ * (tooling/add-style.js), which CSP does not count as inline style.
+ */
+const EMPTY_STYLE = hashSource('');
+
+/** The hash sources of the page's inline scripts and <style> elements, in page order. */
+export interface InlineHashes {
+  scripts: string[];
+  styles: string[];
+}
+
+export function inlineHashes(html: string): InlineHashes {
+  const scripts: string[] = [];
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi))
+    if (!/\bsrc\s*=/i.test(attributes ?? '')) scripts.push(hashSource(body ?? ''));
+  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)].map(([, body]) =>
+    hashSource(body ?? ''),
+  );
+  return { scripts, styles };
 }
 
 /**
  * The page policy with `connect-src` last, so that the caller appends the tracking socket's
  * origin (it depends on the request's host and scheme) without rebuilding the rest.
  */
-export function pagePolicy(corporation: Corporation, scriptHashes: readonly string[]): string {
+export function pagePolicy(corporation: Corporation, hashes: InlineHashes): string {
   const releases = releaseSources(corporation);
   const map = mapSources(corporation.settings);
   const brand = brandSources(corporation.settings);
@@ -91,10 +104,9 @@ export function pagePolicy(corporation: Corporation, scriptHashes: readonly stri
     [...new Set(sources.flat())].join(' ');
   return [
     `default-src 'self'`,
-    `script-src ${list("'self'", scriptHashes, releases)}`,
-    // The host and every remote (releases already published or on another origin included)
-    // add their CSS as <style> elements, which CSP counts as inline.
-    `style-src ${list("'self'", "'unsafe-inline'", releases)}`,
+    `script-src ${list("'self'", hashes.scripts, releases)}`,
+    // The page's own <style> elements by hash; no style attribute, no other inline sheet.
+    `style-src ${list("'self'", hashes.styles, EMPTY_STYLE, releases)}`,
     `img-src ${list("'self'", 'data:', 'blob:', releases, map, brand)}`,
     `font-src ${list("'self'", releases)}`,
     // The map libraries run their workers from blob: URLs; /sw.js is the service worker.
@@ -113,16 +125,13 @@ export function pagePolicy(corporation: Corporation, scriptHashes: readonly stri
 /** Policies built once per corporation file (a changed file is a new Corporation object). */
 const built = new WeakMap<Corporation, Map<string, string>>();
 
-export function cachedPagePolicy(
-  corporation: Corporation,
-  scriptHashes: readonly string[],
-): string {
+export function cachedPagePolicy(corporation: Corporation, hashes: InlineHashes): string {
   let byHashes = built.get(corporation);
   if (!byHashes) built.set(corporation, (byHashes = new Map()));
-  const key = scriptHashes.join(' ');
+  const key = `${hashes.scripts.join(' ')};${hashes.styles.join(' ')}`;
   let policy = byHashes.get(key);
   if (policy === undefined) {
-    policy = pagePolicy(corporation, scriptHashes);
+    policy = pagePolicy(corporation, hashes);
     // A few host releases per corporation at a time; a bound all the same.
     if (byHashes.size >= 16) byHashes.clear();
     byHashes.set(key, policy);

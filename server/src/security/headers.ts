@@ -1,7 +1,7 @@
 // The headers of OWASP ASVS V14.4 on every reply: pages, files, the API, errors.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services.ts';
-import { cachedPagePolicy, inlineScriptHashes, NON_PAGE_POLICY } from './csp.ts';
+import { cachedPagePolicy, type InlineHashes, inlineHashes, NON_PAGE_POLICY } from './csp.ts';
 
 /** Geolocation for the app itself (the pickup); every other powerful feature off. */
 const PERMISSIONS_POLICY = [
@@ -24,13 +24,14 @@ const HSTS = 'max-age=31536000';
 /** A Host header fit to be named in a CSP source (anything else is left out, not echoed). */
 const SOCKET_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
-/** Inline-script hashes of the last pages served; a host release's index.html rarely changes. */
-const hashesOfPage = new Map<string, string[]>();
+/** Inline script and style hashes of the last pages served; a host's index.html rarely changes. */
+const hashesOfPage = new Map<string, InlineHashes>();
+const NO_HASHES: InlineHashes = { scripts: [], styles: [] };
 
-function scriptHashes(html: string): string[] {
+function pageHashes(html: string): InlineHashes {
   let hashes = hashesOfPage.get(html);
   if (!hashes) {
-    hashes = inlineScriptHashes(html);
+    hashes = inlineHashes(html);
     if (hashesOfPage.size >= 32) hashesOfPage.clear();
     hashesOfPage.set(html, hashes);
   }
@@ -57,9 +58,10 @@ function appPolicy(
   // The service worker fetches on the page's behalf under its own script's policy.
   const worker = request.url.split('?', 1)[0] === '/sw.js' && type.includes('javascript');
   if (!page && !worker) return undefined;
-  const corporation = services.corporations.forRequest(request);
+  // The page's and the worker's own corporation: chosen by the Host alone, like their release.
+  const corporation = services.corporations.forHost(request);
   if (!corporation) return undefined;
-  const hashes = page ? scriptHashes(String(payload)) : [];
+  const hashes = page ? pageHashes(String(payload)) : NO_HASHES;
   return cachedPagePolicy(corporation, hashes) + socketSource(request);
 }
 

@@ -59,6 +59,14 @@ interface Offer {
   };
 }
 
+/** An order the taxi took (P) or carries the client of (Z), as its work lists it. */
+interface Ride {
+  order_id: number;
+  assignment_state: string;
+  arrived: boolean;
+  order: Offer['order'];
+}
+
 interface Movement {
   points: LatLng[];
   /** Cumulative metres at each point. */
@@ -119,10 +127,14 @@ class SimulatedTaxi {
     this.#read(reply);
   }
 
-  /** What the dispatch says in a reply: a new offer, or an order taken away. */
+  /** What the dispatch says in a reply: a ride to go on with, a new offer, or an order taken away. */
   #read(reply: Reply): void {
     if (reply.status !== 'OK') return;
-    if (this.#phase === 'free') {
+    const ride = (reply.orders as Ride[] | undefined)?.[0];
+    if (this.#phase === 'free' && ride) {
+      // Taken before this process ran the fleet (its former process stopped mid-ride).
+      this.#resume(ride);
+    } else if (this.#phase === 'free') {
       const offer = (reply.offers as Offer[]).find((o) => !this.#seen.has(o.order_id));
       if (offer) {
         this.#seen.add(offer.order_id);
@@ -146,6 +158,32 @@ class SimulatedTaxi {
       this.#move = undefined;
       void this.#api('TAXI_STATE', { state: 'W' }).then((r) => this.#read(r));
     }
+  }
+
+  #take(orderId: number, order: Offer['order']): void {
+    this.#seen.add(orderId);
+    this.#orderId = orderId;
+    const dst = order.dst;
+    this.#dst =
+      dst && dst.lat !== null && dst.lng !== null ? { lat: dst.lat, lng: dst.lng } : undefined;
+    this.#price = order.dst_price;
+  }
+
+  #resume(ride: Ride): void {
+    this.#take(ride.order_id, ride.order);
+    let state = 'K';
+    if (ride.assignment_state === 'Z') {
+      this.#phase = 'riding';
+      this.#drive(this.#dst ?? this.sim.randomPoint(this.position, 2500));
+      state = 'D';
+    } else if (ride.arrived) {
+      this.#phase = 'boarding';
+      this.#waitUntil = this.sim.time + between(this.sim.habits.boardingDelay);
+    } else {
+      this.#phase = 'to_pickup';
+      this.#drive(ride.order.pickup ?? this.sim.randomPoint(this.position, 1000));
+    }
+    void this.#api('TAXI_STATE', { state }).then((r) => this.#read(r));
   }
 
   #drive(to: LatLng, speedFactor = 1): void {
@@ -199,12 +237,8 @@ class SimulatedTaxi {
         }
         const reply = await this.#api('OFFER_ACCEPT', { order_id: offer.order_id });
         if (reply.status !== 'OK') break;
-        this.#orderId = offer.order_id;
+        this.#take(offer.order_id, offer.order);
         const pickup = offer.order.pickup ?? this.sim.randomPoint(this.position, 1000);
-        const dst = offer.order.dst;
-        this.#dst =
-          dst && dst.lat !== null && dst.lng !== null ? { lat: dst.lat, lng: dst.lng } : undefined;
-        this.#price = offer.order.dst_price;
         this.#phase = 'to_pickup';
         this.#drive(pickup);
         this.#read(await this.#api('TAXI_STATE', { state: 'K' }));
@@ -327,7 +361,7 @@ export function startSimulator(
     const simulation = new Simulation(call, geography, { ...habits, ...fleet.habits });
     const size = Number.isInteger(fleet.size) && fleet.size! > 0 ? fleet.size! : config.fleet.size;
     const prefix = fleet.plate_prefix ?? 'TX';
-    for (let i = 0; i < size; i++) {
+    for (let i = 0; i < size && !stopped; i++) {
       const callNumber = String(101 + i);
       const password = randomBytes(12).toString('base64url');
       await provisionTaxi(storage.db, corporation.id, {
@@ -349,7 +383,7 @@ export function startSimulator(
     );
   }
 
-  running = Promise.all(
+  const starting = Promise.all(
     corporations
       .all()
       .map((corporation) =>
@@ -383,6 +417,6 @@ export function startSimulator(
   return async () => {
     stopped = true;
     clearInterval(timer);
-    await running.catch(() => {});
+    await Promise.all([starting, running.catch(() => {})]);
   };
 }

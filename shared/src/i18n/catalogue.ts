@@ -20,6 +20,8 @@ export const commonTexts = {
       unknown: 'unknown',
       mapCredits: 'Map credits',
     },
+    // The general form messages of spec section 5 that a screen uses.
+    validation: { accept_statement: 'Please accept the statement.' },
   },
   pl: {
     errors: {
@@ -56,5 +58,6 @@ export const commonTexts = {
       unknown: 'nieznany',
       mapCredits: 'Autorzy mapy',
     },
+    validation: { accept_statement: 'Zaakceptuj oświadczenie.' },
   },
 } as const;

@@ -5,7 +5,6 @@ import {
   activeOrdersAtom,
   clientDataAtom,
   featuresAtom,
-  permsAtom,
   phoneAtom,
   sessionStore,
   tokenAtom,
@@ -43,7 +42,6 @@ export function signOut(): void {
   sessionStore.set(tokenCheckAtom, 'none');
   sessionStore.set(clientDataAtom, null);
   sessionStore.set(phoneAtom, null);
-  sessionStore.set(permsAtom, {});
   sessionStore.set(featuresAtom, { features: [], categories: [] });
   sessionStore.set(activeOrdersAtom, []);
   ordersFetchedAt = 0;

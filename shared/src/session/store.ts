@@ -39,9 +39,6 @@ export const tokenCheckAtom = atom<TokenCheck>('none');
 export const settingsAtom = atom<Settings | null>(null);
 export const clientDataAtom = atom<ClientData | null>(null);
 export const phoneAtom = atom<string | null>(null);
-export const cityAtom = atom<string | null>(null);
-/** Contents not shown by the spec; kept as received. */
-export const permsAtom = atom<Record<string, unknown>>({});
 export const featuresAtom = atom<{ features: Feature[]; categories: FeatureCategory[] }>({
   features: [],
   categories: [],
