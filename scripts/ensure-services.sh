@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # The multi-instance tests need the machine's PostgreSQL and Redis; start them if they are down.
-# The scale-out test runs its own HAProxy: install Debian's package when it is missing.
+# The scale-out and metrics tests run their own HAProxy and Prometheus: install Debian's
+# packages when they are missing.
 set -uo pipefail
-if ! command -v haproxy >/dev/null 2>&1; then
-  echo "installing HAProxy" >&2
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get install -y -q haproxy >&2 || { apt-get update -q >&2 && apt-get install -y -q haproxy >&2; }
-fi
+for package in haproxy prometheus; do
+  if ! command -v "$package" >/dev/null 2>&1; then
+    echo "installing $package" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y -q "$package" >&2 ||
+      { apt-get update -q >&2 && apt-get install -y -q "$package" >&2; }
+  fi
+done
 if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
   echo "starting PostgreSQL" >&2
   pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start >&2 || true
@@ -19,4 +23,4 @@ if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
   for _ in $(seq 1 30); do redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1 && break; sleep 1; done
 fi
 pg_isready -q -h 127.0.0.1 -p 5432 && redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null &&
-  command -v haproxy >/dev/null
+  command -v haproxy >/dev/null && command -v prometheus >/dev/null

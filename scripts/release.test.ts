@@ -15,7 +15,7 @@ import { test } from 'node:test';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { openStorage } from '../server/src/db/storage.ts';
-import { countError, countViews } from '../server/src/reports/health.ts';
+import { countError, countViews, hourOf, passengerOf } from '../server/src/reports/health.ts';
 import { createToken } from '../server/src/releases/tokens.ts';
 import { corporationFile, startApp } from '../server/test/helpers.ts';
 import {
@@ -174,7 +174,7 @@ test('health prints each release with passengers, views, errors, rate and canary
       storage.db,
       'alpha',
       [{ part: 'tracking', release: '1.0.0' }],
-      `s${i}`.padEnd(16, 'x'),
+      passengerOf(`s${i}`.padEnd(16, 'x')),
       now,
     );
     if (i < 20)
@@ -182,13 +182,17 @@ test('health prints each release with passengers, views, errors, rate and canary
         storage.db,
         'alpha',
         [{ part: 'tracking', release: '1.1.0' }],
-        `c${i}`.padEnd(16, 'x'),
+        passengerOf(`c${i}`.padEnd(16, 'x')),
         now,
       );
   }
-  await countError(storage.db, 'alpha', { part: 'tracking', release: '1.0.0' }, now);
+  const erred = (device: string) => ({
+    passenger: passengerOf(device.padEnd(16, 'x')),
+    hour: hourOf(now),
+  });
+  await countError(storage.db, 'alpha', erred('s0'), { part: 'tracking', release: '1.0.0' });
   for (let i = 0; i < 5; i++)
-    await countError(storage.db, 'alpha', { part: 'tracking', release: '1.1.0' }, now);
+    await countError(storage.db, 'alpha', erred(`c${i}`), { part: 'tracking', release: '1.1.0' });
   await storage.close();
 
   const { stdout } = await run(

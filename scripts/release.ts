@@ -161,7 +161,8 @@ async function list(): Promise<string> {
         canaryRuns,
         `${canary.percent} %` +
           (canary.percent === 0 && rolledBack
-            ? ` (rolled back automatically ${rolledBack.at})`
+            ? ` (rolled back automatically ${rolledBack.at}` +
+              (rolledBack.rule ? ` by the rule of ${rolledBack.rule})` : ')')
             : ''),
         canaryCommit,
         canaryBuilt,

@@ -1,5 +1,6 @@
 // The service worker's registry: a start runs the registry the worker kept and fetches the
 // server's beside it for the next start (docs/offline.md).
+import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { untilInPage } from './poll.ts';
 
@@ -24,4 +25,23 @@ export async function registryKept(page: Page, manifest: string): Promise<void> 
     manifest,
     { what: `a kept registry naming ${manifest}` },
   );
+}
+
+/** Resolves once a worker controls the page (clients.claim() on its activation). */
+export async function controlled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+    );
+  });
+}
+
+/** Resolves once `check` holds: the server re-reads corporation files about once a second. */
+export async function serverSays(what: string, check: () => Promise<boolean>): Promise<void> {
+  for (const deadline = Date.now() + 10_000; !(await check());) {
+    assert.ok(Date.now() < deadline, what);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

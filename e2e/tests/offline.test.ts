@@ -16,7 +16,7 @@ import { useApp } from '../support/fixture.ts';
 import { callApi, signInByApi } from '../support/session.ts';
 import { untilInPage } from '../support/poll.ts';
 import { ride } from '../support/rides.ts';
-import { registryKept } from '../support/worker.ts';
+import { controlled, registryKept, serverSays } from '../support/worker.ts';
 
 // A releases folder of this file's own, to publish into.
 const work = mkdtempSync(path.join(tmpdir(), 'taxi-offline-'));
@@ -30,17 +30,6 @@ after(() => rmSync(work, { recursive: true, force: true }));
 
 let context: BrowserContext;
 let page: Page;
-
-/** Resolves once a worker controls the page (clients.claim() on its activation). */
-async function controlled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-    );
-  });
-}
 
 /**
  * Resolves once every release file this page used, and its settings and registry, are cached.
@@ -155,14 +144,6 @@ async function pinLegal(version: string): Promise<void> {
     };
     return registry.remotes.legal === legalManifest(version);
   });
-}
-
-/** Resolves once `check` holds: the server re-reads corporation files about once a second. */
-async function serverSays(what: string, check: () => Promise<boolean>): Promise<void> {
-  for (const deadline = Date.now() + 10_000; !(await check());) {
-    assert.ok(Date.now() < deadline, what);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const legalRelease = (page: Page) =>

@@ -291,8 +291,8 @@ test('with a destination from the search the passenger sees the price, the ETA o
   await context.close();
 });
 
-test('a scheduled order is confirmed and the passenger is back Home', async () => {
-  const token = await signInByApi(it.app, newPhone());
+/** The passenger's Home with the pickup Rue Grimaldi, found by the address search. */
+async function homeFromRueGrimaldi(token: string) {
   const { context, page } = await passengerPage(token);
   await page.goto(`${it.app.url}/`);
   await page.getByRole('button', { name: /^Pickup / }).click();
@@ -303,6 +303,25 @@ test('a scheduled order is confirmed and the passenger is back Home', async () =
     .waitFor();
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: /^Pickup Rue Grimaldi/ }).waitFor();
+  return { context, page };
+}
+
+test('a scheduled order is confirmed and the passenger is back Home', async () => {
+  const token = await signInByApi(it.app, newPhone());
+  const { context, page } = await homeFromRueGrimaldi(token);
+  const when = await scheduleInThreeHours(page);
+  await page.getByRole('button', { name: 'Order', exact: true }).click();
+  await page.getByText(when).waitFor();
+  await placeScheduled(page);
+  await shot(page, 'timed-confirmation');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('button', { name: /^Pickup Where should the taxi come/ }).waitFor();
+  await context.close();
+});
+
+/** On the order options: the order scheduled three hours ahead; its date and time as shown. */
+async function scheduleInThreeHours(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'More', exact: true }).click();
   await page.getByRole('radio', { name: 'Schedule for later' }).check();
   const later = new Date(Date.now() + 3 * 3600_000);
@@ -319,17 +338,41 @@ test('a scheduled order is confirmed and the passenger is back Home', async () =
   await page.getByLabel('Time').fill(time);
   await page.getByRole('button', { name: 'Set time' }).click();
   await page.getByText(`Scheduled for ${date} ${time}`).waitFor();
+  return `${date} ${time}`;
+}
+
+/** On the summary: Order, and the scheduled order's confirmation. */
+async function placeScheduled(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Order', exact: true }).click();
-  await page.getByText(`${date} ${time}`).waitFor();
-  await page.getByRole('button', { name: 'Order', exact: true }).click();
-  const confirmation = page.getByRole('alertdialog');
-  await confirmation
+  await page
+    .getByRole('alertdialog')
     .getByText('Your scheduled order has been accepted. The taxi will come at the chosen time.')
     .waitFor();
-  await shot(page, 'timed-confirmation');
-  await confirmation.getByRole('button', { name: 'OK' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  await page.getByRole('button', { name: /^Pickup Where should the taxi come/ }).waitFor();
+}
+
+test('a scheduled order to a destination typed by hand keeps its time; no price is estimated', async () => {
+  const token = await signInByApi(it.app, newPhone());
+  const { context, page } = await homeFromRueGrimaldi(token);
+  // An address the map does not know, used as typed: it has no coordinates, so no price.
+  await page.getByRole('button', { name: /^Destination / }).click();
+  await page.getByRole('combobox', { name: 'Search address' }).fill('Zzyzx Road 12');
+  await page.getByRole('option', { name: 'Use “Zzyzx Road 12”' }).click();
+  await page.getByRole('button', { name: /^Destination Zzyzx Road 12/ }).waitFor();
+  const when = await scheduleInThreeHours(page);
+  await quoteValue(page, 'Price').filter({ hasText: 'Cannot be estimated' }).waitFor();
+  await page.getByText(`Scheduled for ${when}`).waitFor();
+  assert.equal(
+    await page.getByText('The scheduled time could not be kept; the order is for now.').count(),
+    0,
+  );
+  await page.getByRole('button', { name: 'Order', exact: true }).click();
+  await page.getByText(when).waitFor();
+  await page.getByText('Zzyzx Road 12').waitFor();
+  await placeScheduled(page);
+  const orders = await call('GET_CURRENT_ORDERS', { auth: token });
+  const [placed] = orders.data_list as { order_type: string; date_time: string | null }[];
+  assert.equal(placed?.order_type, 'T');
+  assert.equal(placed?.date_time?.slice(0, 16), when);
   await context.close();
 });
 

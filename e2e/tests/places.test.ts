@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { audit, auditContext, BLOCKING } from '../support/axe.ts';
 import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
+import { ride } from '../support/rides.ts';
 import { callApi, signInByApi, storeToken } from '../support/session.ts';
 
 const it = useApp();
@@ -94,12 +95,13 @@ test('Home saved from a search result comes first in the search, is a one-tap ch
   await manager.getByRole('status').getByText('Saved: Mum and Dad').waitFor();
 
   await manager.getByRole('button', { name: 'Delete: Mum and Dad' }).click();
-  const confirm = page.getByRole('alertdialog');
+  // Named by its heading, as every confirmation is.
+  const confirm = page.getByRole('alertdialog', { name: 'Delete address' });
   await confirm.getByText('Are you sure you want to delete this address?').waitFor();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await manager.getByRole('button', { name: 'Delete: Mum and Dad' }).waitFor();
   await manager.getByRole('button', { name: 'Delete: Mum and Dad' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await manager.getByRole('status').getByText('Deleted: Mum and Dad').waitFor();
   await manager.getByText('No saved places yet.').waitFor();
   await manager.getByRole('button', { name: 'Done' }).click();
@@ -116,6 +118,27 @@ test('Home saved from a search result comes first in the search, is a one-tap ch
   await laterSearch.getByRole('button', { name: 'Save a place' }).waitFor();
   assert.equal(await laterSearch.getByRole('group', { name: 'Saved places' }).count(), 0);
   await third.close();
+});
+
+test('saving from the history offers Home, then Work, then Other place; its delete confirmation is named', async () => {
+  const token = await signInByApi(it.app, '+48600100779');
+  await ride(it.app, token, true);
+  const { context, page } = await phoneOf(token);
+  await page.getByRole('link', { name: 'Order history' }).click();
+  const entry = page.getByRole('article').first();
+  for (const kind of ['Home', 'Work', 'Other place']) {
+    await entry.getByRole('button', { name: /^Save address: / }).click();
+    const save = page.getByRole('dialog', { name: 'Save place' });
+    assert.equal(await save.getByRole('radio', { name: kind }).isChecked(), true, kind);
+    if (kind === 'Other place') await save.getByRole('textbox', { name: 'Name' }).fill('Wawel');
+    await save.getByRole('button', { name: 'Save' }).click();
+    await save.waitFor({ state: 'detached' });
+  }
+  await entry.getByRole('button', { name: 'Delete', exact: true }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete order' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await confirm.waitFor({ state: 'detached' });
+  await context.close();
 });
 
 test('the chips, the search with saved places, the save and edit dialogs: no serious or critical axe finding, dark and light', async () => {

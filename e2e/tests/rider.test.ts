@@ -25,16 +25,30 @@ test('a passenger books a ride for someone else, and the rider is texted the tra
 
   const order = page.getByRole('button', { name: 'Order', exact: true });
   await page.getByRole('checkbox', { name: 'Ride for someone else' }).check();
-  await page.getByRole('textbox', { name: "Rider's name" }).fill('Anna');
   const phone = page.getByRole('textbox', { name: "Rider's phone" });
   await phone.fill('123 456 789');
   await page.getByRole('alert').getByText('This is not a valid mobile number.').waitFor();
   assert.equal(await order.isDisabled(), true);
   await phone.fill('602 000 101');
+  // The name is optional, as the server takes it: a valid phone is enough to order.
+  const name = page.getByRole('textbox', { name: "Rider's name (optional)" });
+  assert.equal(await order.isEnabled(), true);
+  await name.fill('Anna');
   await order.click();
 
   await page.getByRole('heading', { name: 'Order summary' }).waitFor();
   await page.locator('.or-summary').getByText('Anna, +48 602 000 101').waitFor();
+  // WCAG 3.3.7: back on the options, the rider is not asked for again.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('heading', { name: 'Order options' }).waitFor();
+  assert.equal(
+    await page.getByRole('checkbox', { name: 'Ride for someone else' }).isChecked(),
+    true,
+  );
+  assert.equal(await name.inputValue(), 'Anna');
+  assert.equal(await phone.inputValue(), '+48 602 000 101');
+  await order.click();
+  await page.getByRole('heading', { name: 'Order summary' }).waitFor();
   await order.click();
   await page.waitForURL(/\/t\/[^/]+\/[^/]+$/);
   const trackPath = new URL(page.url()).pathname;

@@ -26,6 +26,7 @@ import { confirmKeptSession, keptSession } from './session/keptSession';
 import { AppRouter, createAppHistory } from './routes/createAppRouter';
 import { reportUncaughtErrors } from './errors/reporting';
 import { offerEarlyTracking } from './settings/early';
+import { revealKeyboardFocus } from './layout/revealFocus';
 import './layout/shell.css';
 
 /** The longest the first render waits for its screen; the skeleton shows meanwhile. */
@@ -45,6 +46,7 @@ async function start(root: HTMLElement) {
   applyPreferences(sessionStore.get(preferencesAtom));
   reportUncaughtErrors();
   offerEarlyTracking();
+  revealKeyboardFocus();
   const app = createRoot(root);
 
   // Settings, the registry and (offline only) the token check travel in parallel. The screen

@@ -20,6 +20,9 @@ import { LiveFleet } from './fleet/live.ts';
 import { runWhileLeased } from './simulator/lease.ts';
 import { startSimulator } from './simulator/simulator.ts';
 import { geoPlugin } from './geo/plugin.ts';
+import { healthPlugin, type Lifecycle } from './health/plugin.ts';
+import { metricsPlugin } from './metrics/plugin.ts';
+import { countReply } from './metrics/record.ts';
 import { GeoService } from './geo/service.ts';
 import { tilesPlugin } from './tiles/plugin.ts';
 import { trackingPlugin } from './tracking/plugin.ts';
@@ -30,6 +33,7 @@ import { placesPlugin } from './places/plugin.ts';
 import type { RouteEstimator } from './quotes/routing.ts';
 import { quotesPlugin } from './quotes/plugin.ts';
 import { orderSecretKey, orderSecrets as createOrderSecrets } from './orders/secrets.ts';
+import { releaseHealthKey } from './releases/bucket.ts';
 import { startRetention } from './retention.ts';
 import { ratingPlugin } from './rating/plugin.ts';
 import { redactUrl } from './redact.ts';
@@ -48,6 +52,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The shared infrastructure, for the operator's tools, tests and benchmarks. */
     services: Services;
+    /** Fails readiness and closes each reply's connection; app.close() follows (src/main.ts). */
+    beginDrain(): void;
   }
 }
 
@@ -98,6 +104,7 @@ export async function buildApp(
 
   // Before the database opens: a bad key stops the start with nothing left open.
   const orderSecrets = createOrderSecrets(orderSecretKey(config));
+  const releaseKey = releaseHealthKey(config);
   const storage = await openStorage({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -173,6 +180,7 @@ export async function buildApp(
     fleet,
     dispatch,
     orderSecrets,
+    releaseKey,
     actions: new ActionRegistry(),
   };
   app.decorate('services', services);
@@ -193,20 +201,25 @@ export async function buildApp(
     await storage.close();
   });
 
-  // Draining: every reply from now on, to a request that came before too, ends its connection,
-  // so that the load balancer opens the next one to another process (an idle keep-alive
-  // connection is closed at once; one busy then would otherwise stay open).
-  let draining = false;
+  // Draining: /readyz fails, and every reply from now on, to a request that came before too, ends
+  // its connection, so that the load balancer opens the next one to another process (an idle
+  // keep-alive connection is closed at once; one busy then would otherwise stay open).
+  const lifecycle: Lifecycle = { draining: false };
+  app.decorate('beginDrain', () => {
+    lifecycle.draining = true;
+  });
   app.addHook('preClose', async () => {
-    draining = true;
+    lifecycle.draining = true;
   });
 
   // API callers treat any non-200 reply as a lost connection, so a failed call is HTTP 200 with
   // status ERR; pages and files keep their HTTP status.
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const api = isApiPath(request.url);
-    if (error instanceof ApiFailure)
+    if (error instanceof ApiFailure) {
+      countReply(request, error.code);
       return reply.code(200).send(errorReply(error.code, error.message));
+    }
     const clientFault =
       typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500;
     if (clientFault) {
@@ -214,6 +227,7 @@ export async function buildApp(
       return reply.code(api ? 200 : error.statusCode!).send(errorReply('ARG_ERROR', error.message));
     }
     request.log.error({ err: error }, 'request failed');
+    countReply(request, 'EXCEPTION');
     return reply.code(api ? 200 : 500).send(errorReply('EXCEPTION'));
   });
 
@@ -229,11 +243,13 @@ export async function buildApp(
   // How long the server itself took, so that a client can tell network and server time apart.
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
-    if (draining) reply.header('connection', 'close');
+    if (lifecycle.draining) reply.header('connection', 'close');
     return payload;
   });
   await app.register(fastifyFormbody);
   await app.register(securityHeaders, services);
+  await app.register(healthPlugin, { services, lifecycle });
+  await app.register(metricsPlugin, services);
   await app.register(corporationsPlugin, services);
   await app.register(releasesPlugin, services);
   await app.register(reportsPlugin, services);

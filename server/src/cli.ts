@@ -16,6 +16,8 @@ import {
   parseCorporation,
 } from './corporations/directory.ts';
 import { openStorage, type Storage } from './db/storage.ts';
+import { doctor } from './doctor/checks.ts';
+import { backup, restore } from './backup/backup.ts';
 import { randomBytes } from 'node:crypto';
 import { closeTaxiSessions, provisionTaxi } from './driver/accounts.ts';
 import { setTaxiState } from './fleet/taxis.ts';
@@ -47,6 +49,12 @@ const HELP = `taxi-operator <command>
   release-token revoke <team>                Revokes every token of the team.
   release-token list                         Teams, their parts and corporations (no tokens).
   migrate                                    Brings the database schema up to date.
+  backup <file>                              A consistent copy of the database while the server
+      runs: SQLite's VACUUM INTO, or pg_dump in custom format with DATABASE_URL.
+  restore <file>                             Into an empty DATA_DIR or database, then migrated.
+  doctor                                     Checks this environment, the corporation files,
+      the database and Redis as a production start reads them; exit status 1 when a finding
+      is fatal.
   vapid-keys                                 Prints a new VAPID key pair for Web Push (set once
       per deployment: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, and VAPID_SUBJECT, your contact).
 `;
@@ -306,6 +314,25 @@ async function main(argv: string[]): Promise<void> {
       // Every server of a deployment needs the same pair; a new pair ends every subscription.
       const keys = webpush.generateVAPIDKeys();
       console.log(`VAPID_PUBLIC_KEY=${keys.publicKey}\nVAPID_PRIVATE_KEY=${keys.privateKey}`);
+      return;
+    }
+    case 'backup':
+    case 'restore': {
+      if (!args[0]) throw new UsageError('file missing');
+      console.log(await (command === 'backup' ? backup : restore)(paths, args[0]));
+      return;
+    }
+    case 'doctor': {
+      const findings = await doctor(process.env);
+      for (const { level, text } of findings)
+        console.log(`${level === 'fatal' ? 'FATAL  ' : 'warning'} ${text}`);
+      const fatal = findings.filter((finding) => finding.level === 'fatal').length;
+      console.log(
+        fatal > 0
+          ? `${fatal} fatal finding(s): fix them before starting in production`
+          : 'nothing fatal found',
+      );
+      if (fatal > 0) process.exitCode = 1;
       return;
     }
     case 'migrate': {

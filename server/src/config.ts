@@ -30,6 +30,11 @@ export interface Config {
    * more); '' in development reads or creates DATA_DIR/order-secret.key.
    */
   orderSecretKey: string;
+  /**
+   * RELEASE_HEALTH_KEY: the key of canary buckets and view tickets (hex or base64url, 32 bytes or
+   * more); '' or absent reads or creates DATA_DIR/release-health.key.
+   */
+  releaseHealthKey?: string;
   /** Redis for several server processes (events, offers, limits); '' for one process. */
   redisUrl: string;
   /** Prefix of every Redis key and channel, so that several deployments may share one Redis. */
@@ -52,6 +57,8 @@ export interface Config {
   limits: LimitsConfig;
   /** The automatic rollback of canaries: how often it judges, and the defaults of each rule. */
   autoRollback: { everyMs: number; minViews: number; maxErrorRatio: number };
+  /** After SIGTERM, how long /readyz fails before the listener closes (the balancer's notice). */
+  drainNoticeMs: number;
   /** The password of the operator's release page; '' for no page. */
   operatorToken: string;
   /**
@@ -59,6 +66,8 @@ export interface Config {
    * highest published version.
    */
   unpinnedReleases: UnpinnedReleases;
+  /** The bearer token of GET /metrics; '' for no metrics. */
+  metricsToken: string;
   /** Absent (tests' configs): Web Push off, no extra origin. */
   push?: PushConfig;
 }
@@ -123,6 +132,11 @@ export interface LimitsConfig {
   releaseTeamQuotaMb: number;
   /** Timed and subscription orders one client may have open at once. */
   openScheduledOrdersPerClient: number;
+  /**
+   * New devices per client address per hour whose page views and errors count towards release
+   * health; the devices past it get stable releases, uncounted.
+   */
+  releaseDevicesPerIpPerHour: number;
   /** Longest time to receive a whole HTTP request. */
   requestTimeoutMs: number;
   /** Longest silence on an HTTP connection. */
@@ -144,6 +158,7 @@ export function limitsConfig(env: NodeJS.ProcessEnv): LimitsConfig {
     rasterDrawQueue: limit('RASTER_DRAW_QUEUE', 64),
     releaseTeamQuotaMb: limit('RELEASE_TEAM_QUOTA_MB', 1024),
     openScheduledOrdersPerClient: limit('OPEN_SCHEDULED_ORDERS_PER_CLIENT', 10),
+    releaseDevicesPerIpPerHour: limit('RELEASE_DEVICES_PER_IP_PER_HOUR', 2),
     requestTimeoutMs: limit('REQUEST_TIMEOUT_MS', 30_000),
     connectionTimeoutMs: limit('CONNECTION_TIMEOUT_MS', 60_000),
   };
@@ -319,6 +334,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       ),
     },
     orderSecretKey: orderSecretKey(env.ORDER_SECRET_KEY, production),
+    releaseHealthKey: env.RELEASE_HEALTH_KEY?.trim() ?? '',
     ...redisFromEnv(env),
     osmExtract: extract(env.OSM_EXTRACT),
     geoPerIpPerMinute: positiveInteger('GEO_PER_IP_PER_MINUTE', env.GEO_PER_IP_PER_MINUTE, 600),
@@ -334,8 +350,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       minViews: positiveInteger('RELEASE_RULE_MIN_VIEWS', env.RELEASE_RULE_MIN_VIEWS, 500),
       maxErrorRatio: 2,
     },
+    drainNoticeMs: wholeNumber('DRAIN_NOTICE_MS', env.DRAIN_NOTICE_MS, 0) ?? 5000,
     operatorToken: operatorToken(env.OPERATOR_TOKEN),
     unpinnedReleases: unpinnedReleases(env),
+    metricsToken: env.METRICS_TOKEN ?? '',
     push: pushConfig(env),
   };
 }

@@ -11,19 +11,25 @@ const app = await buildApp(config);
  */
 const DRAIN_LIMIT_MS = 30_000;
 
-// SIGTERM drains: no new connections, tracking sockets told to reconnect elsewhere (1012),
-// requests in flight (long polls too) finished, buffered positions written, then exit.
+// SIGTERM drains: /readyz fails for DRAIN_NOTICE_MS while calls are still served, so that the
+// load balancer takes the process out first; then no new connections, tracking sockets told to
+// reconnect elsewhere (1012), requests in flight (long polls too) finished, buffered positions
+// written, then exit. SIGINT (Ctrl-C at a terminal) skips the notice.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down: draining');
+    const noticeMs = signal === 'SIGTERM' ? config.drainNoticeMs : 0;
+    app.log.info({ signal, noticeMs }, 'shutting down: draining');
+    app.beginDrain();
     setTimeout(() => {
       app.log.error('drain took too long: exiting with requests in flight');
       process.exit(1);
-    }, DRAIN_LIMIT_MS).unref();
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    }, noticeMs + DRAIN_LIMIT_MS).unref();
+    setTimeout(() => {
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    }, noticeMs);
   });
 }
 

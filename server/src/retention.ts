@@ -1,6 +1,7 @@
 import { purgeOldCodes } from './accounts/codes.ts';
 import { purgeOldDeletionRequests } from './accounts/plugin.ts';
 import { purgeExpiredSessions } from './accounts/sessions.ts';
+import { purgeOldHealth } from './reports/health.ts';
 import { purgeOldReports } from './reports/plugin.ts';
 import type { Services } from './services.ts';
 
@@ -18,6 +19,7 @@ export function startRetention({ storage, clock, log }: Services): () => Promise
     sms_codes: purgeOldCodes,
     error_reports: purgeOldReports,
     deletion_requests: purgeOldDeletionRequests,
+    release_health: purgeOldHealth,
   };
   let running: Promise<void> = Promise.resolve();
   const pass = async () => {

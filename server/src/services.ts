@@ -38,6 +38,8 @@ export interface Services {
   dispatch: Dispatcher;
   /** Makes order secrets and gives them back to the owner (orders/secrets.ts). */
   orderSecrets: OrderSecrets;
+  /** Draws canary buckets and signs view tickets (releases/bucket.ts). */
+  releaseKey: Buffer;
   /** The client API's actions (/api/2/): each concern adds its own. */
   actions: ActionRegistry<ClientActions>;
 }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { countError, countViews } from '../src/reports/health.ts';
+import { countError, countViews, hourOf, passengerOf } from '../src/reports/health.ts';
 import { judgeCanaries } from '../src/releases/auto-rollback.ts';
 import { bucketOf } from '../src/releases/bucket.ts';
 import { judgeCanary, readRule } from '../src/releases/rule.ts';
@@ -79,13 +79,18 @@ describe('the server', () => {
       );
     const db = started.app.services.storage.db;
     const now = Date.now();
+    const canary = { part: 'tracking', release: '1.1.0' };
+    /** Thirty devices on each release; `canaryErrors` of the canary's report an error. */
     const traffic = async (canaryErrors: number) => {
       for (let i = 0; i < 30; i++) {
-        await countViews(db, 'demo', [{ part: 'tracking', release: '1.0.0' }], undefined, now);
-        await countViews(db, 'demo', [{ part: 'tracking', release: '1.1.0' }], undefined, now);
+        const stable = { part: 'tracking', release: '1.0.0' };
+        await countViews(db, 'demo', [stable], passengerOf(`stable-device-${i}`), now);
+        await countViews(db, 'demo', [canary], passengerOf(`canary-device-${i}`), now);
       }
-      for (let i = 0; i < canaryErrors; i++)
-        await countError(db, 'demo', { part: 'tracking', release: '1.1.0' }, now);
+      for (let i = 0; i < canaryErrors; i++) {
+        const view = { passenger: passengerOf(`canary-device-${i}`), hour: hourOf(now) };
+        await countError(db, 'demo', view, canary);
+      }
     };
     return { ...started, traffic };
   }
@@ -106,7 +111,7 @@ describe('the server', () => {
     assert.deepEqual(await judgeCanaries(app.services), [], 'halted once');
 
     for (const device of ['a', 'b', 'c', 'd', 'e', 'f'].map((letter) => letter.repeat(16))) {
-      assert.equal(bucketOf('demo', 'tracking', device, 0), 'stable');
+      assert.equal(bucketOf(app.services.releaseKey, 'demo', 'tracking', device, 0), 'stable');
       const registry = await app.inject({
         url: `/remotes.json?hostname=localhost&device=${device}`,
       });
@@ -126,6 +131,14 @@ describe('the server', () => {
     await traffic(20);
     const [change] = await judgeCanaries(app.services);
     assert.equal(change?.target, 'channel:stable');
+    // The history says whose rule halted it, for every corporation on the channel.
+    assert.equal(change?.rule, 'demo');
+    assert.match(
+      change!.reason!,
+      /the rule of demo halts channel stable for every corporation on it/,
+    );
+    const history = fs.readFileSync(path.join(config.releasesDir, 'history.jsonl'), 'utf8');
+    assert.match(history, /"rule":"demo"/);
     const canaries = JSON.parse(
       fs.readFileSync(path.join(config.releasesDir, 'canaries.json'), 'utf8'),
     );

@@ -7,32 +7,45 @@ import { bucketOf, bucketPosition } from '../src/releases/bucket.ts';
 import { corporationFile, startApp, writeFile } from './helpers.ts';
 
 const deviceId = () => randomBytes(16).toString('base64url');
+const key = randomBytes(32);
 
 describe('bucketing', () => {
   test('a device gets the same bucket on every visit, and a larger share keeps the smaller one', () => {
     for (let i = 0; i < 200; i++) {
       const device = deviceId();
-      const position = bucketPosition('alpha', 'tracking', device);
-      assert.equal(bucketPosition('alpha', 'tracking', device), position);
-      if (bucketOf('alpha', 'tracking', device, 5) === 'canary')
-        assert.equal(bucketOf('alpha', 'tracking', device, 20), 'canary');
+      const position = bucketPosition(key, 'alpha', 'tracking', device);
+      assert.equal(bucketPosition(key, 'alpha', 'tracking', device), position);
+      if (bucketOf(key, 'alpha', 'tracking', device, 5) === 'canary')
+        assert.equal(bucketOf(key, 'alpha', 'tracking', device, 20), 'canary');
     }
-    assert.equal(bucketOf('alpha', 'tracking', undefined, 50), 'stable');
-    assert.equal(bucketOf('alpha', 'tracking', deviceId(), 0), 'stable');
-    assert.equal(bucketOf('alpha', 'tracking', deviceId(), 100), 'canary');
+    assert.equal(bucketOf(key, 'alpha', 'tracking', undefined, 50), 'stable');
+    assert.equal(bucketOf(key, 'alpha', 'tracking', deviceId(), 0), 'stable');
+    assert.equal(bucketOf(key, 'alpha', 'tracking', deviceId(), 100), 'canary');
+  });
+
+  test("the draw is keyed with the server's key: another key puts the same devices elsewhere", () => {
+    const other = randomBytes(32);
+    const devices = Array.from({ length: 1000 }, deviceId);
+    const same = devices.filter(
+      (device) =>
+        bucketOf(key, 'alpha', 'tracking', device, 50) ===
+        bucketOf(other, 'alpha', 'tracking', device, 50),
+    ).length;
+    // Independent draws agree on about half the devices, not on all of them.
+    assert.ok(Math.abs(same / 10 - 50) <= 6, `${same / 10} %`);
   });
 
   test('10,000 devices split within 3 % of the share, in each tenth of the range', () => {
     const devices = Array.from({ length: 10_000 }, deviceId);
     for (const percent of [5, 10, 50]) {
       const inCanary = devices.filter(
-        (device) => bucketOf('alpha', 'tracking', device, percent) === 'canary',
+        (device) => bucketOf(key, 'alpha', 'tracking', device, percent) === 'canary',
       ).length;
       assert.ok(Math.abs(inCanary / 100 - percent) <= 3, `${percent} %: ${inCanary / 100} %`);
     }
     const tenths = Array<number>(10).fill(0);
     for (const device of devices)
-      tenths[Math.floor(bucketPosition('alpha', 'ordering', device) / 10)]!++;
+      tenths[Math.floor(bucketPosition(key, 'alpha', 'ordering', device) / 10)]!++;
     for (const count of tenths) assert.ok(Math.abs(count / 100 - 10) <= 3, `${count / 100} %`);
   });
 
@@ -40,8 +53,8 @@ describe('bucketing', () => {
     const devices = Array.from({ length: 2000 }, deviceId);
     const both = devices.filter(
       (device) =>
-        bucketOf('alpha', 'tracking', device, 50) === 'canary' &&
-        bucketOf('alpha', 'ordering', device, 50) === 'canary',
+        bucketOf(key, 'alpha', 'tracking', device, 50) === 'canary' &&
+        bucketOf(key, 'alpha', 'ordering', device, 50) === 'canary',
     ).length;
     // Independent halves overlap on about a quarter, not on a half.
     assert.ok(Math.abs(both / 20 - 25) <= 4, `${both / 20} %`);
@@ -78,7 +91,7 @@ describe('remotes.json with a canary', () => {
       const url = `/remotes.json?hostname=localhost&device=${device}`;
       const first = (await app.inject({ url })).json();
       assert.deepEqual((await app.inject({ url })).json(), first);
-      const bucket = bucketOf('demo', 'tracking', device, 50);
+      const bucket = bucketOf(app.services.releaseKey, 'demo', 'tracking', device, 50);
       assert.equal(first.buckets.tracking, bucket);
       assert.equal(first.buckets.ordering, 'stable');
       assert.equal(first.bucket, bucket);
@@ -122,7 +135,7 @@ test("a corporation pinned to a channel runs the channel's canary", async () => 
     const reply = (
       await app.inject({ url: `/remotes.json?hostname=localhost&device=${device}` })
     ).json();
-    const bucket = bucketOf('demo', 'tracking', device, 50);
+    const bucket = bucketOf(app.services.releaseKey, 'demo', 'tracking', device, 50);
     assert.equal(reply.buckets.tracking, bucket);
     assert.equal(reply.releases.tracking.version, bucket === 'canary' ? '1.1.0' : '1.0.0');
   }

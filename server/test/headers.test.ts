@@ -10,7 +10,7 @@ import { corporationFile, startApp, writeFile } from './helpers.ts';
 const START_UP = "window.__taxiEarly = { settings: fetch('/settings.json') };";
 /** The skeleton's sheet, inline in the host's page as a build writes it. */
 const SKELETON_STYLE = '.sk{background:var(--sk-brand,#f5b400)}';
-const HOST_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Taxi</title><script>${START_UP}</script><script defer src="/mf/host/1.0.0/main.js"></script><style>${SKELETON_STYLE}</style></head><body><div id="root"></div></body></html>`;
+const HOST_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="theme-color" content="#f5b400"><title>Taxi</title><script>${START_UP}</script><script defer src="/mf/host/1.0.0/main.js"></script><style>${SKELETON_STYLE}</style></head><body><div id="root"></div></body></html>`;
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const START_UP_HASH = hashOf(START_UP);
 

@@ -117,11 +117,18 @@ export async function startApp(options: StartOptions = {}): Promise<TestServer> 
     positionFlushMs: 2000,
     fleet: { mode: 'off', size: 3, speed: 1 },
     // The defaults, less those a test that signs many in from 127.0.0.1 would reach.
-    limits: { ...limitsConfig({}), driverLoginsPerIpPerMinute: 10_000, trackSocketsPerIp: 10_000 },
+    limits: {
+      ...limitsConfig({}),
+      driverLoginsPerIpPerMinute: 10_000,
+      trackSocketsPerIp: 10_000,
+      releaseDevicesPerIpPerHour: 10_000,
+    },
     autoRollback: { everyMs: 60 * 60_000, minViews: 500, maxErrorRatio: 2 },
+    drainNoticeMs: 0,
     operatorToken: '',
     // As in development: the tests' corporations run what is published unless they pin it.
     unpinnedReleases: 'newest',
+    metricsToken: '',
     ...options.config,
   };
   fs.mkdirSync(config.corpDir, { recursive: true });

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { test } from 'node:test';
 import { configFromEnv } from '../src/config.ts';
-import { countError, countViews } from '../src/reports/health.ts';
+import { countError, countViews, hourOf, passengerOf } from '../src/reports/health.ts';
 import { corporationFile, startApp, writeFile } from './helpers.ts';
 
 const basic = (password: string) =>
@@ -59,10 +59,17 @@ test('the page shows each part, its split and a chart per release, to the operat
   const { app } = await pageApp('s3cret-operator-token');
   const db = app.services.storage.db;
   const now = Date.now();
+  const stable = { part: 'tracking', release: '1.0.0' };
+  const canary = { part: 'tracking', release: '1.1.0' };
   for (let i = 0; i < 8; i++)
-    await countViews(db, 'demo', [{ part: 'tracking', release: '1.0.0' }], undefined, now);
-  await countViews(db, 'demo', [{ part: 'tracking', release: '1.1.0' }], undefined, now);
-  await countError(db, 'demo', { part: 'tracking', release: '1.1.0' }, now);
+    await countViews(db, 'demo', [stable], passengerOf(`stable-device-${i}`), now);
+  await countViews(db, 'demo', [canary], passengerOf('canary-device'), now);
+  await countError(
+    db,
+    'demo',
+    { passenger: passengerOf('canary-device'), hour: hourOf(now) },
+    canary,
+  );
 
   const anonymous = await app.inject({ url: '/operator/releases' });
   assert.equal(anonymous.statusCode, 401);
@@ -83,7 +90,7 @@ test('the page shows each part, its split and a chart per release, to the operat
   assert.equal(page.headers['cache-control'], 'no-store');
   assert.match(page.body, /<h2 id="c-demo">demo<\/h2>/);
   assert.match(page.body, /80 % 1\.0\.0 \/ 20 % 1\.1\.0/);
-  assert.match(page.body, /1\.1\.0 \(canary\)<\/td><td>0<\/td><td>1<\/td><td>1<\/td><td>100\.00 %/);
+  assert.match(page.body, /1\.1\.0 \(canary\)<\/td><td>1<\/td><td>1<\/td><td>1<\/td><td>100\.00 %/);
   assert.match(page.body, /<svg [^>]*role="img" aria-label="tracking 1\.1\.0: 1 views, 1 errors/);
   assert.match(page.body, /fill="#c0392b"/);
   // Nothing a strict CSP would block.

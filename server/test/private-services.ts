@@ -207,3 +207,74 @@ export async function privateHaproxy(backends: string[]): Promise<PrivateHaproxy
   for (let n = 0; n < backends.length; n++) await waitFor(n, 'UP');
   return { base: `http://127.0.0.1:${port}`, waitFor, remove };
 }
+
+export interface PrivatePrometheus {
+  /** Runs a PromQL query (the HTTP API's instant query) and gives back its vector. */
+  query(promql: string): Promise<{ metric: Record<string, string>; value: [number, string] }[]>;
+  remove(): void;
+}
+
+/**
+ * Prometheus (Debian's package, scripts/ensure-services.sh) on a spare loopback port, scraping
+ * `targets` (host:port) every second at /metrics with `token` as the bearer token, its data in a
+ * temporary folder; stopped when the test ends.
+ */
+export async function privatePrometheus(
+  targets: string[],
+  token: string,
+): Promise<PrivatePrometheus> {
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taxi-prometheus-'));
+  const config = [
+    'global:',
+    '  scrape_interval: 1s',
+    '  scrape_timeout: 1s',
+    'scrape_configs:',
+    '  - job_name: taxi',
+    '    authorization:',
+    '      type: Bearer',
+    `      credentials: ${JSON.stringify(token)}`,
+    '    static_configs:',
+    `      - targets: ${JSON.stringify(targets)}`,
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join(dir, 'prometheus.yml'), config);
+  const child = spawn(
+    'prometheus',
+    [
+      `--config.file=${path.join(dir, 'prometheus.yml')}`,
+      `--storage.tsdb.path=${path.join(dir, 'data')}`,
+      `--web.listen-address=127.0.0.1:${port}`,
+    ],
+    { stdio: ['ignore', 'ignore', process.env.TEST_SERVER_LOGS ? 'inherit' : 'ignore'] },
+  );
+  const remove = onExit(() => {
+    child.kill('SIGKILL');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error(`prometheus exited with ${child.exitCode}`);
+    const ready = await fetch(`${base}/-/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (attempt > 300) throw new Error('prometheus did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    query: async (promql) => {
+      const response = await fetch(
+        `${base}/api/v1/query?${new URLSearchParams({ query: promql })}`,
+      );
+      const body = (await response.json()) as {
+        status: string;
+        data: { result: { metric: Record<string, string>; value: [number, string] }[] };
+      };
+      if (body.status !== 'success') throw new Error(`${promql}: ${JSON.stringify(body)}`);
+      return body.data.result;
+    },
+    remove,
+  };
+}

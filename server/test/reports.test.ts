@@ -59,3 +59,35 @@ test('one address is limited to 60 reports an hour', async () => {
   assert.equal((await report('192.0.2.1')).json().error_data, 'ACTION_NOT_ALLOWED');
   assert.deepEqual((await report('192.0.2.2')).json(), { status: 'OK' });
 });
+
+test('reports sent at once cannot pass the limit together', async () => {
+  const { app } = await startApp();
+  const replies = await Promise.all(
+    Array.from({ length: 150 }, () =>
+      app.inject({ ...form({ message: 'loop' }), remoteAddress: '192.0.2.3' }),
+    ),
+  );
+  const accepted = replies.filter((reply) => reply.json().status === 'OK').length;
+  console.log(`150 reports sent at once from one address: ${accepted} accepted`);
+  assert.equal(accepted, 60);
+  const stored = await app.services.storage.db
+    .selectFrom('error_reports')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('ip', '=', '192.0.2.3')
+    .executeTakeFirstOrThrow();
+  assert.equal(Number(stored.n), 60);
+});
+
+test('a part or release longer than any release is refused', async () => {
+  const { app } = await startApp();
+  for (const fields of [
+    { part: 'tracking', release: `1.0.0-${'x'.repeat(64 * 1024 - 200)}` },
+    { part: 'p'.repeat(200), release: '1.0.0' },
+  ]) {
+    const reply = await app.inject(form({ message: 'boom', ...fields }));
+    assert.equal(reply.json().status, 'ERR');
+    assert.equal(reply.json().error_data, 'ARG_ERROR');
+  }
+  const stored = await app.services.storage.db.selectFrom('error_reports').selectAll().execute();
+  assert.equal(stored.length, 0);
+});

@@ -97,3 +97,35 @@ test('the retention schedule purges expired sessions, old codes, reports and del
     deletion_requests: 0,
   });
 });
+
+test('the retention schedule purges release health past its keeping time', async () => {
+  const clock = fakeClock('2026-11-01T09:00:00Z');
+  const { app } = await startApp({ overrides: { clock } });
+  const { db } = app.services.storage;
+  const hour = 60 * 60_000;
+  const now = Math.floor(clock.now() / hour) * hour;
+  const row = (at: number) => ({
+    corporation_id: 'demo',
+    part: 'tracking',
+    release: '1.0.0',
+    hour: at,
+  });
+  // A year-old hour and this one.
+  await db
+    .insertInto('release_health')
+    .values([now - 365 * 24 * hour, now].map((at) => ({ ...row(at), views: 1, errors: 1 })))
+    .execute();
+  await db
+    .insertInto('release_passengers')
+    .values([now - 365 * 24 * hour, now].map((at) => ({ ...row(at), device: 'd'.repeat(32) })))
+    .execute();
+  await startRetention(app.services)();
+  for (const table of ['release_health', 'release_passengers'] as const) {
+    const left = await db.selectFrom(table).select('hour').execute();
+    assert.deepEqual(
+      left.map((kept) => Number(kept.hour)),
+      [now],
+      table,
+    );
+  }
+});

@@ -25,7 +25,7 @@ function freePort(): Promise<number> {
 
 /**
  * The real server (src/main.ts) in its own process on a free loopback port, once it answers;
- * without the demo fleet and extract unless `env` asks for them. `prefix` runs it under another
+ * without the demo fleet, the extract and the drain notice unless `env` asks for them. `prefix` runs it under another
  * command (`prlimit --fsize=…`, say). On `env.PORT` if given (a process restarted behind a load
  * balancer), else on a free port.
  */
@@ -40,6 +40,8 @@ export async function startServerProcess(
       ...process.env,
       FLEET: 'off',
       OSM_EXTRACT: 'none',
+      // A test that stops a process waits for no balancer unless it says so.
+      DRAIN_NOTICE_MS: '0',
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',

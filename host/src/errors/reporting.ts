@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
-import { reportError, sessionStore } from '@taxi/shared';
+import { sessionStore } from '@taxi/shared';
+import { reportReleaseError } from '../remotes/ticket';
 import { attributeError } from './attribution';
 
 /** Set when an uncaught error was reported, so the shell can tell the passenger. */
@@ -14,7 +15,7 @@ export function reportUncaughtErrors(): void {
       event.error instanceof Error
         ? (event.error.stack ?? String(event.error))
         : String(event.error);
-    void reportError({
+    void reportReleaseError({
       url: event.filename,
       line: event.lineno,
       col: event.colno,
@@ -27,7 +28,7 @@ export function reportUncaughtErrors(): void {
   window.addEventListener('unhandledrejection', (event) => {
     const reason: unknown = event.reason;
     const error = reason instanceof Error ? (reason.stack ?? reason.name) : String(reason);
-    void reportError({
+    void reportReleaseError({
       message: reason instanceof Error ? reason.message : String(reason),
       error,
       ...attributeError(undefined, error),

@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Button, reportError, Spinner, SCREEN_PATHS, whenIdle } from '@taxi/shared';
+import { Button, Spinner, SCREEN_PATHS, whenIdle } from '@taxi/shared';
 import { findRoute, type RemoteName } from '../routes/routeTable';
 import {
   bucketOf,
@@ -18,6 +18,7 @@ import {
   loadScreen,
   ScreenNotYetAvailable,
 } from './registry';
+import { reportReleaseError } from './ticket';
 
 // One component per screen, so revisiting a route does not suspend again.
 const screens = new Map<string, ComponentType>();
@@ -145,7 +146,7 @@ class ScreenBoundary extends Component<BoundaryProps, { error: unknown }> {
   override componentDidCatch(error: unknown) {
     if (error instanceof ScreenNotYetAvailable) return;
     const { remote } = this.props;
-    void reportError({
+    void reportReleaseError({
       message: error instanceof Error ? error.message : String(error),
       error: error instanceof Error ? (error.stack ?? error.name) : String(error),
       part: remote,

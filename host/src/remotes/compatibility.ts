@@ -24,6 +24,8 @@ export interface RegistryReply {
   remotes?: Partial<Record<RemoteName, string>>;
   releases?: Partial<Record<RemoteName, RemoteRelease>>;
   buckets?: Partial<Record<RemoteName, Bucket>>;
+  /** The view ticket this device's error reports carry. */
+  ticket?: string;
 }
 
 const SHARED_PACKAGE = '@taxi/shared';
@@ -73,6 +75,8 @@ export interface ChosenReleases {
   versions: Partial<Record<RemoteName, string>>;
   /** Remote -> the bucket the registry put this device in. */
   buckets?: Partial<Record<RemoteName, Bucket>>;
+  /** The view ticket this device's error reports carry. */
+  ticket?: string;
   refused: Refusal[];
 }
 
@@ -89,6 +93,7 @@ export function chooseReleases(
     entries: {},
     versions: {},
     buckets: { ...reply.buckets },
+    ...(reply.ticket ? { ticket: reply.ticket } : {}),
     refused: [],
   };
   for (const [name, url] of Object.entries(reply.remotes ?? {}) as [RemoteName, string][]) {

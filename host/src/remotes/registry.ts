@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { reportError } from '@taxi/shared';
 import type { RemoteName } from '../routes/routeTable';
 import { deviceId } from './device';
 import {
@@ -11,6 +10,7 @@ import {
   type RegistryReply,
 } from './compatibility';
 import { takeEarly } from '../settings/early';
+import { keepViewTicket, reportReleaseError } from './ticket';
 
 /** A corporation's registry: remote name -> URL of its release's mf-manifest.json. */
 export type Registry = Partial<Record<RemoteName, string>>;
@@ -42,6 +42,7 @@ export async function fetchRegistry(hostname = location.hostname): Promise<Chose
   // The service worker answers with the registry it kept; one naming a release this host
   // refuses may be older than the host itself: the server's answer is asked for at once.
   if (chosen.refused.length > 0) chosen = await read(await fetch(url, { cache: 'reload' }));
+  keepViewTicket(chosen.ticket);
   for (const refusal of chosen.refused) reportRefusal(refusal);
   return chosen;
 }
@@ -53,7 +54,12 @@ function reportRefusal({ remote, version, reasons, fallbackVersion }: Refusal): 
     : '; its routes are unavailable';
   const message = `remote ${remote} ${version ?? ''} is incompatible with this host: ${reasons.join(', ')}${instead}`;
   console.error(message);
-  void reportError({ message, error: 'IncompatibleRelease', part: remote, release: version });
+  void reportReleaseError({
+    message,
+    error: 'IncompatibleRelease',
+    part: remote,
+    release: version,
+  });
 }
 
 /** Registers every remote of the registry; nothing is downloaded until a route needs it. */
@@ -69,7 +75,7 @@ export function registerRegistry(
       errorLoadRemote({ id, error }) {
         console.warn(`remote ${id} failed to load`, error);
         const remote = id.split('/', 1)[0] as RemoteName;
-        void reportError({
+        void reportReleaseError({
           message: `remote ${id} failed to load`,
           error: String(error),
           part: remote,

@@ -9,12 +9,11 @@ import {
   pointFromSearch,
   SAVED_PLACES_MAX,
   type AddressPoint,
-  type SavedPlaceKind,
   type StreetSearchResult,
 } from '@taxi/shared';
 import { useOrderingText } from '../common/i18n';
 import { useOrdering } from '../common/useOrdering';
-import { placeIcon, placeLabel } from '../places/label';
+import { kindToOffer, placeIcon, placeLabel } from '../places/label';
 import { PlacesManager } from '../places/PlacesManager';
 import { SavePlaceDialog } from '../places/SavePlaceDialog';
 import { usePlaces } from '../places/usePlaces';
@@ -27,12 +26,6 @@ addTranslations('ordering', texts);
 addTranslations('ordering', placeTexts);
 
 export type AddressTarget = 'pickup' | 'destination';
-
-/** Home until there is one, then Work, then any place. */
-function defaultKind(saved: SavedPlaceKind[]): SavedPlaceKind {
-  if (!saved.includes('home')) return 'home';
-  return saved.includes('work') ? 'other' : 'work';
-}
 
 interface Option {
   key: string;
@@ -323,7 +316,7 @@ export function AddressSearchDialog({
         {naming ? (
           <SavePlaceDialog
             point={naming}
-            kind={defaultKind(places.places.map((place) => place.kind))}
+            kind={kindToOffer(places.places)}
             save={places.save}
             onSaved={(saved) => {
               setNaming(null);

@@ -117,6 +117,9 @@ describe('OrderHistory', () => {
       within(first!).getByRole('button', { name: 'Save address: Kraków Airport, Balice' }),
     );
     const dialog = screen.getByRole('dialog', { name: 'Save place' });
+    // No Home is saved yet: it is offered first, as in the address search.
+    expect(within(dialog).getByRole('radio', { name: 'Home' })).toBeChecked();
+    await user.click(within(dialog).getByRole('radio', { name: 'Other place' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Lotnisko');
     await act(() => user.click(within(dialog).getByRole('button', { name: 'Save' })));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved: Lotnisko'));

@@ -21,7 +21,7 @@ import { deleteHistoryEntry, fetchHistory } from '../common/calls';
 import { useOrderingText } from '../common/i18n';
 import { useBack } from '../common/useBack';
 import { useOrdering } from '../common/useOrdering';
-import { placeLabel } from '../places/label';
+import { kindToOffer, placeLabel } from '../places/label';
 import { SavePlaceDialog } from '../places/SavePlaceDialog';
 import { usePlaces } from '../places/usePlaces';
 import placeTexts from '../places/texts.json';
@@ -149,6 +149,7 @@ export default function OrderHistory() {
       </div>
       {deleting ? (
         <ConfirmDialog
+          title={t('client.order.delete_order_dialog.title')}
           message={t('client.order.delete_order_dialog.message')}
           confirmLabel={t('history.deleteConfirm')}
           danger
@@ -163,6 +164,7 @@ export default function OrderHistory() {
       {saving ? (
         <SavePlaceDialog
           point={saving}
+          kind={kindToOffer(places.places)}
           save={places.save}
           onSaved={(saved) => {
             setSaving(null);

@@ -278,14 +278,19 @@ describe('navigation', () => {
 });
 
 describe('ride for someone else', () => {
-  it("takes the rider's name and a valid mobile number, as the login phone is checked", async () => {
+  it("takes a valid mobile number, as the login phone is checked, and the rider's name if given", async () => {
     setDraft({ poi: FLORIANSKA });
     const { user } = renderExpanded();
     const order = screen.getByRole('button', { name: 'Order' });
     await user.click(screen.getByRole('checkbox', { name: 'Ride for someone else' }));
     const phone = await screen.findByRole('textbox', { name: "Rider's phone" });
+    const name = screen.getByRole('textbox', { name: "Rider's name (optional)" });
+    expect(name).not.toBeRequired();
     expect(order).toBeDisabled();
-    await user.type(screen.getByRole('textbox', { name: "Rider's name" }), 'Anna');
+    await user.type(phone, '602 000 101');
+    expect(order).toBeEnabled();
+    await user.clear(phone);
+    await user.type(name, 'Anna');
     await user.type(phone, '123 456');
     expect(order).toBeDisabled();
     await user.type(phone, '789');

@@ -7,9 +7,12 @@ import { Perk } from './Perk';
 // The phone rules (libphonenumber metadata) load only when the passenger books for someone else.
 const RiderFields = lazy(() => import(/* webpackChunkName: "rider-fields" */ './RiderFields'));
 
-/** A ride for someone else is ready with the rider's name and a valid phone (set only then). */
-export function riderReady(draft: Pick<OrderDraft, 'phone' | 'rider_name'>): boolean {
-  return draft.phone !== '' && (draft.rider_name ?? '').trim() !== '';
+/**
+ * A ride for someone else is ready with the rider's valid phone (set only then); the name is
+ * optional, as the server takes it.
+ */
+export function riderReady(draft: Pick<OrderDraft, 'phone'>): boolean {
+  return draft.phone !== '';
 }
 
 /** 'Ride for someone else': the rider's name and phone; the rider is texted the tracking link. */

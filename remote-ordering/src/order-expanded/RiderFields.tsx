@@ -37,7 +37,6 @@ export default function RiderFields() {
           type="text"
           autoComplete="off"
           maxLength={RIDER_NAME_MAX}
-          required
           value={draft.rider_name ?? ''}
           onChange={(event) => setDraft((c) => ({ ...c, rider_name: event.target.value }))}
         />

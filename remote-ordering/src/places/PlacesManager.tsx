@@ -103,6 +103,7 @@ export function PlacesManager({
       ) : null}
       {deleting ? (
         <ConfirmDialog
+          title={t('client.address.delete_address_dialog.title')}
           message={t('client.address.delete_address_dialog.message')}
           confirmLabel={t('places.deleteConfirm')}
           danger

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { SavedPlace } from '@taxi/shared';
+import type { SavedPlace, SavedPlaceKind } from '@taxi/shared';
 
 /** A place as the passenger calls it: its name, or Home and Work in the app's language. */
 export function placeLabel(place: Pick<SavedPlace, 'kind' | 'name'>, t: TFunction): string {
@@ -12,4 +12,10 @@ export function placeLabel(place: Pick<SavedPlace, 'kind' | 'name'>, t: TFunctio
 /** The symbol before a place's name (decorative: hidden from screen readers). */
 export function placeIcon(place: Pick<SavedPlace, 'kind'>): string {
   return place.kind === 'home' ? '⌂' : place.kind === 'work' ? '▣' : '★';
+}
+
+/** What a new place is saved as at first: Home until there is one, then Work, then any place. */
+export function kindToOffer(saved: readonly Pick<SavedPlace, 'kind'>[]): SavedPlaceKind {
+  if (!saved.some((place) => place.kind === 'home')) return 'home';
+  return saved.some((place) => place.kind === 'work') ? 'other' : 'work';
 }

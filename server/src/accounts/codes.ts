@@ -4,6 +4,7 @@ import type { Corporation } from '../corporations/directory.ts';
 import { type Db, deleteCreatedBefore, withLock } from '../db/storage.ts';
 import { ApiFailure } from '../errors.ts';
 import type { Services } from '../services.ts';
+import { smsFailed, smsRefused, smsSent } from '../metrics/record.ts';
 
 export const CODE_LENGTH = 6;
 export const CODE_TTL_MS = 5 * 60_000;
@@ -87,7 +88,7 @@ async function sendCounted(
   const codeId = await withLock(storage, keys, async (trx) => {
     // A number out of guesses gets no new code either: a new code would be a new set of tries.
     if ((await wrongCodesToday(trx, corporation.id, phone, now)) >= limits.wrongCodesPerDay)
-      throw new ApiFailure('BLOCKED');
+      throw smsRefused('blocked', new ApiFailure('BLOCKED'));
     const today = await trx
       .selectFrom('sms_codes')
       .select((eb) => eb.fn.countAll<number>().as('sent'))
@@ -96,9 +97,12 @@ async function sendCounted(
       .where('created_at', '>', now - DAY_MS)
       .executeTakeFirstOrThrow();
     if (Number(today.sent) >= limits.perPhonePerDay)
-      throw new ApiFailure(
-        'ACTION_NOT_ALLOWED',
-        'Too many codes were sent to this number today; try again tomorrow',
+      throw smsRefused(
+        'phone_day',
+        new ApiFailure(
+          'ACTION_NOT_ALLOWED',
+          'Too many codes were sent to this number today; try again tomorrow',
+        ),
       );
     const budget = await trx
       .selectFrom('sms_codes')
@@ -112,9 +116,9 @@ async function sendCounted(
         { corporation: corporation.id, limit: limits.perCorporationPerDay },
         'sms: the corporation reached its daily SMS budget (SMS_PER_CORPORATION_PER_DAY); codes are refused',
       );
-      throw new ApiFailure(
-        'ACTION_NOT_ALLOWED',
-        'Text messages cannot be sent now; try again later',
+      throw smsRefused(
+        'corporation_budget',
+        new ApiFailure('ACTION_NOT_ALLOWED', 'Text messages cannot be sent now; try again later'),
       );
     }
     const byPhone = await trx
@@ -125,9 +129,12 @@ async function sendCounted(
       .where('created_at', '>', now - PHONE_WINDOW_MS)
       .executeTakeFirstOrThrow();
     if (Number(byPhone.sent) >= SENDS_PER_PHONE) {
-      throw new ApiFailure(
-        'ACTION_NOT_ALLOWED',
-        'Too many codes were sent to this number; try again in 10 minutes',
+      throw smsRefused(
+        'phone_10_minutes',
+        new ApiFailure(
+          'ACTION_NOT_ALLOWED',
+          'Too many codes were sent to this number; try again in 10 minutes',
+        ),
       );
     }
     const byIp = await trx
@@ -137,9 +144,12 @@ async function sendCounted(
       .where('created_at', '>', now - IP_WINDOW_MS)
       .executeTakeFirstOrThrow();
     if (Number(byIp.sent) >= services.config.smsPerIpPerHour) {
-      throw new ApiFailure(
-        'ACTION_NOT_ALLOWED',
-        'Too many codes were requested from this network; try again later',
+      throw smsRefused(
+        'address_hour',
+        new ApiFailure(
+          'ACTION_NOT_ALLOWED',
+          'Too many codes were requested from this network; try again later',
+        ),
       );
     }
     const salt = randomBytes(16).toString('base64url');
@@ -169,7 +179,9 @@ async function sendCounted(
   const { text, carries } = message(corp, code);
   try {
     await services.sms.send({ phone, code: carries, text, corporationId: corporation.id });
+    smsSent();
   } catch (error) {
+    smsFailed(error);
     services.log.error({ err: error }, 'sms: sending failed');
     // Not sent, so not counted: the passenger's retry after the gateway recovers is not refused
     // by the limits. (A send that timed out may still arrive; its code is then void.)

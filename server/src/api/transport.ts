@@ -4,6 +4,7 @@ import { replyJson } from './raw-json.ts';
 import { READ_ONLY_ACTIONS, refuseCrossSite } from './cross-site.ts';
 import type { Services } from '../services.ts';
 import { optionalText, type Payload, record } from './fields.ts';
+import { countReply, recordAction } from '../metrics/record.ts';
 import type { ActionRegistry, Lang, SignedInClient } from './registry.ts';
 
 export interface TransportOptions {
@@ -52,6 +53,7 @@ export async function actionTransport(
         // Not String(name): a posted object may carry a `toString` that is not a function.
         `Unknown action: ${typeof name === 'string' ? name.slice(0, 60) : typeof name}`,
       );
+    recordAction(request, name as string);
     if (!READ_ONLY_ACTIONS.has(name as string)) refuseCrossSite(request.headers, corporation);
     let signedIn: Promise<SignedInClient> | undefined;
     const token = optionalText(payload.auth ?? payload.token, 'auth', 200);
@@ -66,6 +68,7 @@ export async function actionTransport(
       log: request.log,
       client: () => (signedIn ??= registry.client(corporation, token)),
     });
+    countReply(request, 'OK');
     const answer = { status: 'OK', status_mesg: 'OK', ...fields };
     const text = replyJson(answer);
     if (text === undefined) return answer;

@@ -22,6 +22,8 @@ export interface Storage {
   engine: Engine;
   /** Migrations this open applied. */
   applied: readonly string[];
+  /** PostgreSQL's connection pool, for the metrics: connections checked out and calls waiting. */
+  pool?: { inUse(): number; waiting(): number };
   close(): Promise<void>;
 }
 
@@ -31,6 +33,8 @@ export interface StorageOptions {
   dataDir: string;
   /** A pooled PostgreSQL connection broke while idle (the server restarted, say). */
   onConnectionError?: (error: Error) => void;
+  /** false opens the database as it is, for a check that must not change it (`doctor`). */
+  migrate?: boolean;
 }
 
 const INT8 = 20;
@@ -98,19 +102,26 @@ function openPostgres(connectionString: string, onError: (error: Error) => void)
   pool.on('connect', (client) => client.on('error', onError));
   pool.on('error', () => {});
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', applied: [], close: () => db.destroy() };
+  return {
+    db,
+    engine: 'postgres',
+    applied: [],
+    pool: {
+      inUse: () => pool.totalCount - pool.idleCount,
+      waiting: () => pool.waitingCount,
+    },
+    close: () => db.destroy(),
+  };
 }
 
-/** Opens the database and brings its schema up to date. */
-export async function openStorage(options: StorageOptions): Promise<Storage> {
-  const storage = options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.onConnectionError ?? (() => {}))
-    : openSqlite(options.dataDir);
+/**
+ * The migrator of an open database. Kysely looks for its migration tables in every schema unless
+ * told which: name the current one, so that a database with several schemas (one per test app,
+ * say) is not misread. current_schema() is null while the search_path's first schema does not
+ * exist yet; then that schema is the one meant (the migrator creates it).
+ */
+async function migratorOf(storage: Omit<Storage, 'applied'>): Promise<Migrator> {
   const migrations = MIGRATIONS(storage.engine);
-  // Kysely looks for its migration tables in every schema unless told which: name the current
-  // one, so that a database with several schemas (one per test app, say) is not misread.
-  // current_schema() is null while the search_path's first schema does not exist yet; then that
-  // schema is the one meant (the migrator creates it).
   const schema =
     storage.engine === 'postgres'
       ? (
@@ -121,13 +132,25 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
           )
         ).rows[0]?.schema || undefined
       : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db: storage.db,
     provider: { getMigrations: async () => migrations },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
+}
+
+/** Opens the database and brings its schema up to date. */
+export async function openStorage(options: StorageOptions): Promise<Storage> {
+  const storage = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.onConnectionError ?? (() => {}))
+    : openSqlite(options.dataDir);
+  if (options.migrate === false) return { ...storage, applied: [] };
+  let results;
+  try {
+    const outcome = await (await migratorOf(storage)).migrateToLatest();
+    if (outcome.error) throw outcome.error;
+    results = outcome.results;
+  } catch (error) {
     await storage.close();
     throw error;
   }
@@ -135,6 +158,12 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     ...storage,
     applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName),
   };
+}
+
+/** Migrations this code knows that the database has not run (a restored older backup, say). */
+export async function pendingMigrations(storage: Storage): Promise<string[]> {
+  const migrations = await (await migratorOf(storage)).getMigrations();
+  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
 
 /**

@@ -14,6 +14,7 @@ import { lapse, lapsedOffers, offerMore, ordersShortOfTaxis } from './matching.t
 import { channels, publishOrder } from './publishing.ts';
 import { SUBSCRIPTION_CHECK_MS, subscriptionRides } from './subscriptions.ts';
 import { type DispatcherOptions, transition } from './transition.ts';
+import { dispatchRound } from '../metrics/record.ts';
 
 /**
  * The dispatch: offers each order to the nearest free taxis, re-offers after a reject, a timeout
@@ -103,7 +104,9 @@ export class Dispatcher {
       await transition(o, order.corporation_id, now, (change) => startOrder(o, change, order.id));
     for (const offer of await lapsedOffers(db, now))
       await transition(o, offer.corporation_id, now, (change) => lapse(o, change, offer.id));
-    for (const order of await ordersShortOfTaxis(db))
+    const short = await ordersShortOfTaxis(db);
+    dispatchRound(short.length);
+    for (const order of short)
       await transition(o, order.corporation_id, now, (change) => offerMore(o, change, order.id));
   }
 

@@ -11,6 +11,7 @@ import { type OrderChanges, touchOrder } from '../orders/store.ts';
 import type { RouteEstimator } from '../quotes/routing.ts';
 import { publishEffects } from './publishing.ts';
 import type { LogAction } from './tables.ts';
+import { orderEvent } from '../metrics/record.ts';
 
 export interface DispatcherOptions {
   storage: Storage;
@@ -68,6 +69,7 @@ export async function logEntry(
   callNumber: string | null,
   details: object,
 ): Promise<void> {
+  orderEvent(action);
   await trx
     .insertInto('order_log')
     .values({

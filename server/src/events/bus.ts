@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { within } from '../deadline.ts';
 
 /** Ends a subscription. */
 export type Unsubscribe = () => void;
@@ -16,6 +17,10 @@ export interface EventBus {
    * published meanwhile were lost, so a subscriber reloads what it shows. Never for one process.
    */
   onResume?(handler: () => void): void;
+  /** Whether Redis answers a PING within `timeoutMs` (readiness); absent for one process. */
+  ping?(timeoutMs: number): Promise<boolean>;
+  /** Whether both Redis connections are up now (metrics); absent for one process. */
+  connected?(): boolean;
   close(): Promise<void>;
 }
 
@@ -126,6 +131,16 @@ export function redisBus(url: string, prefix: string, onError: (error: unknown) 
     onResume(handler) {
       resumed.add(handler);
     },
+    async ping(timeoutMs) {
+      // Only while connected: the offline queue would hold the PING until Redis is back.
+      if (publisher.status !== 'ready' || subscriber.status !== 'ready') return false;
+      return within(publisher.ping(), timeoutMs, 'Redis').then(
+        () => true,
+        () => false,
+      );
+    },
+    connected: () => publisher.status === 'ready' && subscriber.status === 'ready',
+
     async close() {
       channels.clear();
       resumed.clear();

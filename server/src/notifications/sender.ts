@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import type { RidePushMessage } from '@taxi/contract';
 import webpush from 'web-push';
 import type { PushConfig } from '../config.ts';
+import { pushOutcome } from '../metrics/record.ts';
 import { type Lookup, PRIVATE_ADDRESS, publicAddress, publicLookup } from './addresses.ts';
 import { type BrowserSubscription, endpointOrigin } from './endpoints.ts';
 
@@ -75,7 +76,10 @@ export function pushSender(
 
   async function deliver(delivery: Delivery): Promise<void> {
     const { subscription, message } = delivery;
-    if (!callable(subscription.endpoint)) return log.warn({ reason: 'endpoint' }, REFUSED);
+    if (!callable(subscription.endpoint)) {
+      pushOutcome('dropped');
+      return log.warn({ reason: 'endpoint' }, REFUSED);
+    }
     try {
       await webpush.sendNotification(
         {
@@ -92,10 +96,14 @@ export function pushSender(
           agent,
         },
       );
+      pushOutcome('sent');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === PRIVATE_ADDRESS)
+      if ((error as NodeJS.ErrnoException).code === PRIVATE_ADDRESS) {
+        pushOutcome('dropped');
         return log.warn({ reason: 'address' }, REFUSED);
+      }
       const statusCode = error instanceof webpush.WebPushError ? error.statusCode : undefined;
+      pushOutcome(statusCode === 404 || statusCode === 410 ? 'gone' : 'failed');
       if (statusCode === 404 || statusCode === 410) return delivery.gone();
       // The error carries the endpoint: only its status goes to the log.
       log.warn({ statusCode: statusCode ?? null }, 'notifications: a push was not delivered');
@@ -121,6 +129,7 @@ export function pushSender(
     send(delivery: Delivery): void {
       if (queue.length >= QUEUE_MAX) {
         dropped += 1;
+        pushOutcome('dropped');
         if (dropped % 100 === 1) log.warn({ dropped }, 'notifications: queue full, pushes dropped');
         return;
       }

@@ -18,6 +18,7 @@ import {
   refuseSecondImmediateOrder,
   refuseTooManyScheduled,
 } from './store.ts';
+import { orderPlaced } from '../metrics/record.ts';
 
 const FINISHED_STATES: OrderState[] = ['Z', 'M', 'A'];
 const HISTORY_LENGTH = 100;
@@ -180,6 +181,7 @@ export async function ordersPlugin(app: FastifyInstance, services: Services) {
         return { saved: row, created: true };
       });
       if (created) {
+        orderPlaced(form.order_type);
         services.dispatch.wake(form.order_type === 'R');
         if (form.phone !== '') await textRider(context, client.id, form.phone, saved);
       }

@@ -1,35 +1,16 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Config } from '../config.ts';
+import { keptKey } from '../security/kept-key.ts';
 
 /** Where a development server keeps its generated key, beside the SQLite file. */
 export const KEY_FILE = 'order-secret.key';
-const KEY_BYTES = 32;
 
 /**
  * The key order secrets are derived from: ORDER_SECRET_KEY, or (development only) one generated
  * into DATA_DIR once, readable by the server's user alone, and reused on every start.
  */
 export function orderSecretKey(config: Pick<Config, 'orderSecretKey' | 'dataDir'>): Buffer {
-  if (config.orderSecretKey) {
-    const text = config.orderSecretKey;
-    const key = Buffer.from(text, /^[0-9a-f]+$/i.test(text) ? 'hex' : 'base64url');
-    if (key.length < KEY_BYTES)
-      throw new Error(`ORDER_SECRET_KEY: at least ${KEY_BYTES} bytes (hex or base64url)`);
-    return key;
-  }
-  const file = path.join(config.dataDir, KEY_FILE);
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  try {
-    fs.writeFileSync(file, randomBytes(KEY_BYTES).toString('base64url'), {
-      mode: 0o600,
-      flag: 'wx',
-    });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64url');
+  return keptKey('ORDER_SECRET_KEY', config.orderSecretKey, config.dataDir, KEY_FILE);
 }
 
 /** What an order row keeps of its secret. */

@@ -2,9 +2,8 @@
 // has its running canaries (its own, or its channel's) judged against their stable releases; a canary that is clearly worse
 // drops to 0 % (its release stays named, so `release list` shows what was stopped). Promotion is
 // never automatic. Several server processes may judge at once: halting twice is a no-op.
-import { forgetOldDevices } from '../reports/health.ts';
 import type { Services } from '../services.ts';
-import { corporationHealth, HEALTH_HOURS } from './health.ts';
+import { corporationHealth, devicesOf, HEALTH_HOURS } from './health.ts';
 import { haltCanary, type Change } from './pointers.ts';
 import { judgeCanary, readRule } from './rule.ts';
 import { canaryOf, REMOTES } from './resolve.ts';
@@ -27,17 +26,25 @@ export async function judgeCanaries(services: Services): Promise<Change[]> {
         part,
         since: clock.now() - HEALTH_HOURS * 60 * 60_000,
       });
-      const sample = (role: string) =>
-        health?.releases.find((release) => release.role === role) ?? { views: 0, errors: 0 };
-      const canary = sample('canary');
-      const verdict = judgeCanary(rule, canary, sample('stable'));
+      const sample = (role: string) => {
+        const release = health?.releases.find((seen) => seen.role === role);
+        return release ? devicesOf(release) : { views: 0, errors: 0 };
+      };
+      const verdict = judgeCanary(rule, sample('canary'), sample('stable'));
       if (!verdict.rollBack) continue;
-      // A channel's canary is halted for every corporation on the channel: it is the same release.
+      // A channel's canary is halted for every corporation on the channel (it is the same
+      // release); the history and `release list` name the corporation whose rule did it.
       const change = haltCanary(
         { releasesDir: config.releasesDir, corpDir: config.corpDir },
         running.channel ? `channel:${running.channel}` : `corporation:${corporation.id}`,
         part,
-        { by: 'auto_rollback', reason: verdict.reason },
+        {
+          by: 'auto_rollback',
+          rule: corporation.id,
+          reason: running.channel
+            ? `${verdict.reason}; the rule of ${corporation.id} halts channel ${running.channel} for every corporation on it`
+            : verdict.reason,
+        },
       );
       if (!change) continue;
       log.warn(
@@ -50,17 +57,13 @@ export async function judgeCanaries(services: Services): Promise<Change[]> {
   return changes;
 }
 
-/**
- * Judges the canaries every RELEASE_RULE_EVERY_MS while the server runs, and drops device hashes
- * past their keeping time on the way.
- */
+/** Judges the canaries every RELEASE_RULE_EVERY_MS while the server runs. */
 export function startAutoRollback(services: Services): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    forgetOldDevices(services.storage.db, services.clock.now())
-      .then(() => judgeCanaries(services))
+    judgeCanaries(services)
       .catch((error: unknown) => services.log.error({ err: error }, 'auto_rollback failed'))
       .finally(() => {
         running = false;

@@ -1,10 +1,11 @@
 // A corporation's release health as the release command, the release API and the operator page
 // show it: per part, each release seen lately with its role (stable, canary) and, for the
-// canary, its error rate against stable's.
+// canary, its error rate against stable's, over distinct devices: a device that saw the release
+// is a view, one that reported an error of it is an error, however often either happened.
 import type { Corporation } from '../corporations/directory.ts';
 import type { Db } from '../db/storage.ts';
 import { readHealth, type ReleaseHealth } from '../reports/health.ts';
-import { rateDifference, type Difference } from './rule.ts';
+import { rateDifference, type Difference, type Sample } from './rule.ts';
 import { canaryOf, RELEASE_NAMES, resolveRelease, type ReleaseName } from './resolve.ts';
 
 /** How far back health looks by default: a day of hours. */
@@ -16,6 +17,11 @@ export interface PartHealth {
   stable: string;
   canary?: { release: string; percent: number };
   releases: (ReleaseHealth & { role: 'stable' | 'canary' | 'earlier'; vsStable?: Difference })[];
+}
+
+/** What the rule judges of a release: its distinct devices, and those of them that erred. */
+export function devicesOf(health: Pick<ReleaseHealth, 'passengers' | 'erring'>): Sample {
+  return { views: health.passengers, errors: health.erring };
 }
 
 async function versionOf(releasesDir: string, part: ReleaseName, pointer: string | undefined) {
@@ -49,7 +55,7 @@ export async function corporationHealth(
             ? ('canary' as const)
             : ('earlier' as const);
       return role === 'canary' && stableHealth
-        ? { ...health, role, vsStable: rateDifference(health, stableHealth) }
+        ? { ...health, role, vsStable: rateDifference(devicesOf(health), devicesOf(stableHealth)) }
         : { ...health, role };
     });
     if (releases.length > 0 || pointer)

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorReply } from '../errors.ts';
 import type { Corporation } from '../corporations/directory.ts';
-import { countInBackground, countViews, type Seen, viewsWritten } from '../reports/health.ts';
+import { viewsWritten } from '../reports/health.ts';
 import type { Services } from '../services.ts';
 import { rideLinkView } from '../tracking/link.ts';
 import { releaseApi } from './api.ts';
@@ -13,6 +13,7 @@ import { startAutoRollback } from './auto-rollback.ts';
 import { operatorPage } from './operator.ts';
 import { bucketOf, DEVICE_ID, type Bucket } from './bucket.ts';
 import { canaryOf, REMOTES, remoteEntry, resolveRelease, type RemoteEntry } from './resolve.ts';
+import { countedDevice, countRegistryView } from './views.ts';
 import { hostScreen, routeOf, screenPreloads, screenRelease } from './preload.ts';
 import { apologyTexts, firstTexts, paintSkeleton, skeletonLogo, type SkeletonTexts } from './skeleton.ts';
 import { MAINTENANCE_FIRST_PAINT, PAGE_REVISION_HEADER, SCREEN_PATHS, type FirstTexts } from '@taxi/contract';
@@ -32,8 +33,9 @@ function deviceOf(query: unknown): string | undefined {
  * manifest URL; `releases` adds the version, the shared contract it was built against and the
  * pinned fallback, so the host can refuse a release it cannot run. A part with a canary gives
  * its canary release to the devices in its share; `buckets` tells the host which one it got, and
- * `bucket` is 'canary' when any part is. The answer depends on the `device` in the URL only, so a
- * service worker keeping it per URL keeps each device's own.
+ * `bucket` is 'canary' when any part is. A counted view (releases/views.ts) comes with the
+ * `ticket` the host sends back with its error reports. The answer depends on the `device` in the
+ * URL only, so a service worker keeping it per URL keeps each device's own.
  */
 export async function releasesPlugin(app: FastifyInstance, services: Services) {
   const { config, corporations } = services;
@@ -47,7 +49,7 @@ export async function releasesPlugin(app: FastifyInstance, services: Services) {
   await app.register(operatorPage, services);
   app.get('/remotes.json', async (request, reply) => {
     const corporation = corporations.forHost(request);
-    const device = deviceOf(request.query);
+    const device = corporation && (await countedDevice(services, request, deviceOf(request.query)));
     reply.header('Cache-Control', 'no-cache');
     const remotes: Record<string, string> = {};
     const releases: Record<string, RemoteEntry & { fallback?: RemoteEntry }> = {};
@@ -55,7 +57,7 @@ export async function releasesPlugin(app: FastifyInstance, services: Services) {
     for (const name of REMOTES) {
       const pointer = corporation?.releases[name];
       const canary = (await canaryOf(config.releasesDir, name, pointer))?.canary;
-      let bucket = canary && corporation ? bucketOf(corporation.id, name, device, canary.percent) : 'stable';
+      let bucket = canary && corporation ? bucketOf(services.releaseKey, corporation.id, name, device, canary.percent) : 'stable';
       // A canary that resolves to nothing (unpublished, unknown channel) leaves its share on stable.
       let entry = bucket === 'canary' ? await remoteEntry(config.releasesDir, name, canary?.use) : undefined;
       if (!entry) {
@@ -69,14 +71,8 @@ export async function releasesPlugin(app: FastifyInstance, services: Services) {
       buckets[name] = bucket;
     }
     const bucket: Bucket = Object.values(buckets).includes('canary') ? 'canary' : 'stable';
-    // The registry is on every start's critical path: it is answered without waiting for its
-    // page-view write (a database round trip, queued behind other writes on SQLite). The hour
-    // of the view is the request's, however late the write.
-    if (corporation) {
-      const write = countPageView(services, request, corporation, releases, device, services.clock.now());
-      countInBackground(services.storage.db, write);
-    }
-    return { remotes, releases, bucket, buckets };
+    const ticket = corporation && device ? await countRegistryView(services, request, corporation, releases, device) : undefined;
+    return { remotes, releases, bucket, buckets, ...(ticket ? { ticket } : {}) };
   });
 
   // The host's service worker, from the corporation's host release, at the root so that its
@@ -111,30 +107,6 @@ export async function releasesPlugin(app: FastifyInstance, services: Services) {
           : 'public, max-age=31536000, immutable',
       ),
   });
-}
-
-/**
- * Every start of the app asks for the registry once: a page view of the host and of each remote
- * release it was given, the denominator of their error rates. Counting never fails the registry.
- */
-async function countPageView(
-  { config, storage }: Services,
-  request: FastifyRequest,
-  corporation: Corporation,
-  releases: Record<string, RemoteEntry>,
-  device: string | undefined,
-  now: number,
-): Promise<void> {
-  const seen: Seen[] = Object.entries(releases).flatMap(([part, entry]) =>
-    entry.version ? [{ part, release: entry.version }] : [],
-  );
-  try {
-    const host = await resolveRelease(config.releasesDir, 'host', corporation.releases.host?.use);
-    if (host?.kind === 'version') seen.push({ part: 'host', release: host.version });
-    await countViews(storage.db, corporation.id, seen, device, now);
-  } catch (error) {
-    request.log.error({ err: error }, 'release health: page view not counted');
-  }
 }
 
 /** Calls whose callers read every reply as JSON with a status. */

@@ -38,6 +38,8 @@ export interface Change {
   by?: string;
   /** Why, when the server made it (the automatic rollback's figures). */
   reason?: string;
+  /** The corporation whose `auto_rollback` rule made it. */
+  rule?: string;
 }
 
 export interface Places {
@@ -160,7 +162,7 @@ function change(
   target: Target,
   part: string,
   to: Pointer | null,
-  extra: Pick<Change, 'undoes' | 'by' | 'reason'> = {},
+  extra: Pick<Change, 'undoes' | 'by' | 'reason' | 'rule'> = {},
 ): Change {
   const from = currentPointer(places, target, part);
   setPointer(places, target, part, to);
@@ -261,7 +263,7 @@ export function haltCanary(
   places: Places,
   target: Target,
   part: string,
-  extra: Pick<Change, 'by' | 'reason'>,
+  extra: Pick<Change, 'by' | 'reason' | 'rule'>,
 ): Change | null {
   const current = currentPointer(places, target, part);
   if (typeof current !== 'object' || !current?.canary || current.canary.percent === 0) return null;

@@ -39,7 +39,7 @@ export function rateDifference(canary: Sample, stable: Sample): Difference {
 }
 
 export interface AutoRollbackRule {
-  /** Views each side needs before the rule judges. */
+  /** Devices each side needs before the rule judges (a device is a view). */
   minViews: number;
   /** The canary's error rate may be at most this many times the stable one's. */
   maxErrorRatio: number;
@@ -75,10 +75,10 @@ export interface Verdict {
  */
 export function judgeCanary(rule: AutoRollbackRule, canary: Sample, stable: Sample): Verdict {
   const figures =
-    `canary ${canary.errors}/${canary.views} errors/views, ` +
+    `canary ${canary.errors}/${canary.views} devices erred, ` +
     `stable ${stable.errors}/${stable.views}`;
   if (canary.views < rule.minViews || stable.views < rule.minViews)
-    return { rollBack: false, reason: `${figures}: fewer than ${rule.minViews} views` };
+    return { rollBack: false, reason: `${figures}: fewer than ${rule.minViews} devices` };
   const { low } = rateDifference(canary, stable);
   const worse =
     errorRate(canary) > rule.maxErrorRatio * errorRate(stable) && low > 0;

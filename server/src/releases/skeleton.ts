@@ -149,15 +149,13 @@ export function skeleton(corporation: Corporation, route: ScreenRoute | undefine
 
 /**
  * The page with the skeleton in its empty #root and the corporation's colour as theme colour
- * and the skeleton's (a <style> of its own, which the page's CSP allows by its hash: no style
- * attribute); `logo` as skeletonLogo gives it, `texts` as firstTexts does.
+ * and the skeleton's: a <style> of its own beside the theme colour, which the page's CSP allows
+ * by its hash (no style attribute); `logo` as skeletonLogo gives it, `texts` as firstTexts does.
  */
 export function paintSkeleton(html: string, corporation: Corporation, route: ScreenRoute | undefined, logo: string | undefined, texts?: SkeletonTexts): string {
   const colour = corporation.settings.color;
   const page = html.replace(/<div id="?root"?><\/div>/, () => `<div id="root">${skeleton(corporation, route, logo, texts)}</div>`);
   return typeof colour === 'string' && COLOUR.test(colour)
-    ? page
-        .replace(/<meta name="?theme-color"? content="?#[\da-f]+"?\s*\/?>/i, () => `<meta name="theme-color" content="${colour}">`)
-        .replace(/<\/head>/i, () => `<style>.sk{--sk-brand:${colour}}</style></head>`)
+    ? page.replace(/<meta name="?theme-color"? content="?#[\da-f]+"?\s*\/?>/i, () => `<meta name="theme-color" content="${colour}"><style>.sk{--sk-brand:${colour}}</style>`)
     : page;
 }

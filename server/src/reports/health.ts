@@ -1,9 +1,12 @@
 // The health of each release: page views, errors and distinct devices per corporation, part,
-// release and hour. Counters are upserts, so several server processes add to the same rows.
+// release and hour, each device counted at most once per release and hour. Counters are upserts,
+// so several server processes add to the same rows.
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/storage.ts';
+import { ApiFailure } from '../errors.ts';
 import { isVersion, RELEASE_NAMES } from '../releases/resolve.ts';
+import { releaseError, releasePageViews } from '../metrics/record.ts';
 
 const HOUR = 60 * 60_000;
 
@@ -16,38 +19,53 @@ export interface Seen {
   release: string;
 }
 
-/** One page load that got these releases; `device` (the random device id) counts passengers. */
+/**
+ * What the database keeps of a device id: a hash, so the stored value is not the id the device
+ * sends (and tickets carry this, not the id).
+ */
+export function passengerOf(device: string): string {
+  return createHash('sha256').update(`release-passenger\n${device}`).digest('hex').slice(0, 32);
+}
+
+/**
+ * One page load of a device that got these releases: a view of each, at most once per device,
+ * release and hour (a passenger row; reloads add nothing).
+ */
 export async function countViews(
   db: Db,
   corporation: string,
   releases: Seen[],
-  device: string | undefined,
+  passenger: string,
   now: number,
 ): Promise<void> {
   if (releases.length === 0) return;
   const hour = hourOf(now);
-  const rows = releases.map(({ part, release }) => ({
-    corporation_id: corporation,
-    part,
-    release,
-    hour,
-  }));
+  const first = await db
+    .insertInto('release_passengers')
+    .values(
+      releases.map(({ part, release }) => ({
+        corporation_id: corporation,
+        part,
+        release,
+        hour,
+        device: passenger,
+      })),
+    )
+    .onConflict((conflict) => conflict.doNothing())
+    .returning(['part', 'release'])
+    .execute();
+  if (first.length === 0) return;
+  releasePageViews(corporation, first);
   await db
     .insertInto('release_health')
-    .values(rows.map((row) => ({ ...row, views: 1, errors: 0 })))
+    .values(
+      first.map((row) => ({ ...row, corporation_id: corporation, hour, views: 1, errors: 0 })),
+    )
     .onConflict((conflict) =>
       conflict
         .columns(['corporation_id', 'part', 'release', 'hour'])
         .doUpdateSet({ views: sql`release_health.views + 1` }),
     )
-    .execute();
-  if (!device) return;
-  // Hashed again, so the stored value is not the id the device sends.
-  const hashed = createHash('sha256').update(`release-passenger\n${device}`).digest('hex');
-  await db
-    .insertInto('release_passengers')
-    .values(rows.map((row) => ({ ...row, device: hashed.slice(0, 32) })))
-    .onConflict((conflict) => conflict.doNothing())
     .execute();
 }
 
@@ -67,9 +85,18 @@ export async function viewsWritten(db: Db): Promise<void> {
   await Promise.all(writing.get(db) ?? []);
 }
 
-/** The part and release an error report names, when both are real ones; '' otherwise. */
+/** Longest part or release name a report may give: the longest version the health keeps. */
+export const SOURCE_LIMIT = 64;
+
+/**
+ * The part and release an error report names, when both are real ones; '' otherwise. A name
+ * longer than any release's is refused.
+ */
 export function reportedSource(body: unknown): Seen {
   const form = (body ?? {}) as Record<string, unknown>;
+  for (const field of ['part', 'release'])
+    if (typeof form[field] === 'string' && form[field].length > SOURCE_LIMIT)
+      throw new ApiFailure('ARG_ERROR', `${field}: at most ${SOURCE_LIMIT} characters`);
   const part = form.part;
   const release = form.release;
   return typeof part === 'string' &&
@@ -80,15 +107,32 @@ export function reportedSource(body: unknown): Seen {
     : { part: '', release: '' };
 }
 
+/**
+ * An error of a release a device was served in `hour`: counted once per device, release and hour
+ * (the first report marks the passenger row; later ones find it marked), and only where that
+ * view was counted.
+ */
 export async function countError(
   db: Db,
   corporation: string,
+  { passenger, hour }: { passenger: string; hour: number },
   { part, release }: Seen,
-  now: number,
 ): Promise<void> {
+  const marked = await db
+    .updateTable('release_passengers')
+    .set({ errored: 1 })
+    .where('corporation_id', '=', corporation)
+    .where('part', '=', part)
+    .where('release', '=', release)
+    .where('hour', '=', hour)
+    .where('device', '=', passenger)
+    .where('errored', '=', 0)
+    .executeTakeFirst();
+  if (Number(marked.numUpdatedRows) === 0) return;
+  releaseError(corporation, part, release);
   await db
     .insertInto('release_health')
-    .values({ corporation_id: corporation, part, release, hour: hourOf(now), views: 0, errors: 1 })
+    .values({ corporation_id: corporation, part, release, hour, views: 0, errors: 1 })
     .onConflict((conflict) =>
       conflict
         .columns(['corporation_id', 'part', 'release', 'hour'])
@@ -97,15 +141,18 @@ export async function countError(
     .execute();
 }
 
-/** How long the hashed device ids are kept: health looks back at most this far. */
-export const DEVICES_KEPT_MS = 31 * 24 * HOUR;
+/** How long release health is kept, counts and device hashes alike: health looks back at most this far. */
+export const HEALTH_KEPT_MS = 31 * 24 * HOUR;
 
-/** Drops the hashed device ids of hours older than DEVICES_KEPT_MS; the counts stay. */
-export async function forgetOldDevices(db: Db, now: number): Promise<void> {
-  await db
-    .deleteFrom('release_passengers')
-    .where('hour', '<', hourOf(now - DEVICES_KEPT_MS))
-    .execute();
+/** Deletes the health rows (and device hashes) of hours older than HEALTH_KEPT_MS. */
+export async function purgeOldHealth(db: Db, now: number): Promise<number> {
+  const before = hourOf(now - HEALTH_KEPT_MS);
+  let deleted = 0;
+  for (const table of ['release_passengers', 'release_health'] as const) {
+    const result = await db.deleteFrom(table).where('hour', '<', before).executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+  }
+  return deleted;
 }
 
 export interface ReleaseHealth extends Seen {
@@ -113,6 +160,8 @@ export interface ReleaseHealth extends Seen {
   errors: number;
   /** Distinct devices over the whole period. */
   passengers: number;
+  /** Distinct devices that reported an error of the release over the whole period. */
+  erring: number;
   /** Views and errors per hour, oldest first (hours without any are left out). */
   hours: { hour: number; views: number; errors: number }[];
 }
@@ -131,7 +180,12 @@ export async function readHealth(
     .where('hour', '>=', hourOf(since));
   let devices = db
     .selectFrom('release_passengers')
-    .select(['part', 'release', (eb) => eb.fn.count<number>('device').distinct().as('passengers')])
+    .select([
+      'part',
+      'release',
+      (eb) => eb.fn.count<number>('device').distinct().as('passengers'),
+      sql<number>`count(distinct case when errored = 1 then device end)`.as('erring'),
+    ])
     .where('corporation_id', '=', corporation)
     .where('hour', '>=', hourOf(since))
     .groupBy(['part', 'release']);
@@ -148,6 +202,7 @@ export async function readHealth(
       views: 0,
       errors: 0,
       passengers: 0,
+      erring: 0,
       hours: [],
     };
     health.views += Number(row.views);
@@ -161,7 +216,9 @@ export async function readHealth(
   }
   for (const row of await devices.execute()) {
     const health = byRelease.get(`${row.part} ${row.release}`);
-    if (health) health.passengers = Number(row.passengers);
+    if (!health) continue;
+    health.passengers = Number(row.passengers);
+    health.erring = Number(row.erring);
   }
   return [...byRelease.values()];
 }

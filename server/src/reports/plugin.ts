@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { refuseCrossSite } from '../api/cross-site.ts';
 import { ApiFailure } from '../errors.ts';
 import { redactUrl } from '../redact.ts';
-import { type Db, deleteCreatedBefore, rowsFromAddress } from '../db/storage.ts';
+import { type Db, deleteCreatedBefore } from '../db/storage.ts';
+import { spend } from '../events/limits.ts';
+import { readTicket, TICKET_LIMIT } from '../releases/ticket.ts';
 import type { Services } from '../services.ts';
-import { countError, reportedSource } from './health.ts';
+import { countError, reportedSource, type Seen } from './health.ts';
 
 export const REPORT_FIELDS = [
   'url',
@@ -51,28 +53,58 @@ export async function purgeOldReports(db: Db, now: number): Promise<number> {
 
 /** A page in a crash loop reports again and again; past this, reports of that address are refused. */
 const REPORTS_PER_IP_PER_HOUR = 60;
+const HOUR = 60 * 60_000;
+
+/** The view ticket a report carries (releases/ticket.ts); '' without one. */
+function ticketOf(body: unknown): string {
+  const ticket = (body as Record<string, unknown>).ticket;
+  if (typeof ticket !== 'string') return '';
+  if (ticket.length > TICKET_LIMIT)
+    throw new ApiFailure('ARG_ERROR', `ticket: at most ${TICKET_LIMIT} characters`);
+  return ticket;
+}
+
+/**
+ * Counts a report against its release's health only when its ticket says this corporation served
+ * that release to the device: a report without one is kept for the operator, not counted.
+ */
+async function countReportedError(
+  { storage, releaseKey }: Services,
+  corporation: string,
+  source: Seen,
+  ticket: string,
+  now: number,
+): Promise<void> {
+  const view = ticket ? readTicket(releaseKey, ticket, corporation, now) : null;
+  if (
+    !view?.releases.some(({ part, release }) => part === source.part && release === source.release)
+  )
+    return;
+  await countError(storage.db, corporation, view, source);
+}
 
 /** Stored for the operator; the log gets a warning too. */
-export async function reportsPlugin(
-  app: FastifyInstance,
-  { storage, corporations, clock, clientAddress }: Services,
-) {
+export async function reportsPlugin(app: FastifyInstance, services: Services) {
+  const { storage, corporations, clock, clientAddress, limits } = services;
   app.post('/report/error/', { bodyLimit: 64 * 1024 }, async (request) => {
     const corporation = corporations.forRequest(request);
     // A foreign page's reports would skew a release's error rate (and the automatic rollback).
     refuseCrossSite(request.headers, corporation);
     const report = readReport(request.body);
-    const now = clock.now();
-    const ip = clientAddress(request.raw);
-    if (
-      (await rowsFromAddress(storage.db, 'error_reports', ip, now - 60 * 60_000)) >=
-      REPORTS_PER_IP_PER_HOUR
-    ) {
-      throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many error reports; try again later');
-    }
-    request.log.warn({ report }, 'browser error report');
     // Which release raised it, for that release's error rate (release health).
     const source = reportedSource(request.body);
+    const ticket = ticketOf(request.body);
+    const now = clock.now();
+    const ip = clientAddress(request.raw);
+    // Counted and checked in one step, so that reports sent at once cannot pass the limit together.
+    await spend(
+      limits,
+      `error-reports:${ip}`,
+      REPORTS_PER_IP_PER_HOUR,
+      HOUR,
+      'Too many error reports; try again later',
+    );
+    request.log.warn({ report }, 'browser error report');
     await storage.db
       .insertInto('error_reports')
       .values({
@@ -83,7 +115,8 @@ export async function reportsPlugin(
         created_at: now,
       })
       .execute();
-    if (corporation && source.part) await countError(storage.db, corporation.id, source, now);
+    if (corporation && source.part)
+      await countReportedError(services, corporation.id, source, ticket, now);
     return { status: 'OK' };
   });
 }

@@ -39,6 +39,8 @@ export interface ReportTables {
     release: string;
     hour: number;
     device: string;
+    /** 1 once the device reported an error of the release in that hour. */
+    errored: Generated<number>;
   };
 }
 
@@ -115,6 +117,14 @@ export const reportMigrations: MigrationSet = (engine) => ({
           'hour',
           'device',
         ])
+        .execute();
+    },
+  },
+  '0012_release_passengers_errored': {
+    async up(db) {
+      await db.schema
+        .alterTable('release_passengers')
+        .addColumn('errored', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
     },
   },

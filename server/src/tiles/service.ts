@@ -4,6 +4,7 @@ import { defaultDrawWorkers, DrawPool } from './draw-pool.ts';
 import { RASTER_VERSION } from './raster.ts';
 import { type Look, lookName } from './style.ts';
 import { MAX_ZOOM, TileSet } from './tileset.ts';
+import { rasterDraw } from '../metrics/record.ts';
 
 /** Bumped when what a tile holds changes (layers, classes, zoom levels), to outdate cached tiles. */
 export const TILES_VERSION = 2;
@@ -190,7 +191,7 @@ export class TileService {
     if (again) return again;
     // Counted again after the wait for the budget, with nothing awaited before the drawing is set.
     if (this.#drawing.size >= this.#drawQueue) return 'busy';
-    const drawing = this.#pool.draw(features, { z, ratio, look });
+    const drawing = rasterDraw(this.#pool.draw(features, { z, ratio, look }));
     this.#drawing.set(key, drawing);
     try {
       const picture = await drawing;

@@ -5,6 +5,7 @@ import type { EventBus, Unsubscribe } from '../events/bus.ts';
 import type { LiveTaxi, TrackOrderUpdate, TrackTaxiUpdate } from '@taxi/contract';
 import { taxiChannel } from '../fleet/live.ts';
 import { greatCircleMetres } from '../geo/geometry.ts';
+import { taxiReportDelivered } from '../metrics/record.ts';
 
 /** One tracking connection, as the hub sees it. */
 export interface Viewer {
@@ -166,6 +167,7 @@ export class TrackingHub {
           if (watched.closed || watched.taxis.get(call) !== entry) return;
           entry.text = this.#taxiText(watched, taxi);
           for (const viewer of watched.viewers) viewer.send(entry.text);
+          taxiReportDelivered(taxi.at);
         },
       );
       if (watched.taxis.get(call) === entry && !watched.closed) entry.unsubscribe = unsubscribe;

@@ -14,6 +14,11 @@ import { spend } from '../events/limits.ts';
 import type { Services } from '../services.ts';
 import type { TrackingHub, Viewer } from './hub.ts';
 import { openRideLink, rideLinkKey } from './link.ts';
+import {
+  trackingMessageSent,
+  trackingSocketClosed,
+  trackingSocketOpened,
+} from '../metrics/record.ts';
 
 export const TRACK_PATH = '/track/api/1/';
 /** The server's PING, and how long a silent client is kept: three missed replies. */
@@ -140,6 +145,7 @@ export async function trackingSocket(
           return;
         }
         ws.send(text);
+        trackingMessageSent();
       },
       close(code, reason) {
         if (connection.cancelling) connection.closeAfterReply = { code, reason };
@@ -147,9 +153,11 @@ export async function trackingSocket(
       },
     };
     connections.add(connection);
+    trackingSocketOpened();
     ws.on('error', () => ws.terminate());
     ws.on('close', () => {
       connections.delete(connection);
+      trackingSocketClosed();
       count(perAddress, ip, -1);
       if (connection.orderId !== undefined) count(perOrder, connection.orderId, -1);
       hub.remove(connection);

@@ -10,6 +10,8 @@ export interface ErrorReport {
   /** The part of the app that raised it (host, ordering, tracking, …) and its release. */
   part?: string;
   release?: string;
+  /** The registry's view ticket: without it the report does not count in the release's health. */
+  ticket?: string;
 }
 
 export function reportError(report: ErrorReport): Promise<void> {
@@ -24,6 +26,7 @@ export function reportError(report: ErrorReport): Promise<void> {
     languages: typeof navigator === 'undefined' ? '' : (navigator.languages ?? []).join(','),
     part: report.part ?? '',
     release: report.release ?? '',
+    ticket: report.ticket ?? '',
   });
   return fetch(ERROR_REPORT_PATH, { method: 'POST', body, keepalive: true }).then(
     () => undefined,
