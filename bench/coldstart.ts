@@ -1,4 +1,4 @@
-// Cold and warm start on a weak mobile network (issue 16): for each screen, the time from the
+// Cold and warm start on a weak mobile network: for each screen, the time from the
 // navigation until a person can use it, the JavaScript on the wire before then, the JavaScript
 // round trips after the HTML, and the lab LCP and CLS; the median of several runs.
 // Profiles: m.uber's 2G (250 kB/s down, 50 kB/s up, 300 ms round trip) and a 4G one (1.6 MB/s,

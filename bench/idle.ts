@@ -1,4 +1,4 @@
-// What a screen costs while the passenger only looks at it (issue 16): a phone viewport, CPU
+// What a screen costs while the passenger only looks at it: a phone viewport, CPU
 // slowed 4×, the page settled; then the main thread's work over three windows of 2 s, as
 // DevTools' Performance metrics count it: milliseconds of tasks and style recalculations a
 // second. Anything that keeps the main thread busy here (an animation it has to paint, a timer,

@@ -1,4 +1,4 @@
-// Interaction to Next Paint on Home (issue 16: INP ≤100 ms for opening the address search and
+// Interaction to Next Paint on Home (the goal: INP ≤100 ms for opening the address search and
 // for a tap on Order): a signed-in passenger on a phone viewport, CPU slowed 4× and m.uber's 2G
 // profile, taps Pickup (the address search opens), picks an address, taps Order (the summary
 // opens) at once, goes Back and taps Order again once the map has drawn nothing for a second

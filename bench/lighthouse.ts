@@ -1,4 +1,4 @@
-// Lighthouse figures (issue 16): for each screen, Lighthouse's mobile-preset performance score
+// Lighthouse figures: for each screen, Lighthouse's mobile-preset performance score
 // and its FCP, LCP, TBT, CLS and Speed Index, the median of several runs. The preset throttles by
 // simulation (150 ms round trip, 1.6 Mbps, CPU ×4) from what it observed on this machine, so TBT
 // grows with the load of the shared cores. Each run gets a fresh Debian Chromium profile.

@@ -1,5 +1,5 @@
-// What of the map's cost is this headless browser's software WebGL (issue 16: "state how much of
-// what remains is software WebGL"). Home (signed in) and a shared ride link, each opened cold on
+// What of the map's cost is this headless browser's software WebGL, so that a
+// figure says how much of what remains is this browser's and not the app's. Home (signed in) and a shared ride link, each opened cold on
 // a phone viewport with the CPU at full speed, as Lighthouse observes a page before its simulation
 // multiplies the main thread's time by 4: the main thread's long tasks (over 50 ms) from the
 // navigation until the map has drawn whole (its last frame before a quiet second), and within

@@ -1,4 +1,4 @@
-// The budget of issue 6: a logged-in passenger's first screen (Home with the order form) is
+// The ordering budget: a logged-in passenger's first screen (Home with the order form) is
 // usable before the map library has downloaded. Prints the JavaScript on the path to a usable
 // order form, then what the map adds, in gzip bytes: its pictures (the lite map), then the
 // interactive map the passenger starts with a tap on the map.

@@ -10,7 +10,7 @@
  *         BENCH_PG=postgres://postgres@127.0.0.1:5432/taxi_server_bench, BENCH_CITIES=monaco,liechtenstein,
  *         BENCH_ACTIONS=ORDER_SIM,GET_CURRENT_ORDERS,settings.json, BENCH_ENGINES=sqlite,postgres)
  *
- * The load comes from `wrk` (1 thread, BENCH_CLIENTS connections, as in issue 15) when it is
+ * The load comes from `wrk` (1 thread, BENCH_CLIENTS connections) when it is
  * installed, else from Node's fetch in this process (BENCH_LOADER=node; slower, so lower figures).
  * Either way the load generator shares the machine's cores with the server.
  */

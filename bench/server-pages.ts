@@ -1,5 +1,5 @@
 // The page (index.html with its skeleton and preloads) and the registry as the server answers
-// them, for the release-file cache of issue 16: requests per second and p50 / p99 latency with
+// them, which the release-file cache serves from memory: requests per second and p50 / p99 latency with
 // 10 requests in flight (the load generator shares the cores). Not a timed test: it prints figures.
 // Usage: node bench/server-pages.ts [requests=3000]   (uses the published releases)
 import { startApp } from '../e2e/support/app.ts';

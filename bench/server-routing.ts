@@ -1,7 +1,7 @@
 /**
  * The embedded router alone (no HTTP): road graph size against the time of one route, on the
  * Monaco and Liechtenstein extracts, for BENCH_ROUTES routes between random points of each
- * (the same points every run). The figures behind the README's advice on when a corporation
+ * (the same points every run). The figures behind server/README.md's advice on when a corporation
  * should use an external router (OSRM, Valhalla) instead. Not a timed test: it reports figures.
  *
  *   node bench/server-routing.ts      (BENCH_ROUTES=2000, BENCH_OSM_DIR=../shared/data/osm)

@@ -1,5 +1,5 @@
-// The SVG documents Chromium builds on the main thread while a passenger changes screens (issue
-// 16, INP): a signed-in passenger, CPU slowed 4×, picks a pickup on Home, then taps Order (the
+// The SVG documents Chromium builds on the main thread while a passenger changes screens
+// (INP): a signed-in passenger, CPU slowed 4×, picks a pickup on Home, then taps Order (the
 // summary opens) and Back, under Chrome's trace. Each new <img> of an SVG, and each fetch of an
 // SVG favicon (Chromium fetches it again at every change of screen), builds a document for it.
 // Prints, for each run, how many were built and how long each took.

@@ -1,4 +1,4 @@
-// The first-screen budget of issue 16: the JavaScript a new visitor downloads before the login,
+// The first-screen budget: the JavaScript a new visitor downloads before the login,
 // Home or a shared ride link is usable may not grow past the budget below on the wire. Bytes are read from
 // the published releases as the server sends them (the Brotli copy when publishing made one), so
 // the check is stable; times are printed by bench/coldstart.ts, never asserted.
@@ -16,7 +16,7 @@ import { routeOf, type ScreenRoute } from '../server/src/releases/preload.ts';
 import { NEWEST, resolveRelease, type ReleaseName } from '../server/src/releases/resolve.ts';
 
 /**
- * Bytes (1 kB = 1,000 B): issue 16's goal. The first screens weigh 123.6–128.8 kB (react-dom,
+ * Bytes (1 kB = 1,000 B): the product's goal (docs/decisions/0006). The first screens weigh 123.6–128.8 kB (react-dom,
  * react-router, the federation runtime and i18next are most of it); a release that grows one
  * past the goal fails.
  */

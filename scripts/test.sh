@@ -41,11 +41,11 @@ step "lint" eslint --max-warnings=0 .
 step "lint zone tests" node --test scripts/lint-zones.test.ts
 step "format" prettier --check --log-level=warn .
 step "component tests (jest)" jest --ci
-step "release and build tooling tests" node --test scripts/release.test.ts scripts/budget.test.ts tooling/style-sheet-loader.test.ts tooling/webpack.test.ts
+step "release and build tooling tests" node --test scripts/release.test.ts scripts/budget.test.ts scripts/doc-links.test.ts tooling/style-sheet-loader.test.ts tooling/webpack.test.ts
 step "server tests (SQLite)" pnpm --filter @taxi/server test
 step "server tests (PostgreSQL)" pnpm --filter @taxi/server run --if-present test:pg
 step "production build" build_and_publish
-# Bytes of the first screens as served (issue 16); times are printed by bench/coldstart.ts.
+# Bytes of the first screens as served (docs/benchmarks.md); times are printed by bench/coldstart.ts.
 step "first-screen JavaScript budget" node scripts/budget.ts "$releases"
 step "browser tests (Chromium)" env E2E_RELEASES_DIR="$releases" pnpm --filter @taxi/e2e test
 

@@ -8,7 +8,7 @@ import { transform } from 'lightningcss';
 
 const ADD_STYLE = path.join(import.meta.dirname, 'add-style.js');
 
-/** The browsers the app supports (README), as lightningcss versions: major << 16 | minor << 8. */
+/** The browsers the app supports (docs/architecture.md), as lightningcss versions: major << 16 | minor << 8. */
 const TARGETS = {
   chrome: 94 << 16,
   edge: 94 << 16,

@@ -131,7 +131,7 @@ const swcOptions = (dev) => ({
   jsc: {
     parser: { syntax: 'typescript', tsx: true },
     transform: { react: { runtime: 'automatic', development: dev, refresh: false } },
-    // ES2022 as written: every browser the app supports runs it (README, Benchmarks), and
+    // ES2022 as written: every browser the app supports runs it (docs/architecture.md), and
     // down-levelled class fields and the like only cost bytes.
     target: 'es2022',
   },

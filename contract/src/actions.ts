@@ -76,7 +76,7 @@ export interface ClientActions {
     { data_list: StreetSearchResult[]; result?: StreetSearchResult[] }
   >;
   GET_ADDRESS: Call<LatLng, { result: AddressPoint }>;
-  /** Extension (issue 17): the passenger's saved places, Home and Work first, then by name. */
+  /** Extension (docs/saved-places.md): the passenger's saved places, Home and Work first, then by name. */
   GET_SAVED_PLACES: Call<Nothing, { data_list: SavedPlace[] }>;
   /** Extension: creates a place (no `place.id`) or changes one (rename, new point, new kind). */
   SAVE_PLACE: Call<{ place: SavedPlaceInput }, { place: SavedPlace }>;
@@ -126,7 +126,7 @@ export type RequestOf<Table, Name extends keyof Table> =
 export type ReplyOf<Table, Name extends keyof Table> =
   Table[Name] extends Call<unknown, infer Reply> ? Reply : never;
 
-/** Every action's name, per API: the server's registries and README tables are checked against these. */
+/** Every action's name, per API: the server's registries are checked against these, and the docs list them. */
 export const ACTION_NAMES = {
   '/api/2/': Object.keys({
     GET_AUTH_PHONE_SEND_SECRET: true,
@@ -174,7 +174,7 @@ export const ACTION_NAMES = {
   } satisfies Record<keyof DriverActions, true>) as (keyof DriverActions)[],
 } as const satisfies { [Path in ApiPath]: readonly (keyof Apis[Path])[] };
 
-/** Saved places (issue 17): one Home and one Work at most; any number of others up to the cap. */
+/** Saved places (docs/saved-places.md): one Home and one Work at most; any number of others up to the cap. */
 export type SavedPlaceKind = 'home' | 'work' | 'other';
 
 /** A place the passenger saved, stored per account on the server. */

@@ -1,5 +1,5 @@
 // first-paint.json, published with each remote release: the first texts of each screen it
-// exposes, which the server draws into the page's skeleton before any script arrives (issue 16).
+// exposes, which the server draws into the page's skeleton before any script arrives.
 // The passenger reads the screen's heading at the first bytes, and the screen's largest text is
 // painted then instead of when React renders it.
 import type { OrderViewName } from './track-view.ts';

@@ -1,5 +1,5 @@
 // The ride notifications' words, once: the server's Web Push and the open app's background-tab
-// notifications show the same title and body (README, "Ride notifications").
+// notifications show the same title and body (docs/ride-notifications.md).
 import type { Stage, TaxiInfo } from './entities.ts';
 
 /** Stages a passenger is told about; the others pass silently. */

@@ -11,7 +11,7 @@ const facts = (change: Partial<TrackViewFacts>): TrackViewFacts => ({
 });
 const nameOf = (change: Partial<TrackViewFacts>) => orderViewOf(facts(change)).name;
 
-test("an order's view by its state, stage and taxis (remote-tracking/README.md)", () => {
+test("an order's view by its state, stage and taxis (docs/track-views.md)", () => {
   expect(nameOf({ state: 'U' })).toBe('created');
   expect(nameOf({})).toBe('waiting_free_taxi');
   expect(nameOf({ stage: 'waiting_for_accept' })).toBe('waiting_accept');

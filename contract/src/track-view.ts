@@ -1,6 +1,6 @@
 // Which view the Track panel shows for an order, once: the panel (remote-tracking) and the
-// server's skeleton of a ride link's page (issue 16) decide it here. remote-tracking/README.md
-// ("Track: state codes and views") says the same in words.
+// server's skeleton of a ride link's page decide it here. docs/track-views.md says the same in
+// words.
 import type { OrderState } from './entities.ts';
 
 /** The views of an order the Track panel has a heading for. */

@@ -1,5 +1,5 @@
 // The service worker's registry: a start runs the registry the worker kept and fetches the
-// server's beside it for the next start (README, Offline and caching).
+// server's beside it for the next start (docs/offline.md).
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { untilInPage } from './poll.ts';

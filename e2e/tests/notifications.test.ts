@@ -1,4 +1,4 @@
-// Ride notifications in Chromium against the real server (README, "Ride notifications"): the
+// Ride notifications in Chromium against the real server (docs/ride-notifications.md): the
 // question asked on Track after ordering (the demo corporation tracks: no OrderSuccess), and
 // Track open in a tab the passenger left, a driver accepts and arrives, and the system
 // notifications the page's service worker shows say so, with the car.

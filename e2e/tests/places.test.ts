@@ -1,4 +1,4 @@
-// Saved places (issue 17): a passenger saves Home from a search result, finds it first in the
+// Saved places (docs/saved-places.md): a passenger saves Home from a search result, finds it first in the
 // search and as a chip on Home, orders with one tap, renames it and deletes it after the
 // confirmation; the same passenger on a new phone (another browser context, signed in anew)
 // sees the places the server keeps. Real server, real Chromium, no mocked network.

@@ -1,4 +1,4 @@
-// Booking for someone else (issue 17, part 4): the passenger gives the rider's name and phone on
+// Booking for someone else: the passenger gives the rider's name and phone on
 // the order options, sees them on the summary, orders, and the rider is texted the ride's public
 // tracking link (read from the development SMS outbox). Real server, real Chromium.
 import { test } from 'node:test';

@@ -1,6 +1,6 @@
 // The first texts of each screen this remote exposes, in each language, published with the
 // release as first-paint.json: the server draws them into the page's skeleton, so the passenger
-// reads them before the scripts arrive (issue 16). Taken from the screens' own texts.
+// reads them before the scripts arrive. Taken from the screens' own texts.
 import type { FirstPaint, TextLanguage } from '@taxi/shared';
 import common from './common/texts.json' with { type: 'json' };
 import home from './home/texts.json' with { type: 'json' };

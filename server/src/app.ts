@@ -82,7 +82,7 @@ export async function buildApp(
     requestTimeout: config.limits.requestTimeoutMs,
     connectionTimeout: config.limits.connectionTimeoutMs,
     keepAliveTimeout: Math.min(72_000, config.limits.connectionTimeoutMs),
-    // Draining (server/README.md, Load balancer and rolling restarts): a request that arrives on
+    // Draining (docs/operations.md, "Load balancer and rolling restarts"): a request that arrives on
     // an open connection while the server closes is served (database and bus still there).
     return503OnClosing: false,
     logger:

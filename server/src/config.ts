@@ -72,7 +72,7 @@ export interface Config {
   push?: PushConfig;
 }
 
-/** Web Push (README, "Ride notifications"): off without VAPID keys. */
+/** Web Push (docs/ride-notifications.md): off without VAPID keys. */
 export interface PushConfig {
   /** VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY (base64url) and VAPID_SUBJECT (mailto: or https:). */
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
@@ -106,7 +106,7 @@ export function pushConfig(env: NodeJS.ProcessEnv): PushConfig {
   return { vapid: { publicKey, privateKey, subject }, allowedOrigin };
 }
 
-/** Caps on the work one caller may cause (README, Security: Limits). */
+/** Caps on the work one caller may cause (docs/security.md, "Limits"). */
 export interface LimitsConfig {
   /** Open tracking sockets per client address, per server process. */
   trackSocketsPerIp: number;
@@ -200,7 +200,7 @@ function fleetConfig(env: NodeJS.ProcessEnv, production: boolean): FleetConfig {
   };
 }
 
-/** Rolling 24-hour limits on login codes (see README, "Login codes and SMS limits"). */
+/** Rolling 24-hour limits on login codes (docs/security.md, "Login codes and SMS limits"). */
 export interface SmsLimits {
   /** Wrong codes per number, across all its codes, before the number is BLOCKED. */
   wrongCodesPerDay: number;

@@ -5,7 +5,7 @@ import { purgeOldHealth } from './reports/health.ts';
 import { purgeOldReports } from './reports/plugin.ts';
 import type { Services } from './services.ts';
 
-/** How often the schedule runs; each table's retention is its owner's constant (README). */
+/** How often the schedule runs; each table's retention is its owner's constant (docs/operations.md). */
 export const RETENTION_INTERVAL_MS = 60 * 60_000;
 
 /**

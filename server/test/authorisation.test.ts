@@ -6,7 +6,7 @@ import { gridPoint, TOWN_FILE } from './fixtures/make-town.ts';
 import { startApp } from './helpers.ts';
 import { listen, trackingSocket, trackLogin } from './live.ts';
 
-// Every client action × who calls it, as server/README.md documents it ("Who may do what").
+// Every client action × who calls it, as docs/security.md documents it ("Who may do what").
 // OK = served, for the caller's own account only; otherwise the catalogue code answered.
 type Caller = 'none' | 'other client' | 'other corporation' | 'link holder';
 const CALLERS: Caller[] = ['none', 'other client', 'other corporation', 'link holder'];

@@ -6,19 +6,12 @@ import { assertErr } from './api.ts';
 import { taxiCorporation } from './fixtures.ts';
 import { startApp } from './helpers.ts';
 
-const readme = fs.readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-
-/** The action names in the first column of the first table of a README section. */
-function tableActions(heading: string): string[] {
-  const start = readme.indexOf(`\n## ${heading}\n`);
+/** The text of a section of the server's API reference, to check that it names what the code has. */
+function apiReferenceSection(heading: string): string {
+  const reference = fs.readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const start = reference.indexOf(`\n## ${heading}\n`);
   assert.ok(start >= 0, `server/README.md has no section "${heading}"`);
-  const section = readme.slice(start + 1).split(/\n## /)[0]!;
-  const rows = section.split('\n').filter((line) => line.startsWith('| `'));
-  assert.ok(rows.length > 0, `"${heading}" has no table of actions`);
-  return rows.flatMap((row) => {
-    const first = row.split('|')[1]!;
-    return [...first.matchAll(/`([A-Z_]+)`/g)].map((match) => match[1]!);
-  });
+  return reference.slice(start + 1).split(/\n## /)[0]!;
 }
 
 const SECTIONS: Record<ApiPath, string> = {
@@ -33,8 +26,10 @@ const { app } = await startApp({ corporations: [taxiCorporation('demo', ['localh
 
 describe('the contract (@taxi/contract) and the server agree', () => {
   for (const [path, heading] of Object.entries(SECTIONS) as [ApiPath, string][]) {
-    test(`server/README.md "${heading}" lists the contract's actions of ${path}`, () => {
-      assert.deepEqual(sorted(tableActions(heading)), sorted(ACTION_NAMES[path]));
+    test(`server/README.md "${heading}" documents every contract action of ${path}`, () => {
+      const section = apiReferenceSection(heading);
+      const undocumented = ACTION_NAMES[path].filter((name) => !section.includes(`\`${name}\``));
+      assert.deepEqual(undocumented, []);
     });
   }
 

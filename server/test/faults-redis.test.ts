@@ -6,7 +6,7 @@ import { post, signInPassenger } from './process-calls.ts';
 import { startDeployment } from './process-setup.ts';
 import { privateRedis } from './private-services.ts';
 
-/** Redis stays away this long (issue 15: 20 s mid-ride). */
+/** Redis stays away this long: 20 s mid-ride, the outage the service must ride through. */
 const OUTAGE_MS = 20_000;
 
 const timedOrder = (minutes: number) => ({

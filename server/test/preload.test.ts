@@ -1,5 +1,5 @@
-// The page preloads the files of the remote screen it opens on (issue 16: one round trip for the
-// host's scripts and the screen's, instead of manifest, then entry, then chunks).
+// The page preloads the files of the remote screen it opens on: one round trip for the host's
+// scripts and the screen's, instead of manifest, then entry, then chunks.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';

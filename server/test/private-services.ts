@@ -163,7 +163,7 @@ export interface PrivateHaproxy {
 
 /**
  * HAProxy (Debian's package, scripts/ensure-services.sh) on a spare port in front of `backends`
- * (host:port), configured as server/README.md's "Several instances" tells an operator, with
+ * (host:port), configured as docs/operations.md's "Several instances" tells an operator, with
  * faster health checks; stopped when the test ends.
  */
 export async function privateHaproxy(backends: string[]): Promise<PrivateHaproxy> {

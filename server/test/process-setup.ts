@@ -109,7 +109,7 @@ export async function startDeployment<const Name extends string>(options: Deploy
     REDIS_URL: options.redisUrl,
     REDIS_PREFIX: redisPrefix,
     DISPATCH_TICK_MS: '300',
-    // Every server of a deployment derives the same order secrets (README, ORDER_SECRET_KEY).
+    // Every server of a deployment derives the same order secrets (docs/configuration.md, ORDER_SECRET_KEY).
     ORDER_SECRET_KEY: randomBytes(32).toString('base64url'),
     ...options.env,
   });

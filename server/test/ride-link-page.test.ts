@@ -1,5 +1,5 @@
-// A ride link's page names its order's state in the skeleton's panel before any script (issue
-// 16): checked as the tracking socket checks the link, with the same budget of refused tries.
+// A ride link's page names its order's state in the skeleton's panel before any script:
+// checked as the tracking socket checks the link, with the same budget of refused tries.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';

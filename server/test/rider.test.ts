@@ -5,7 +5,7 @@ import { assertErr, assertOk, call, fakeClock, outbox, signIn } from './api.ts';
 import { taxiCorporation } from './fixtures.ts';
 import { capturedLog, startApp } from './helpers.ts';
 
-// Booking for someone else (issue 17, part 4): the rider is texted the public tracking link.
+// Booking for someone else: the rider is texted the public tracking link.
 const clock = fakeClock('2026-03-02T10:00:00Z');
 const log = capturedLog();
 const { app } = await startApp({

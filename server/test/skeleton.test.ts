@@ -1,5 +1,5 @@
 // The page arrives painted: the corporation's colour and logo and a skeleton of the route's
-// layout inside #root, before any script has run (issue 16).
+// layout inside #root, before any script has run.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';

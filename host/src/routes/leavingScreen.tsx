@@ -1,6 +1,6 @@
 // A screen of another layout (the summary's page after Home's map) replaces the one a tap leaves
 // in the tap's frame, and the one left goes in a task after that frame: removing Home (its
-// layout, its map's markers, listeners and canvas) was inside the tap's latency (issue 16, INP).
+// layout, its map's markers, listeners and canvas) was inside the tap's latency (INP).
 import { type ContextType, memo, useContext, useEffect, useState } from 'react';
 import {
   matchRoutes,

@@ -1,4 +1,4 @@
-// Ride notifications in the service worker (README, "Ride notifications"): a Web Push carries
+// Ride notifications in the service worker (docs/ride-notifications.md): a Web Push carries
 // the text to show (RidePushMessage); a tap opens or focuses that ride's Track.
 import type { RidePushMessage } from '@taxi/contract';
 

@@ -47,7 +47,7 @@ const strategies: Record<Exclude<Rule, 'page'>, Strategy> = {
     ],
   }),
   // The same for the registry and manifests: a pin or rollback reaches the passenger on the
-  // start after the one that fetched it (README, Offline and caching).
+  // start after the one that fetched it (docs/offline.md).
   fresh: new StaleWhileRevalidate({ cacheName: CACHE_NAMES.fresh, plugins: freshPlugins() }),
   // Settings carry the maintenance flag, which is never taken from a kept copy while the server
   // answers: the start waits for them a little (the skeleton shows), offline it takes the copy.

@@ -1,4 +1,4 @@
-// The saved-places calls (server/README.md, The client API: extensions of issue 17), typed.
+// The saved-places calls (server/README.md, "The client API": its extensions), typed.
 import { api, toPoint, type SavedPlace, type SavedPlaceInput } from '@taxi/shared';
 
 /** Reads a place leniently: one without its id or coordinates is left out. */

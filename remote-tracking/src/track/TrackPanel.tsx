@@ -184,7 +184,7 @@ export function TrackPanel({
       <StateAnnouncer text={stateText} />
       {/* The order's panel is new content in place of the loading one (as the page's skeleton is
           replaced), not that sheet moved: longer addresses make it taller, and the same sheet
-          growing up the map was a layout shift (0.026 on a 360 px phone, issue 16). */}
+          growing up the map was a layout shift (0.026 on a 360 px phone). */}
       <section
         key={loading ? 'loading' : 'order'}
         ref={sheetRef}

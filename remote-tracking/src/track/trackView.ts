@@ -1,5 +1,5 @@
 // Which view the Track panel shows, from the live link and the tracking record. The table in
-// remote-tracking/README.md ("Track: state codes and views") says the same in words.
+// docs/track-views.md says the same in words.
 import {
   orderViewOf,
   RATEABLE_STATES,

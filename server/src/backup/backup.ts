@@ -1,4 +1,4 @@
-// `taxi-operator backup <file>` and `restore <file>` (README, Operations: Backup and restore): a
+// `taxi-operator backup <file>` and `restore <file>` (docs/operations.md, "Backup and restore"): a
 // consistent copy while the server runs, and a restore into an empty data folder or database.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';

@@ -3,7 +3,7 @@ import { ApiFailure } from '../errors.ts';
 /**
  * Push services a browser's subscription may point at: the server POSTs to the endpoint, so any
  * other host would let a caller aim the server at an address of its choice (SSRF). A host is
- * allowed when it is one of these or a subdomain of one (README, "Ride notifications").
+ * allowed when it is one of these or a subdomain of one (server/README.md, "Ride notifications").
  */
 export const PUSH_SERVICE_HOSTS = [
   // Chrome, Edge on Android, Opera, Samsung Internet: Firebase Cloud Messaging.

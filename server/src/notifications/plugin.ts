@@ -47,7 +47,7 @@ export interface NotificationOptions {
 }
 
 /**
- * Ride notifications by Web Push (README, "Ride notifications"): the owner of an order subscribes
+ * Ride notifications by Web Push (docs/ride-notifications.md): the owner of an order subscribes
  * a browser; every stage change the dispatch publishes on the order's bus channel is pushed to it,
  * in the language it subscribed in, until the ride ends.
  */

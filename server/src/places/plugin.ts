@@ -13,7 +13,7 @@ import { placesOf } from './store.ts';
 export const PLACE_CALLS_PER_CLIENT_PER_MINUTE = 60;
 
 /**
- * Saved places (issue 17): GET_SAVED_PLACES, SAVE_PLACE and DELETE_PLACE of the client API, each
+ * Saved places (docs/saved-places.md): GET_SAVED_PLACES, SAVE_PLACE and DELETE_PLACE of the client API, each
  * for the calling client's own places only. Names and addresses are never logged.
  */
 export async function placesPlugin(_app: FastifyInstance, services: Services) {

@@ -2,7 +2,7 @@ import { sql, type Generated } from 'kysely';
 import { idKey, idType, type MigrationSet } from '../db/schema.ts';
 
 export interface PlaceTables {
-  /** Saved places (issue 17): a passenger's Home, Work and named places. */
+  /** Saved places (docs/saved-places.md): a passenger's Home, Work and named places. */
   saved_places: {
     id: Generated<number>;
     client_id: number;

@@ -1,4 +1,4 @@
-// Paint before JavaScript (issue 16): the page arrives with the corporation's colour, its logo and
+// Paint before JavaScript (docs/architecture.md): the page arrives with the corporation's colour, its logo and
 // a skeleton of the route's layout inside #root, drawn from the first bytes while the scripts
 // download on a slow network. React replaces it when the screen renders. The skeleton's look is
 // in the host's index.html (classes sk-*); it is hidden from assistive technology.

@@ -1,5 +1,5 @@
 // Where published releases are kept. The local folder (RELEASES_DIR/mf/<part>/<version>/) is the
-// default; an object store can take its place behind the same interface (README, "Release API").
+// default; an object store can take its place behind the same interface (docs/releasing.md, "Release storage").
 import { randomBytes } from 'node:crypto';
 import { existsSync, renameSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 // A ride link (/t/{short id}/{secret}) opens one order to whoever holds it. The tracking
-// socket's LOGIN and the ride link's page (its skeleton names the order's state, issue 16)
+// socket's LOGIN and the ride link's page (its skeleton names the order's state)
 // check it here and share one budget of refused tries per address: neither lets anyone guess
 // secrets faster than the other.
 import { SCREEN_PATHS, orderViewOf, pathParams, type OrderView } from '@taxi/contract';

@@ -114,7 +114,7 @@ export async function trackingSocket(
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    // A foreign page may not open a link in its visitor's browser (README, Cross-site requests).
+    // A foreign page may not open a link in its visitor's browser (docs/security.md, "Cross-site requests").
     if (isCrossSite(request.headers, corporation)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
