@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type Overrides } from '../src/app.ts';
 import { type Config, limitsConfig } from '../src/config.ts';
+import type { Db } from '../src/db/storage.ts';
 
 export function tempDir(prefix = 'taxi-test-'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -158,4 +159,22 @@ export function capturedLog() {
     text: () => lines.join('\n'),
     entries: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
   };
+}
+
+/** How many rows a table holds now. */
+export async function rowCount(
+  db: Db,
+  table:
+    | 'release_passengers'
+    | 'release_health'
+    | 'sessions'
+    | 'sms_codes'
+    | 'error_reports'
+    | 'deletion_requests',
+): Promise<number> {
+  const { n } = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }

@@ -14,7 +14,7 @@ import {
 } from '../src/reports/health.ts';
 import { corporationHealth } from '../src/releases/health.ts';
 import { rateDifference } from '../src/releases/rule.ts';
-import { corporationFile, startApp, writeFile } from './helpers.ts';
+import { corporationFile, rowCount, startApp, writeFile } from './helpers.ts';
 
 const HOUR = 60 * 60_000;
 
@@ -101,16 +101,7 @@ test('2,000 registry requests with fresh devices from one address add a bounded 
   const { app } = await healthApp({ config: { limits: limitsConfig({}) } });
   const { db } = app.services.storage;
   const rows = async () => {
-    const count = async (table: 'release_passengers' | 'release_health') =>
-      Number(
-        (
-          await db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    return (await count('release_passengers')) + (await count('release_health'));
+    return (await rowCount(db, 'release_passengers')) + (await rowCount(db, 'release_health'));
   };
   const before = await rows();
   const canaries = new Set<string>();

@@ -7,7 +7,7 @@ import { REPORT_RETENTION_MS } from '../src/reports/plugin.ts';
 import { startRetention } from '../src/retention.ts';
 import { assertOk, call, fakeClock, signIn } from './api.ts';
 import { taxiCorporation } from './fixtures.ts';
-import { capturedLog, startApp } from './helpers.ts';
+import { capturedLog, rowCount, startApp } from './helpers.ts';
 
 test('the retention schedule purges expired sessions, old codes, reports and deletion requests', async () => {
   const clock = fakeClock('2026-11-01T09:00:00Z');
@@ -37,15 +37,8 @@ test('the retention schedule purges expired sessions, old codes, reports and del
     payload: { phone: '609 000 002', subject: 'Account deletion', info: '', source: 'app' },
   });
   assert.equal(notice.json().error, undefined);
-  const count = async (table: 'sessions' | 'sms_codes' | 'error_reports' | 'deletion_requests') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: 'sessions' | 'sms_codes' | 'error_reports' | 'deletion_requests') =>
+    rowCount(db, table);
   const remaining = async () => ({
     sessions: await count('sessions'),
     sms_codes: await count('sms_codes'),
