@@ -3,6 +3,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import {
   Navigate,
   UNSAFE_createBrowserHistory as createBrowserHistory,
+  unstable_HistoryRouter as HistoryRouter,
   useLocation,
   type HistoryRouterProps,
   type RouteObject,
@@ -20,7 +21,6 @@ import { Maintenance } from '../maintenance/Maintenance';
 import { RemoteScreen } from '../remotes/RemoteScreen';
 import { applyPreferences } from '../settings/branding';
 import { uncaughtErrorAtom } from '../errors/reporting';
-import { FollowingHistoryRouter } from './followingHistoryRouter';
 import { ScreenSlots } from './leavingScreen';
 import { nextModules, ROUTE_TABLE, type LayoutName, type RouteRow } from './routeTable';
 
@@ -97,8 +97,11 @@ function AppRoutes() {
 /** The app's routes on `history` (declarative routing: no screen loads data through it). */
 export function AppRouter({ history }: { history: AppHistory }) {
   return (
-    <FollowingHistoryRouter history={history}>
+    // A navigation renders at once, not as a transition: the tapped screen (or its spinner)
+    // is the next frame, and the screen left stops there (hidden, its map drawing no more; see
+    // leavingScreen.tsx) instead of drawing on until the next screen is ready (issue 16, INP).
+    <HistoryRouter history={history} useTransitions={false}>
       <AppRoutes />
-    </FollowingHistoryRouter>
+    </HistoryRouter>
   );
 }
