@@ -99,7 +99,7 @@ export function AppRouter({ history }: { history: AppHistory }) {
   return (
     // A navigation renders at once, not as a transition: the tapped screen (or its spinner)
     // is the next frame, and the screen left stops there (hidden, its map drawing no more; see
-    // leavingScreen.tsx) instead of drawing on until the next screen is ready (issue 16, INP).
+    // leavingScreen.tsx) instead of drawing on until the next screen is ready.
     <HistoryRouter history={history} useTransitions={false}>
       <AppRoutes />
     </HistoryRouter>
