@@ -164,12 +164,39 @@ test("a ride's pickup and destination are in sight between the map's buttons and
   await page.mouse.down();
   await page.mouse.move(box.x + 240, box.y + 300, { steps: 8 });
   await page.mouse.up();
-  await page.getByRole('button', { name: 'Fit to view' }).click();
-  await page.locator('.tr-track__map[aria-busy="true"]').waitFor();
   await page.locator('.tr-track__map[aria-busy="false"]').waitFor();
+  const dragged = (await page
+    .getByRole('img', { name: 'Destination', exact: true })
+    .boundingBox())!;
+  await page.getByRole('button', { name: 'Fit to view' }).click();
+  await cameraRestsAwayFrom(page, dragged);
   await ridePinsInSight(page, 'the interactive map');
   await context.close();
 });
+
+/**
+ * Until the ride's destination pin has left where it was and stays put between two frames, the
+ * map not busy. A fit animates for 1 s, or lands in one frame when frames come late (a loaded
+ * machine): then the map is never seen busy, so the pin's place is what is awaited.
+ */
+async function cameraRestsAwayFrom(page: Page, from: Box): Promise<void> {
+  await page.waitForFunction(
+    (from) => {
+      const state = window as unknown as { __lastPin?: string };
+      const pin = document.querySelector('[role="img"][aria-label="Destination"]');
+      const map = document.querySelector('.tr-track__map');
+      if (!pin || !map) return false;
+      const { x, y } = pin.getBoundingClientRect();
+      const at = `${Math.round(x)},${Math.round(y)}`;
+      const previous = state.__lastPin;
+      state.__lastPin = at;
+      const moved = Math.abs(x - from.x) + Math.abs(y - from.y) > 2;
+      return moved && previous === at && map.getAttribute('aria-busy') === 'false';
+    },
+    from,
+    { polling: 'raf' },
+  );
+}
 
 /** In the page (an init script): counts the WebGL contexts made. */
 function countWebGLContexts(): void {
