@@ -1,6 +1,5 @@
 /** Layout constants of spec section 9 that only the screens use (the business ones: @taxi/contract). */
 export const SNACKBAR_MS = 3000;
-export const DRAWER_WIDTH = 320;
 
 export const MAP = {
   defaultPadding: { top: 48, right: 48, bottom: 48, left: 48 },
