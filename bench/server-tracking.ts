@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openStorage } from '../server/src/db/storage.ts';
-import { taxiTokenHash } from '../server/src/driver/accounts.ts';
+import { tokenHash } from '../server/src/security/secrets.ts';
 import { secretHash } from '../server/src/orders/secrets.ts';
 import { benchServer, cpuSeconds, percentile } from './server-common.ts';
 
@@ -196,7 +196,7 @@ try {
       await trx
         .insertInto('taxi_sessions')
         .values({
-          token_hash: taxiTokenHash(token),
+          token_hash: tokenHash(token),
           corporation_id: 'bench',
           call_number: call,
           created_at: now,

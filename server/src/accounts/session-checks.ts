@@ -1,7 +1,8 @@
 import type { SignedInClient } from '../api/registry.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import type { Services } from '../services.ts';
-import { authenticate, tokenHash } from './sessions.ts';
+import { tokenHash } from '../security/secrets.ts';
+import { authenticate } from './sessions.ts';
 
 /**
  * How long a token found valid is believed without asking the database again. Every signed-in

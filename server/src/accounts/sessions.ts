@@ -1,16 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { SignedInClient } from '../api/registry.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import type { Db } from '../db/storage.ts';
 import { ApiFailure } from '../errors.ts';
+import { tokenHash } from '../security/secrets.ts';
 import type { Services } from '../services.ts';
 
 /** A token lives this long after its last GET_AUTH. */
 export const TOKEN_TTL_MS = 180 * 24 * 60 * 60_000;
-
-export function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 /** A new 256-bit client token; only its hash is stored. */
 export async function openSession(db: Db, clientId: number, now: number): Promise<string> {

@@ -1,7 +1,8 @@
-import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Db } from '../db/storage.ts';
 import { saveTaxi } from '../fleet/taxis.ts';
+import { tokenHash } from '../security/secrets.ts';
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
@@ -33,10 +34,6 @@ export async function checkPassword(password: string, stored: string): Promise<b
   return expected.length === given.length && timingSafeEqual(expected, given) && stored !== '';
 }
 
-export function taxiTokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 /**
  * Adds a taxi to a corporation's fleet, or updates its car and password (operator CLI, the
  * simulator). A new taxi is at the end of work (F) until its driver signs in.
@@ -61,7 +58,7 @@ export async function openTaxiSession(
   await db
     .insertInto('taxi_sessions')
     .values({
-      token_hash: taxiTokenHash(token),
+      token_hash: tokenHash(token),
       corporation_id: corporationId,
       call_number: callNumber,
       created_at: now,
@@ -73,7 +70,7 @@ export async function openTaxiSession(
 
 /** Signs a driver app out: its token stops working. */
 export async function closeTaxiSession(db: Db, token: string): Promise<void> {
-  await db.deleteFrom('taxi_sessions').where('token_hash', '=', taxiTokenHash(token)).execute();
+  await db.deleteFrom('taxi_sessions').where('token_hash', '=', tokenHash(token)).execute();
 }
 
 /** Signs every driver app of a taxi out (a blocked taxi, a simulated one signing in anew). */

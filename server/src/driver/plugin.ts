@@ -24,7 +24,8 @@ import type { OrderForm } from '../orders/form.ts';
 import type { Services } from '../services.ts';
 import { formatLocal } from '../time.ts';
 import { setTaxiState } from '../fleet/taxis.ts';
-import { checkPassword, closeTaxiSession, openTaxiSession, taxiTokenHash } from './accounts.ts';
+import { tokenHash } from '../security/secrets.ts';
+import { checkPassword, closeTaxiSession, openTaxiSession } from './accounts.ts';
 
 /**
  * A token is re-checked against the database after this long: an operator's block (which also
@@ -81,7 +82,7 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
       200,
     );
     if (!token) throw new ApiFailure('ACCESS_DENIED', 'The driver app is not signed in');
-    const hash = taxiTokenHash(token);
+    const hash = tokenHash(token);
     const now = clock.now();
     const cached = tokens.get(hash);
     if (cached && now - cached.checkedAt < TOKEN_CACHE_MS && cached.expiresAt > now) return cached;
@@ -297,7 +298,7 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
       await setState(taxi, 'F');
       const token = text(context.payload.token, 'token', 200);
       await closeTaxiSession(db, token);
-      tokens.delete(taxiTokenHash(token));
+      tokens.delete(tokenHash(token));
       return {};
     },
 

@@ -1,9 +1,9 @@
 // GET /metrics (Prometheus text format) behind METRICS_TOKEN, the HTTP metrics of every request,
 // and the gauges read from this app's database pool, Redis and orders at each scrape.
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Gauge } from 'prom-client';
 import { isApiPath } from '../releases/plugin.ts';
+import { sameSecret } from '../security/secrets.ts';
 import type { Services } from '../services.ts';
 import { actionOf, bounded, httpDuration, registry } from './record.ts';
 
@@ -12,8 +12,6 @@ const HOUR = 60 * 60_000;
 const FAILURES_PER_HOUR = 20;
 /** Orders in these states are over: the gauge of open orders leaves them out. */
 const FINAL_STATES = ['A', 'M'] as const;
-
-const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /** The apps of this process whose pool, Redis and orders the gauges read (tests run several). */
 const apps = new Set<Services>();
@@ -80,7 +78,7 @@ export async function metricsPlugin(app: FastifyInstance, services: Services) {
     const token = header.startsWith('Bearer ') ? header.slice(7) : '';
     // Compared as hashes, so the comparison takes the same time whatever was sent. The right
     // token is always served: guesses from the scraper's address do not lock the scraper out.
-    if (!timingSafeEqual(digest(token), digest(config.metricsToken))) {
+    if (!sameSecret(token, config.metricsToken)) {
       const failures = `metrics-failures:${request.ip}`;
       if (!(await limits.take(failures, FAILURES_PER_HOUR, HOUR)))
         return reply.code(429).type('text/plain; charset=utf-8').send('Too many attempts\n');

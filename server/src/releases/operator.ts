@@ -2,10 +2,10 @@
 // split, and each release's views and errors over the last hours as a small chart. Behind HTTP
 // Basic authentication with OPERATOR_TOKEN as the password; without OPERATOR_TOKEN there is no
 // page. Plain HTML and inline SVG: no script and no inline style, so a strict CSP holds.
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../services.ts';
 import type { ReleaseHealth } from '../reports/health.ts';
+import { sameSecret } from '../security/secrets.ts';
 import { corporationHealth, HEALTH_HOURS, type PartHealth } from './health.ts';
 
 const HOUR = 60 * 60_000;
@@ -14,8 +14,6 @@ const FAILURES_PER_HOUR = 20;
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-const digest = (text: string) => createHash('sha256').update(text).digest();
 
 function presented(request: FastifyRequest): string {
   const header = request.headers.authorization ?? '';
@@ -87,7 +85,7 @@ export async function operatorPage(app: FastifyInstance, services: Services) {
     if ((await limits.used(failures)) >= FAILURES_PER_HOUR)
       return reply.code(429).type('text/plain; charset=utf-8').send('Too many attempts\n');
     // Compared as hashes, so the comparison takes the same time whatever was sent.
-    if (!timingSafeEqual(digest(presented(request)), digest(config.operatorToken))) {
+    if (!sameSecret(presented(request), config.operatorToken)) {
       await limits.take(failures, FAILURES_PER_HOUR, HOUR);
       return reply
         .code(401)

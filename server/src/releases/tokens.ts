@@ -1,6 +1,7 @@
 // The release API's keys: one per team, scoped to parts and optionally to corporations. Only a
 // hash is stored; the token itself is shown once, when the operator creates it.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { tokenHash } from '../security/secrets.ts';
 import type { Db } from '../db/storage.ts';
 import { CORPORATION_ID } from '../corporations/directory.ts';
 import { RELEASE_NAMES, type ReleaseName } from './resolve.ts';
@@ -14,7 +15,6 @@ export interface TeamScope {
 
 const TEAM = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const list = (text: string) => text.split(',').filter(Boolean);
 
 /** Creates a team's token; the only time it is seen in clear. */
@@ -30,7 +30,7 @@ export async function createToken(db: Db, scope: TeamScope, now: number): Promis
     .insertInto('release_tokens')
     .values({
       team: scope.team,
-      token_sha256: hashOf(token),
+      token_sha256: tokenHash(token),
       parts: scope.parts.join(','),
       corporations: scope.corporations.join(','),
       created_at: now,
@@ -64,7 +64,7 @@ export async function scopeOf(db: Db, token: string): Promise<TeamScope | undefi
   const row = await db
     .selectFrom('release_tokens')
     .select(['team', 'parts', 'corporations'])
-    .where('token_sha256', '=', hashOf(token))
+    .where('token_sha256', '=', tokenHash(token))
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return row && {
