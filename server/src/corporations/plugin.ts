@@ -6,12 +6,7 @@ import type { Services } from '../services.ts';
 import type { Corporation, CorporationLookup } from './directory.ts';
 import { phoneCountries } from '../accounts/phone.ts';
 import { tilePictures } from '../tiles/pictures.ts';
-
-const ICON_TYPES: Record<string, string> = {
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-};
+import { brandImageType } from './brand.ts';
 
 function text(settings: Record<string, unknown>, key: string): string {
   const value = settings[key];
@@ -24,7 +19,7 @@ export function webManifest(corporation: Corporation) {
   const name = text(settings, 'corp') || corporation.id;
   const color = text(settings, 'color') || '#f5b400';
   const icon = text(settings, 'corp_icon');
-  const type = ICON_TYPES[path.extname(icon.split('?')[0] ?? '').toLowerCase()];
+  const type = brandImageType(icon);
   return {
     name,
     short_name: name.length > 12 ? name.slice(0, 12).trimEnd() : name,

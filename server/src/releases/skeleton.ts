@@ -4,6 +4,7 @@
 // in the host's index.html (classes sk-*); it is hidden from assistive technology.
 import path from 'node:path';
 import { FIRST_TEXT_MAX, type FirstPaint, type FirstTexts, type TextLanguage } from '@taxi/contract';
+import { brandImageType } from '../corporations/brand.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import { smallFile } from './file-cache.ts';
 import { releaseJsonOf, type ScreenRelease, type ScreenRoute } from './preload.ts';
@@ -19,7 +20,6 @@ const LAYOUTS = new Set(['default', 'map', 'maintenance']);
  * and before the scripts run even where they arrive as fast as the logo.
  */
 const INLINE_LOGO_BYTES = 8_192;
-const IMAGE_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.webp': 'image/webp' };
 /** The data: address of each kept copy of a logo (the file cache keeps one Buffer per version). */
 const dataAddresses = new WeakMap<Buffer, string>();
 
@@ -29,7 +29,7 @@ async function inlinedLogo(corpDir: string, logo: string): Promise<string | unde
   try {
     const assets = path.resolve(corpDir, 'assets');
     const file = path.resolve(assets, `.${decodeURI(logo.slice('/brand'.length))}`);
-    const type = IMAGE_TYPES[path.extname(file).toLowerCase()];
+    const type = brandImageType(file);
     if (!type || !file.startsWith(`${assets}${path.sep}`)) return undefined;
     const content = await smallFile(file, INLINE_LOGO_BYTES);
     if (!content) return undefined;
