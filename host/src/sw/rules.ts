@@ -2,6 +2,7 @@
 // are unit-tested without a worker (rules.test.ts); the worker wires them to Workbox and to its
 // own keeping of pages.
 import { PAGE_REVISION_HEADER, screenAt } from '@taxi/contract';
+import { VERSIONED_TILE } from '@taxi/contract/tile-paths';
 
 /** Bump to drop every cache of the previous worker on activation (and start empty). */
 export const CACHE_VERSION = 1;
@@ -56,12 +57,6 @@ const NOT_A_SCREEN =
 /** Files of a release whose content may change under the same name (publish --replace). */
 const MUTABLE_RELEASE_FILE = /\/(?:mf-manifest|release)\.json$/;
 const RELEASE = /^\/mf\/[^/]+\/[^/]+\/./;
-/**
- * Vector tiles, the map's pictures (raster tiles), and the label glyphs and icon sprite, whose
- * paths carry their version.
- */
-const TILE =
-  /^\/tiles\/(?:[^/]+\/\d+\/\d+\/\d+\.pbf|[^/]+-r\d+\/[a-z-]+\/\d+\/\d+\/\d+(?:@2x)?\.webp|glyphs-v\d+\/[^/]+\/\d+-\d+\.pbf|sprite-v\d+(?:@2x)?\.(?:json|png))$/;
 const SETTINGS = /^\/settings\.json$/;
 const FRESH = /^\/(?:remotes\.json|manifest\.webmanifest|tiles\/style\.json)$|^\/brand\//;
 
@@ -83,7 +78,7 @@ export function ruleFor(request: RequestLike, origin: string): Rule | null {
   if (request.mode === 'navigate') return NOT_A_SCREEN.test(path) ? null : 'page';
   if (request.mode === 'websocket' || NEVER.test(path)) return null;
   if (RELEASE.test(path) && !MUTABLE_RELEASE_FILE.test(path)) return 'release';
-  if (TILE.test(path)) return 'tile';
+  if (VERSIONED_TILE.test(path)) return 'tile';
   if (SETTINGS.test(path)) return 'settings';
   if (FRESH.test(path) || RELEASE.test(path))
     return request.cache === 'reload' ? 'reload' : 'fresh';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import TinySDF from '@mapbox/tiny-sdf';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { PbfWriter } from 'pbf';
+import { GLYPHS_PATH } from '@taxi/contract/tile-paths';
 
 /**
  * The map's label glyphs (MapLibre `glyphs`, /tiles/fonts/{fontstack}/{range}.pbf): signed
@@ -11,10 +12,6 @@ import { PbfWriter } from 'pbf';
  * 3 px buffer as MapLibre expects. Each range is made when first asked for and kept on disk.
  */
 
-/** Bumped when the glyphs drawn change (font, size, ranges), to outdate the disk cache. */
-const GLYPHS_VERSION = 1;
-/** Where the glyphs are served: /tiles/glyphs-v1/{fontstack}/{range}.pbf (immutable). */
-export const GLYPHS_PATH = `/tiles/glyphs-v${GLYPHS_VERSION}`;
 const FONT_SIZE = 24;
 const BUFFER = 3;
 

@@ -1,18 +1,11 @@
 import type { TilePictures } from '@taxi/contract';
+import { rasterTemplate } from '@taxi/contract/tile-paths';
 import type { Corporation } from '../corporations/directory.ts';
 import type { GeoService } from '../geo/service.ts';
 import { TileService } from './service.ts';
 
 /** The style document of the server's own map, as a corporation's `tile_url` names it. */
 const OWN_STYLE = '/tiles/style.json';
-
-/**
- * The raster tiles' XYZ template of a tile set in a look (`{look}`: left for the screen), with
- * the query the style gives its vector tiles too (a host name asked for in development).
- */
-export function picturesTemplate(rasterId: string, look: string, query = ''): string {
-  return `/tiles/${rasterId}/${look}/{z}/{x}/{y}{r}.webp${query}`;
-}
 
 /**
  * The settings' `tile_pictures`: the corporation's map as pictures when its `tile_url` is the
@@ -27,7 +20,7 @@ export function tilePictures(geo: GeoService, corporation: Corporation): TilePic
   const id = geography && TileService.rasterId(geography.key);
   if (!geography || !id) return null;
   return {
-    template: picturesTemplate(id, '{look}'),
+    template: rasterTemplate(id, '{look}'),
     bounds: geography.data.map.bounds,
   };
 }

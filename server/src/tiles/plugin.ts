@@ -5,11 +5,16 @@ import { errorReply } from '../errors.ts';
 import type { MapData } from '../geo/map.ts';
 import type { Services } from '../services.ts';
 import { DiskCache } from './disk-cache.ts';
-import { drawRange, glyphFile, GLYPHS_PATH, rangeStart, stackFont } from './glyphs.ts';
+import {
+  GLYPHS_PATH,
+  RASTER_TILE_FILE,
+  rasterTemplate,
+  SPRITE_PATH,
+} from '@taxi/contract/tile-paths';
+import { drawRange, glyphFile, rangeStart, stackFont } from './glyphs.ts';
 import { TileService, tileCoordinates } from './service.ts';
-import { drawSprite, SPRITE_PATH } from './sprite.ts';
+import { drawSprite } from './sprite.ts';
 import { LABEL_LANGUAGES } from './labels.ts';
-import { picturesTemplate } from './pictures.ts';
 import { MAX_RASTER_ZOOM } from './raster.ts';
 import { labelLanguage, type Look, lookName, lookNamed, pageOrigin, tileStyle } from './style.ts';
 
@@ -54,7 +59,7 @@ export async function tilesPlugin(app: FastifyInstance, services: Services) {
     return tileStyle({
       name: typeof name === 'string' && name ? name : corporation.id,
       tiles: `/tiles/${id}/{z}/{x}/{y}.pbf${tileQuery}`,
-      raster: picturesTemplate(TileService.rasterId(geography.key), lookName(look), tileQuery),
+      raster: rasterTemplate(TileService.rasterId(geography.key), lookName(look), tileQuery),
       bounds: geography.data.map.bounds,
       ...look,
       origin: pageOrigin(query.origin, request.headers.host),
@@ -178,7 +183,7 @@ export async function tilesPlugin(app: FastifyInstance, services: Services) {
       const found = await tileSetOf(request, reply, id, TileService.rasterId);
       if (!found) return reply;
       const look = lookNamed(name);
-      const file = /^(.*?)(@2x)?\.webp$/.exec(y);
+      const file = RASTER_TILE_FILE.exec(y);
       const at = look && file ? tileCoordinates(z, x, file[1]!, MAX_RASTER_ZOOM) : undefined;
       if (!look || !file || !at) {
         const tile = `${name}/${z}/${x}/${y}`;

@@ -6,10 +6,6 @@ import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
  * downloaded; the PNG and its index are made once and kept on disk (DiskCache).
  */
 
-/** Bumped when the icons change, to outdate the disk cache and the browsers' copies. */
-const SPRITE_VERSION = 1;
-/** The sprite's URL without `.json` / `.png` (and `@2x`), as the style names it. */
-export const SPRITE_PATH = `/tiles/sprite-v${SPRITE_VERSION}`;
 /** An icon's size in CSS pixels (icon-size 1). */
 export const ICON_SIZE = 18;
 

@@ -4,7 +4,6 @@ import type {
   LayerSpecification,
   StyleSpecification,
 } from '@maplibre/maplibre-gl-style-spec';
-import { GLYPHS_PATH } from './glyphs.ts';
 import {
   DARK_LABELS,
   LABEL_LANGUAGES,
@@ -12,7 +11,7 @@ import {
   labelLayers,
   LIGHT_LABELS,
 } from './labels.ts';
-import { SPRITE_PATH } from './sprite.ts';
+import { GLYPHS_PATH, SPRITE_PATH } from '@taxi/contract/tile-paths';
 import { MAX_ZOOM, MIN_ZOOM } from './tileset.ts';
 
 /** The colours of one theme. */
