@@ -16,16 +16,8 @@ import type {
   StreetSearchResult,
   TrackLink,
 } from './entities.ts';
+import type { Call, Nothing } from './call.ts';
 import type { DriverActions } from './driver.ts';
-
-/** An action: what the caller sends and what an OK reply carries. */
-export interface Call<Request, Reply> {
-  request: Request;
-  reply: Reply;
-}
-
-/** An action without parameters of its own, or a reply without fields of its own. */
-export type Nothing = Record<never, never>;
 
 /** What every client API call may carry besides its own fields: the client token and language. */
 export interface ClientCall {

@@ -1,5 +1,5 @@
 /** The driver API, POST /driver/api/1/ (server/README.md, "The driver API"): JSON with `token`. */
-import type { Call, Nothing } from './actions.ts';
+import type { Call, Nothing } from './call.ts';
 import type { AddressPoint, LatLng, OrderType, TaxiInfo } from './entities.ts';
 
 /** An order as a taxi sees it; `passwd` and `phone` are null until the taxi has taken it. */

@@ -7,6 +7,7 @@ export * from './paths.ts';
 export * from './first-paint.ts';
 export * from './track-view.ts';
 export * from './settings.ts';
+export * from './call.ts';
 export * from './actions.ts';
 export * from './driver.ts';
 export * from './tracking.ts';

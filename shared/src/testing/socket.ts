@@ -6,7 +6,7 @@ import {
   type TrackClientMessage,
   type TrackServerMessage,
 } from '@taxi/contract';
-import type { SocketLike } from '../tracking/socket';
+import type { SocketLike } from '../tracking/types';
 import type { Partly } from './api';
 
 /** A message of the contract with every field but action_id optional, at every depth. */

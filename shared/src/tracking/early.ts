@@ -1,7 +1,7 @@
 // A ride link's tracking socket opened by the page's HTML (host/src/index.html) before any
 // script has loaded: on a slow network its handshake and LOGIN (two round trips) happen while
 // the scripts download instead of after them. The host hands it over at start; Track takes it.
-import type { SocketLike } from './socket';
+import type { SocketLike } from './types';
 
 export interface EarlySocket {
   /** The order the HTML read from the path (/t/{shortId}/{secret}). */

@@ -10,24 +10,13 @@ import { ApiError, apiErrorCode, connectionError } from '../api/errors';
 import { sessionStore, tokenAtom } from '../session/store';
 import { peekEarlySocket, takeEarlySocket } from './early';
 import { toLiveTaxi, toTaxisData, toTrackingRecord } from './normalise';
-import type { TrackingSnapshot } from './types';
+import type { SocketLike, TrackingSnapshot } from './types';
 
 /** A dropped link retries after the delay plus up to this much, so that many viewers of one
  * server that restarts do not all come back in the same millisecond. */
 export const LIVE_RECONNECT_JITTER_MS = 500;
 /** How long ORDER_CANCEL waits for its answer. */
 export const ORDER_CANCEL_TIMEOUT_MS = 10_000;
-
-/** The part of the browser's WebSocket the client uses (tests give a stub). */
-export interface SocketLike {
-  readonly readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  onopen: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onclose: ((event: unknown) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-}
 
 export interface TrackingSocketOptions {
   orderShortId: string;

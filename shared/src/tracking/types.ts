@@ -103,3 +103,14 @@ export interface TrackingSnapshot {
   /** The order's taxis by call number, as last reported. */
   taxis: Record<string, TrackedTaxi>;
 }
+
+/** The part of the browser's WebSocket the client uses (tests give a stub). */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: unknown) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+}
