@@ -2,7 +2,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServerProcess, type ServerProcess } from '../server/test/server-process.ts';
+import {
+  LIFTED_LIMITS,
+  startServerProcess,
+  type ServerProcess,
+} from '../server/test/server-process.ts';
 
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -38,22 +42,7 @@ export interface BenchServer {
 }
 
 /** Every load of a bench comes from 127.0.0.1: the per-address and per-client limits are lifted. */
-export const BENCH_LIMITS: NodeJS.ProcessEnv = Object.fromEntries(
-  [
-    'TRACK_SOCKETS_PER_IP',
-    'TRACK_SOCKETS_PER_ORDER',
-    'TRACK_MESSAGES_PER_SECOND',
-    'ORDER_SIM_PER_CLIENT_PER_MINUTE',
-    'ORDER_SAVE_PER_CLIENT_PER_HOUR',
-    'ORDER_CANCEL_PER_CLIENT_PER_HOUR',
-    'DRIVER_LOGIN_PER_IP_PER_MINUTE',
-    'TILES_PER_IP_PER_MINUTE',
-    'RASTER_DRAWS_PER_IP_PER_MINUTE',
-    'OPEN_SCHEDULED_ORDERS_PER_CLIENT',
-    'SMS_PER_IP_PER_HOUR',
-    'GEO_PER_IP_PER_MINUTE',
-  ].map((name) => [name, '100000000']),
-);
+export const BENCH_LIMITS = LIFTED_LIMITS;
 
 /** The real server (SQLite, no fleet) in its own process, serving one corporation "bench" on 127.0.0.1. */
 export async function benchServer(

@@ -2,9 +2,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort, LIFTED_LIMITS } from '../../server/test/server-process.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -67,17 +67,6 @@ export function getAs(
   });
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 async function waitForReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
@@ -124,14 +113,7 @@ export async function startApp(
         SMS_DRIVER: 'outbox',
         FLEET: 'off',
         // Every login, map and link of the suite comes from 127.0.0.1.
-        SMS_PER_IP_PER_HOUR: '100000',
-        TILES_PER_IP_PER_MINUTE: '100000',
-        RASTER_DRAWS_PER_IP_PER_MINUTE: '100000',
-        TRACK_SOCKETS_PER_IP: '100000',
-        DRIVER_LOGIN_PER_IP_PER_MINUTE: '100000',
-        ORDER_SIM_PER_CLIENT_PER_MINUTE: '100000',
-        ORDER_SAVE_PER_CLIENT_PER_HOUR: '100000',
-        OPEN_SCHEDULED_ORDERS_PER_CLIENT: '100000',
+        ...LIFTED_LIMITS,
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
