@@ -1,14 +1,14 @@
 /**
  * API throughput and latency of one server process: ORDER_SIM on a real road route (the demo
  * corporation in Monaco, and the same corporation on the Liechtenstein extract, a bigger road
- * network) and GET_CURRENT_ORDERS, with 50 concurrent clients, on SQLite and (when reachable) on
- * the local PostgreSQL; settings.json as the framework's own ceiling. Prints req/s, p50/p99 and
+ * network), GET_CURRENT_ORDERS and ORDER_SAVE (a timed order for tomorrow each), with 50
+ * concurrent clients, on SQLite and (when reachable) on the local PostgreSQL; settings.json as the framework's own ceiling. Prints req/s, p50/p99 and
  * the machine's load average beside each figure. Not a timed test: it reports figures.
  *
  *   bash bench/ensure-wrk.sh && node bench/server-api.ts
  *        (BENCH_SECONDS=10, BENCH_WARMUP=5, BENCH_CLIENTS=50, BENCH_LOADER=wrk|node, BENCH_OSM_DIR=../shared/data/osm, BENCH_PROF_DIR=<folder for CPU profiles>,
  *         BENCH_PG=postgres://postgres@127.0.0.1:5432/taxi_server_bench, BENCH_CITIES=monaco,liechtenstein,
- *         BENCH_ACTIONS=ORDER_SIM,GET_CURRENT_ORDERS,settings.json, BENCH_ENGINES=sqlite,postgres,
+ *         BENCH_ACTIONS=ORDER_SIM,GET_CURRENT_ORDERS,ORDER_SAVE,settings.json, BENCH_ENGINES=sqlite,postgres,
  *         METRICS_TOKEN=<32 random bytes or more>: metrics on, /metrics scraped every 15 s)
  *
  * The load comes from `wrk` (1 thread, BENCH_CLIENTS connections) when it is
@@ -37,7 +37,7 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const PG_URL = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/taxi_server_bench';
 const CITIES = (process.env.BENCH_CITIES ?? 'monaco,liechtenstein').split(',');
-/** Only these loads (a CPU profile of one call reads better), else all three. */
+/** Only these loads (a CPU profile of one call reads better), else all. */
 const ACTIONS = process.env.BENCH_ACTIONS?.split(',');
 const wanted = (action: string) => !ACTIONS || ACTIONS.includes(action);
 const LOADER = process.env.BENCH_LOADER ?? (hasWrk() ? 'wrk' : 'node');
@@ -366,6 +366,22 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl: string, city: Cit
       [
         'GET_CURRENT_ORDERS',
         tokens.map((auth) => form({ action_id: 'GET_CURRENT_ORDERS', auth, lang: 'pl' })),
+      ],
+      // After GET_CURRENT_ORDERS, which would otherwise list every order saved here.
+      [
+        'ORDER_SAVE',
+        tokens.map((auth) =>
+          form({
+            action_id: 'ORDER_SAVE',
+            auth,
+            order: {
+              order_type: 'T',
+              date_time: `${tomorrow} 12:00`,
+              poi: city.pickup,
+              dst: city.dst,
+            },
+          }),
+        ),
       ],
     ] as const) {
       if (!wanted(action)) continue;
