@@ -1,14 +1,15 @@
 /**
  * API throughput and latency of one server process: ORDER_SIM on a real road route (the demo
  * corporation in Monaco, and the same corporation on the Liechtenstein extract, a bigger road
- * network) and GET_CURRENT_ORDERS, with 50 concurrent clients, on SQLite and (when reachable) on
- * the local PostgreSQL; settings.json as the framework's own ceiling. Prints req/s, p50/p99 and
+ * network), GET_CURRENT_ORDERS and ORDER_SAVE (a timed order for tomorrow each), with 50
+ * concurrent clients, on SQLite and (when reachable) on the local PostgreSQL; settings.json as the framework's own ceiling. Prints req/s, p50/p99 and
  * the machine's load average beside each figure. Not a timed test: it reports figures.
  *
  *   bash bench/ensure-wrk.sh && node bench/server-api.ts
  *        (BENCH_SECONDS=10, BENCH_WARMUP=5, BENCH_CLIENTS=50, BENCH_LOADER=wrk|node, BENCH_OSM_DIR=../shared/data/osm, BENCH_PROF_DIR=<folder for CPU profiles>,
  *         BENCH_PG=postgres://postgres@127.0.0.1:5432/taxi_server_bench, BENCH_CITIES=monaco,liechtenstein,
- *         BENCH_ACTIONS=ORDER_SIM,GET_CURRENT_ORDERS,settings.json, BENCH_ENGINES=sqlite,postgres)
+ *         BENCH_ACTIONS=ORDER_SIM,GET_CURRENT_ORDERS,ORDER_SAVE,settings.json, BENCH_ENGINES=sqlite,postgres,
+ *         METRICS_TOKEN=<32 random bytes or more>: metrics on, /metrics scraped every 15 s)
  *
  * The load comes from `wrk` (1 thread, BENCH_CLIENTS connections) when it is
  * installed, else from Node's fetch in this process (BENCH_LOADER=node; slower, so lower figures).
@@ -36,12 +37,18 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const PG_URL = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/taxi_server_bench';
 const CITIES = (process.env.BENCH_CITIES ?? 'monaco,liechtenstein').split(',');
-/** Only these loads (a CPU profile of one call reads better), else all three. */
+/** Only these loads (a CPU profile of one call reads better), else all. */
 const ACTIONS = process.env.BENCH_ACTIONS?.split(',');
 const wanted = (action: string) => !ACTIONS || ACTIONS.includes(action);
 const LOADER = process.env.BENCH_LOADER ?? (hasWrk() ? 'wrk' : 'node');
 /** Where the server writes a CPU profile of each run (node --cpu-prof), when set. */
 const PROF_DIR = process.env.BENCH_PROF_DIR;
+/**
+ * The server inherits METRICS_TOKEN: with it, it records its metrics on every request and this
+ * bench scrapes /metrics every 15 s, Prometheus's default interval; without it, no metrics.
+ */
+const METRICS_TOKEN = process.env.METRICS_TOKEN;
+const SCRAPE_MS = 15_000;
 const GEO_CACHE = path.join(os.tmpdir(), 'taxi-bench-geo-cache');
 const OSM_DIR = path.resolve(process.env.BENCH_OSM_DIR ?? path.join(REPO, '../shared/data/osm'));
 
@@ -230,6 +237,16 @@ function print(engine: string, city: string, action: string, r: Result, loadBefo
   );
 }
 
+/** One scrape of /metrics as Prometheus makes it; the size of the text. */
+async function scrape(base: string): Promise<number> {
+  const response = await fetch(`${base}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`/metrics answered ${response.status}`);
+  return text.length;
+}
+
 async function run(engine: 'sqlite' | 'postgres', databaseUrl: string, city: City) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'taxi-bench-'));
   fs.mkdirSync(path.join(root, 'corporations'));
@@ -252,6 +269,17 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl: string, city: Cit
     ...BENCH_LIMITS,
     ...(PROF_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROF_DIR}` } : {}),
   });
+  let scraper: NodeJS.Timeout | undefined;
+  const scrapes = { count: 0, failed: 0, bytes: 0 };
+  if (METRICS_TOKEN) {
+    scrapes.bytes = await scrape(server.base);
+    scraper = setInterval(() => {
+      scrape(server.base).then(
+        (bytes) => Object.assign(scrapes, { count: scrapes.count + 1, bytes }),
+        () => scrapes.failed++,
+      );
+    }, SCRAPE_MS);
+  }
   const loader = LOADER === 'wrk' ? loadWrk : loadNode;
   /** The load for `seconds`, and the server's CPU time per request under it. */
   const load = async (url: string, bodies: string[], seconds = SECONDS) => {
@@ -339,6 +367,22 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl: string, city: Cit
         'GET_CURRENT_ORDERS',
         tokens.map((auth) => form({ action_id: 'GET_CURRENT_ORDERS', auth, lang: 'pl' })),
       ],
+      // After GET_CURRENT_ORDERS, which would otherwise list every order saved here.
+      [
+        'ORDER_SAVE',
+        tokens.map((auth) =>
+          form({
+            action_id: 'ORDER_SAVE',
+            auth,
+            order: {
+              order_type: 'T',
+              date_time: `${tomorrow} 12:00`,
+              poi: city.pickup,
+              dst: city.dst,
+            },
+          }),
+        ),
+      ],
     ] as const) {
       if (!wanted(action)) continue;
       await measure(city.name, action, url, [...bodies]);
@@ -346,7 +390,12 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl: string, city: Cit
     if (engine === 'sqlite' && city === CITY.monaco && wanted('settings.json')) {
       await measure(city.name, 'settings.json', `${server.base}/settings.json`, []);
     }
+    if (METRICS_TOKEN)
+      console.log(
+        `${engine.padEnd(9)} ${city.name.padEnd(14)} /metrics scraped ${scrapes.count} times during the loads (${scrapes.failed} failed), ${(scrapes.bytes / 1024).toFixed(1)} KiB the last`,
+      );
   } finally {
+    clearInterval(scraper);
     if (PROF_DIR) {
       // A clean exit writes the profile.
       const exited = new Promise((resolve) => server.child.once('exit', resolve));
@@ -359,7 +408,7 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl: string, city: Cit
 }
 
 console.log(
-  `server API, ${CLIENTS} concurrent clients, ${SECONDS} s per action after ${WARMUP_SECONDS} s of the same load, one server process, load from ${LOADER === 'wrk' ? 'wrk (1 thread)' : "this process's fetch"}, ${os.cpus().length} cores shared with the load generator; load average ${loadAverage()}`,
+  `server API, ${CLIENTS} concurrent clients, ${SECONDS} s per action after ${WARMUP_SECONDS} s of the same load, one server process, load from ${LOADER === 'wrk' ? 'wrk (1 thread)' : "this process's fetch"}, ${os.cpus().length} cores shared with the load generator; metrics ${METRICS_TOKEN ? 'on (METRICS_TOKEN)' : 'off'}; load average ${loadAverage()}`,
 );
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
 if (ENGINES.includes('sqlite')) for (const name of CITIES) await run('sqlite', '', CITY[name]!);

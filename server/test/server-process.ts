@@ -49,14 +49,15 @@ export function freePort(): Promise<number> {
  * The real server (src/main.ts) in its own process on a free loopback port, once it answers;
  * without the demo fleet, the extract and the drain notice unless `env` asks for them. `prefix` runs it under another
  * command (`prlimit --fsize=…`, say). On `env.PORT` if given (a process restarted behind a load
- * balancer), else on a free port.
+ * balancer), else on a free port. `main` is another release's `src/main.ts` (schema-compat.test.ts).
  */
 export async function startServerProcess(
   env: NodeJS.ProcessEnv,
   prefix: string[] = [],
+  main = MAIN,
 ): Promise<ServerProcess> {
   const port = Number(env.PORT) || (await freePort());
-  const [command, ...args] = [...prefix, process.execPath, MAIN];
+  const [command, ...args] = [...prefix, process.execPath, main];
   const child = spawn(command!, args, {
     env: {
       ...process.env,
