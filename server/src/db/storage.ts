@@ -139,6 +139,22 @@ async function migratorOf(storage: Omit<Storage, 'applied'>): Promise<Migrator> 
   });
 }
 
+/**
+ * Whether a newer release migrated this database: every migration this code knows has run, and
+ * some it does not know too. Going back a release then needs no restore: by the migration rule
+ * (docs/operations.md, "Upgrades") the newer schema still serves this code, so it starts without
+ * migrating, where the migrator would refuse the migrations it cannot see.
+ */
+async function migratedByNewer(storage: Omit<Storage, 'applied'>, migrator: Migrator) {
+  const known = await migrator.getMigrations();
+  if (known.some((migration) => migration.executedAt === undefined)) return false;
+  const names = new Set(known.map((migration) => migration.name));
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(
+    storage.db,
+  );
+  return rows.some((row) => !names.has(row.name));
+}
+
 /** Opens the database and brings its schema up to date. */
 export async function openStorage(options: StorageOptions): Promise<Storage> {
   const storage = options.databaseUrl
@@ -147,7 +163,9 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
   if (options.migrate === false) return { ...storage, applied: [] };
   let results;
   try {
-    const outcome = await (await migratorOf(storage)).migrateToLatest();
+    const migrator = await migratorOf(storage);
+    if (await migratedByNewer(storage, migrator)) return { ...storage, applied: [] };
+    const outcome = await migrator.migrateToLatest();
     if (outcome.error) throw outcome.error;
     results = outcome.results;
   } catch (error) {
