@@ -80,9 +80,28 @@ export function appRoutes(): RouteObject[] {
 
 export type AppHistory = HistoryRouterProps['history'];
 
+/**
+ * `history`, but a move asked before the router listens is made once it does. The router reads
+ * the address as its first render starts and listens only when that render commits, slices
+ * later (renderInSlices): the start's token check can fail meanwhile (confirmKeptSession), and
+ * its move would change the address but not the screen.
+ */
+export function movedOnceListened(history: AppHistory): AppHistory {
+  const { listen, replace } = history;
+  const held: Parameters<typeof replace>[] = [];
+  history.replace = (...move) => void held.push(move);
+  history.listen = (listener) => {
+    const stop = listen(listener);
+    history.replace = replace;
+    for (const move of held.splice(0)) replace(...move);
+    return stop;
+  };
+  return history;
+}
+
 /** The page's history: the router follows it, and the start can move the passenger with it. */
 export function createAppHistory(): AppHistory {
-  return createBrowserHistory({ v5Compat: true });
+  return movedOnceListened(createBrowserHistory({ v5Compat: true }));
 }
 
 function AppRoutes() {
