@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import {
   Navigate,
@@ -17,12 +17,18 @@ import {
 } from '@taxi/shared';
 import { useTranslation } from 'react-i18next';
 import { DefaultLayout, MapLayout, MaintenanceLayout } from '../layout/layouts';
-import { Maintenance } from '../maintenance/Maintenance';
 import { RemoteScreen } from '../remotes/RemoteScreen';
 import { applyPreferences } from '../settings/branding';
 import { uncaughtErrorAtom } from '../errors/reporting';
 import { ScreenSlots } from './leavingScreen';
 import { nextModules, ROUTE_TABLE, type LayoutName, type RouteRow } from './routeTable';
+
+// Shown only while the maintenance flag is on: its code is not the first screens'.
+const Maintenance = lazy(() =>
+  import(/* webpackChunkName: "maintenance" */ '../maintenance/Maintenance').then((module) => ({
+    default: module.Maintenance,
+  })),
+);
 
 /** What is true of every page: maintenance mode, preferences, the uncaught-error alert. */
 function Shell({ children }: { children: ReactNode }) {
@@ -70,7 +76,16 @@ export function appRoutes(): RouteObject[] {
   return [
     {
       element: <MaintenanceLayout />,
-      children: [{ path: SCREEN_PATHS.Maintenance, element: <Maintenance /> }],
+      children: [
+        {
+          path: SCREEN_PATHS.Maintenance,
+          element: (
+            <Suspense>
+              <Maintenance />
+            </Suspense>
+          ),
+        },
+      ],
     },
     { element: <DefaultLayout />, children: routesOf('default') },
     { element: <MapLayout />, children: routesOf('map') },
