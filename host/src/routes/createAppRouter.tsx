@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import {
   Navigate,
@@ -17,12 +17,18 @@ import {
 } from '@taxi/shared';
 import { useTranslation } from 'react-i18next';
 import { DefaultLayout, MapLayout, MaintenanceLayout } from '../layout/layouts';
-import { Maintenance } from '../maintenance/Maintenance';
 import { RemoteScreen } from '../remotes/RemoteScreen';
 import { applyPreferences } from '../settings/branding';
 import { uncaughtErrorAtom } from '../errors/reporting';
 import { ScreenSlots } from './leavingScreen';
 import { nextModules, ROUTE_TABLE, type LayoutName, type RouteRow } from './routeTable';
+
+// Shown only while the maintenance flag is on: its code is not the first screens'.
+const Maintenance = lazy(() =>
+  import(/* webpackChunkName: "maintenance" */ '../maintenance/Maintenance').then((module) => ({
+    default: module.Maintenance,
+  })),
+);
 
 /** What is true of every page: maintenance mode, preferences, the uncaught-error alert. */
 function Shell({ children }: { children: ReactNode }) {
@@ -70,7 +76,16 @@ export function appRoutes(): RouteObject[] {
   return [
     {
       element: <MaintenanceLayout />,
-      children: [{ path: SCREEN_PATHS.Maintenance, element: <Maintenance /> }],
+      children: [
+        {
+          path: SCREEN_PATHS.Maintenance,
+          element: (
+            <Suspense>
+              <Maintenance />
+            </Suspense>
+          ),
+        },
+      ],
     },
     { element: <DefaultLayout />, children: routesOf('default') },
     { element: <MapLayout />, children: routesOf('map') },
@@ -80,9 +95,28 @@ export function appRoutes(): RouteObject[] {
 
 export type AppHistory = HistoryRouterProps['history'];
 
+/**
+ * `history`, but a move asked before the router listens is made once it does. The router reads
+ * the address as its first render starts and listens only when that render commits, slices
+ * later (renderInSlices): the start's token check can fail meanwhile (confirmKeptSession), and
+ * its move would change the address but not the screen.
+ */
+export function movedOnceListened(history: AppHistory): AppHistory {
+  const { listen, replace } = history;
+  const held: Parameters<typeof replace>[] = [];
+  history.replace = (...move) => void held.push(move);
+  history.listen = (listener) => {
+    const stop = listen(listener);
+    history.replace = replace;
+    for (const move of held.splice(0)) replace(...move);
+    return stop;
+  };
+  return history;
+}
+
 /** The page's history: the router follows it, and the start can move the passenger with it. */
 export function createAppHistory(): AppHistory {
-  return createBrowserHistory({ v5Compat: true });
+  return movedOnceListened(createBrowserHistory({ v5Compat: true }));
 }
 
 function AppRoutes() {
