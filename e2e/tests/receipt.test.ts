@@ -131,7 +131,10 @@ describe('the receipt of a ride the demo fleet drove', () => {
     assert.match(shown.text, /Start fee/);
     assert.match(shown.text, /Distance: [\d,]+ km × /);
 
-    await page.goto(`${url()}/history/`);
+    // A first page that needs the account opens Home (docs/choices.md, "Session guard").
+    await page.goto(url());
+    await page.getByRole('link', { name: 'Order history' }).click();
+    await page.waitForURL((at) => at.pathname === '/history/');
     await page
       .getByRole('link', { name: /^Receipt/ })
       .first()
