@@ -250,7 +250,7 @@ function ReceiptView({ receipt, orderKey }: { receipt: ReceiptData; orderKey: Or
       </article>
       <div className="rc-actions">
         <Button onClick={() => window.print()}>{t('client.receipt.print')}</Button>
-        <ShareRide orderKey={orderKey} what="receipt" />
+        <ShareRide orderKey={orderKey} receipt />
         <Link className="tx-button tx-button--text" to={trackLink(orderKey)}>
           {t('client.receipt.to_ride')}
         </Link>

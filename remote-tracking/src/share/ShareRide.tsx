@@ -6,8 +6,8 @@ import {
   Dialog,
   SNACKBAR_MS,
   settingsAtom,
-  publicTrackUrl,
   receiptLink,
+  trackLink,
   type OrderKey,
 } from '@taxi/shared';
 import { useTrackingText } from '../common/i18n';
@@ -21,22 +21,21 @@ type Outcome = 'idle' | 'copied' | 'manual';
  * 'Share ride': the public tracking link, through the Web Share API where the browser has
  * it, else copied to the clipboard with a confirmation; where neither works, the link is
  * shown to copy by hand. Whoever opens it follows the ride without an account. With
- * `what="receipt"` the same for the ride's receipt (its texts come with the receipt's).
+ * `receipt` the same for the ride's receipt (its texts come with the receipt's).
  */
 export function ShareRide({
   orderKey,
-  what = 'ride',
+  receipt = false,
 }: {
   orderKey: OrderKey;
-  what?: 'ride' | 'receipt';
+  receipt?: boolean;
 }) {
   const { t } = useTrackingText();
-  const keys = what === 'ride' ? 'client.share' : 'client.receipt.share';
+  const keys = receipt ? 'client.receipt.share' : 'client.share';
   const corp = useAtomValue(settingsAtom)?.corp ?? '';
   const [outcome, setOutcome] = useState<Outcome>('idle');
-  const origin = window.location.origin;
-  const url =
-    what === 'ride' ? publicTrackUrl(orderKey, origin) : `${origin}${receiptLink(orderKey)}`;
+  // The link as someone else opens it: absolute, on the app's origin.
+  const url = window.location.origin + (receipt ? receiptLink : trackLink)(orderKey);
   const field = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
