@@ -11,8 +11,10 @@ import type {
   HistoryEntry,
   LatLng,
   OrderPayload,
+  OrderState,
   Quote,
   Rating,
+  Receipt,
   StreetSearchResult,
   TrackLink,
 } from './entities.ts';
@@ -79,6 +81,14 @@ export interface ClientActions {
   /** Extension: the owner's browser gets the order's changes by Web Push until the ride ends. */
   PUSH_SUBSCRIBE: Call<{ order_short_id: string; subscription: PushSubscriptionData }, Nothing>;
   PUSH_UNSUBSCRIBE: Call<{ order_short_id: string; endpoint: string }, Nothing>;
+  /**
+   * Extension (docs/choices.md, "Receipts"): a ride's receipt, for the holder of its secret or,
+   * without `secret`, its signed-in owner; `receipt` is null until the ride is finished (Z).
+   */
+  GET_RECEIPT: Call<
+    { order_short_id: string; secret?: string },
+    { state: OrderState; receipt: Receipt | null }
+  >;
 }
 
 /** A browser's push subscription, as PushSubscription.toJSON() gives it. */
@@ -145,6 +155,7 @@ export const ACTION_NAMES = {
     GET_PUSH_KEY: true,
     PUSH_SUBSCRIBE: true,
     PUSH_UNSUBSCRIBE: true,
+    GET_RECEIPT: true,
   } satisfies Record<ClientAction, true>) as ClientAction[],
   '/rate/api/1/': Object.keys({
     GET_RATE: true,

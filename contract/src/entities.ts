@@ -159,6 +159,59 @@ export interface HistoryEntry extends ActiveOrder {
   date_time: string;
 }
 
+/** One taxi of a receipt: the car that carried the passenger. */
+export interface ReceiptTaxi {
+  call_number: string;
+  brand: string;
+  color: string;
+  vehicle_registration: string;
+}
+
+/**
+ * A fare's parts as the corporation's tariff computes them for the ride's road route
+ * (server/src/quotes/tariff.ts): one taxi's fare (start, distance, time, at least the minimum)
+ * plus the chosen features' surcharges, times the taxis.
+ */
+export interface ReceiptFare {
+  /** T1 by day, T2 at night (and on Sundays when the tariff says so), at the pickup time. */
+  tariff: 't1' | 't2';
+  start_fee: number;
+  distance_km: number;
+  per_km: number;
+  distance_charge: number;
+  duration_min: number;
+  per_minute: number;
+  time_charge: number;
+  minimum_price: number;
+  /** What the minimum price adds to a shorter ride; 0 when the ride costs more. */
+  minimum_top_up: number;
+  surcharges: { name: string; amount: number }[];
+  taxi_count: number;
+  /** (fare + surcharges) × taxis, to the grosz. */
+  tariff_price: number;
+  /** The final price less tariff_price: what the driver's fare differs by (0 when it does not). */
+  adjustment: number;
+}
+
+/** Extension (GET_RECEIPT, docs/choices.md "Receipts"): a finished ride's receipt. */
+export interface Receipt {
+  order_short_id: string;
+  /** Local 'YYYY-MM-DD HH:MM:SS' of the corporation. */
+  created: string;
+  picked_up: string | null;
+  ended: string | null;
+  poi: AddressPoint;
+  dst: AddressPoint | null;
+  /** The ride's road route in metres; null without a destination. */
+  distance_m: number | null;
+  /** The server's final price (the tracking record's `price`); null when no fare was recorded. */
+  price: number | null;
+  /** null without a tariff, a destination or a final price. */
+  fare: ReceiptFare | null;
+  cash_free: boolean;
+  taxis: ReceiptTaxi[];
+}
+
 /** Spec section 3, "Route": a line to draw; `ride` is the route planned when the order was saved. */
 export interface Route {
   points: LatLng[];

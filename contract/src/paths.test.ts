@@ -1,4 +1,4 @@
-import { pathParams, publicTrackUrl, rateLink, screenAt, trackLink } from './paths.ts';
+import { pathParams, publicTrackUrl, rateLink, receiptLink, screenAt, trackLink } from './paths.ts';
 
 const key = { shortId: 'AB12', secret: 's3cr/t $&?' };
 
@@ -6,6 +6,7 @@ describe('order links', () => {
   it('builds /t/{o}/{p} and /r/{o}/{p} with each part encoded', () => {
     expect(trackLink(key)).toBe('/t/AB12/s3cr%2Ft%20%24%26%3F');
     expect(rateLink(key)).toBe('/r/AB12/s3cr%2Ft%20%24%26%3F');
+    expect(receiptLink(key)).toBe('/receipt/AB12/s3cr%2Ft%20%24%26%3F');
   });
 
   it('makes the shared tracking link absolute on the given origin', () => {
@@ -22,6 +23,7 @@ describe('the screen of a path', () => {
     expect(screenAt('/auth')).toBe('Auth');
     expect(screenAt('/t/AB12/secret')).toBe('Track');
     expect(screenAt('/r/AB12/secret/')).toBe('Rate');
+    expect(screenAt('/receipt/AB12/secret')).toBe('Receipt');
     expect(screenAt('/t/AB12')).toBeUndefined();
     expect(screenAt('/t/AB12/secret/more')).toBeUndefined();
     expect(screenAt('/no-such-screen/')).toBeUndefined();

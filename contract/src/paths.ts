@@ -16,6 +16,8 @@ export const SCREEN_PATHS = {
   Track: '/t/:o/:p',
   RateWithQuery: '/rate/',
   Rate: '/r/:o/:p',
+  /** Extension (docs/choices.md, "Receipts"): a finished ride's receipt; /r/ is the spec's Rate. */
+  Receipt: '/receipt/:o/:p',
   AboutApp: '/about-app/',
   InstallAppAndroid: '/install-android/',
   InstallAppIOS: '/install-ios/',
@@ -55,7 +57,7 @@ export function screenAt(pathname: string): ScreenName | undefined {
   );
 }
 
-/** What opens one order's public links: anyone holding both may follow and rate the ride. */
+/** What opens one order's public links: anyone holding both may follow and rate the ride and read its receipt. */
 export interface OrderKey {
   /** `o`: the order's short id. */
   shortId: string;
@@ -78,6 +80,11 @@ export function trackLink(key: OrderKey): string {
 /** /r/{o}/{p}: rate the ride. */
 export function rateLink(key: OrderKey): string {
   return orderPath(SCREEN_PATHS.Rate, key);
+}
+
+/** /receipt/{o}/{p}: the receipt of a finished ride. */
+export function receiptLink(key: OrderKey): string {
+  return orderPath(SCREEN_PATHS.Receipt, key);
 }
 
 /** The tracking link as someone else opens it: absolute, on the app's origin (the page's own). */

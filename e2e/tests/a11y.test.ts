@@ -76,7 +76,7 @@ const LOOKS: Look[] = [
 
 for (const look of LOOKS) {
   describe(`${look.dark ? 'dark' : 'light'}, text ${look.fontScale * 100} %`, () => {
-    test('signed out: the login, the legal pages, a shared ride and its rating', async (t) => {
+    test('signed out: the login, the legal pages, a shared ride, its rating and its receipt', async (t) => {
       const token = await signInByApi(it.app, newPhone());
       const finished = await ride(it.app, token, true);
       const active = await ride(it.app, token, false);
@@ -103,6 +103,9 @@ for (const look of LOOKS) {
       await page.getByRole('region', { name: 'Map of the ride' }).waitFor();
       await auditor.screen(page);
       await auditor.ratingScreen(page, `${it.app.url}/r/${finished}`);
+      await page.goto(`${it.app.url}/receipt/${finished}`);
+      await h1(page, 'Receipt');
+      await auditor.screen(page);
       await context.close();
       auditor.done();
     });

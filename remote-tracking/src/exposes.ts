@@ -9,6 +9,7 @@ export const exposes = {
   './Rate': './src/rate/Rate.tsx',
   './RateWithQuery': './src/rate/RateWithQuery.tsx',
   './OrderList': './src/order-list/OrderList.tsx',
+  './Receipt': './src/receipt/Receipt.tsx',
 } as const satisfies Record<keyof Screens, string>;
 
 /** Federation module -> the module of its source file (the same files as above). */
@@ -18,4 +19,5 @@ export interface Screens {
   './Rate': typeof import('./rate/Rate');
   './RateWithQuery': typeof import('./rate/RateWithQuery');
   './OrderList': typeof import('./order-list/OrderList');
+  './Receipt': typeof import('./receipt/Receipt');
 }

@@ -36,6 +36,7 @@ import { orderSecretKey, orderSecrets as createOrderSecrets } from './orders/sec
 import { releaseHealthKey } from './releases/bucket.ts';
 import { startRetention } from './retention.ts';
 import { ratingPlugin } from './rating/plugin.ts';
+import { receiptsPlugin } from './receipts/plugin.ts';
 import { redactUrl } from './redact.ts';
 import { isApiPath, isPagePath, releasesPlugin, servePage } from './releases/plugin.ts';
 import { reportsPlugin } from './reports/plugin.ts';
@@ -257,6 +258,7 @@ export async function buildApp(
   await app.register(ordersPlugin, services);
   await app.register(quotesPlugin, services);
   await app.register(ratingPlugin, services);
+  await app.register(receiptsPlugin, services);
   await app.register(placesPlugin, services);
   await app.register(notificationsPlugin, { services, network: overrides.pushNetwork });
   await app.register(geoPlugin, services);

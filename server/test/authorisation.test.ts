@@ -52,6 +52,12 @@ const CLIENT_API: [action: string, payload: (n: number) => Reply, expected: Expe
     () => ({ order_short_id: kept.track.order_short_id, endpoint: FCM }),
     [AD, 'NOT_FOUND', AD, AD],
   ],
+  // A receipt: the owner without the secret, or anyone with it (a ride under way: none yet).
+  [
+    'GET_RECEIPT',
+    () => ({ order_short_id: kept.track.order_short_id }),
+    [AD, 'ORDER_ACCESS_DENIED', AD, 'OK'],
+  ],
 ];
 const FCM = 'https://fcm.googleapis.com/fcm/send/x';
 

@@ -9,6 +9,7 @@ test('secrets in URLs never reach the log', () => {
   );
   assert.equal(redactUrl('/track/?o=AB12&p=s3cret'), '/track/?o=AB12&p=***');
   assert.equal(redactUrl('/t/AB12/s3cret'), '/t/AB12/***');
+  assert.equal(redactUrl('/receipt/AB12/s3cret/'), '/receipt/AB12/***/');
   assert.equal(
     redactUrl('https://taxi.example/r/AB12/s3cret?x=1'),
     'https://taxi.example/r/AB12/***?x=1',

@@ -121,6 +121,14 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     module: './Rate',
   },
   {
+    path: SCREEN_PATHS.Receipt,
+    screen: 'Receipt',
+    layout: 'default',
+    public: true,
+    remote: 'tracking',
+    module: './Receipt',
+  },
+  {
     path: SCREEN_PATHS.AboutApp,
     screen: 'AboutApp',
     layout: 'default',

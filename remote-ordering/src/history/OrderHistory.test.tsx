@@ -48,6 +48,22 @@ describe('OrderHistory', () => {
     expect(api.of('GET_CLIENT_ORDER_HISTORY')[0]!.payload).toMatchObject({ taxi_group_id: null });
   });
 
+  it('links the receipt of a finished ride, with its secret; a cancelled one has none', async () => {
+    const track = { order_short_id: 'ABCD2345', secret: 's3cret' };
+    const { user, history } = renderHistory({
+      GET_CLIENT_ORDER_HISTORY: {
+        history: [
+          { ...ENTRIES[0], state: 'Z', track },
+          { ...ENTRIES[1], state: 'A', track: { ...track, order_short_id: 'EFGH6789' } },
+        ],
+      },
+    });
+    const [finished, cancelled] = await screen.findAllByRole('article');
+    expect(within(cancelled!).queryByRole('link', { name: /Receipt/ })).not.toBeInTheDocument();
+    await user.click(within(finished!).getByRole('link', { name: 'Receipt: 2026-05-02 18:40' }));
+    expect(history.location.pathname).toBe('/receipt/ABCD2345/s3cret');
+  });
+
   it("fills the draft with 'order again' and goes Home", async () => {
     const { user } = renderHistory({ GET_CLIENT_ORDER_HISTORY: { history: ENTRIES } });
     const [first] = await screen.findAllByRole('article');

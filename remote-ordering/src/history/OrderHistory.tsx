@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import {
   addTranslations,
   addressLine,
@@ -12,6 +12,7 @@ import {
   Spinner,
   type AddressPoint,
   type HistoryEntry,
+  receiptLink,
   shortDateTime,
   SCREEN_PATHS,
 } from '@taxi/shared';
@@ -127,6 +128,18 @@ export default function OrderHistory() {
                   <Button variant="text" onClick={() => setDeleting(entry)}>
                     {t('history.delete')}
                   </Button>
+                  {entry.state === 'Z' && entry.track.secret ? (
+                    <Link
+                      className="tx-button tx-button--text"
+                      to={receiptLink({
+                        shortId: entry.track.order_short_id,
+                        secret: entry.track.secret,
+                      })}
+                      aria-label={`${t('history.receipt')}: ${shortDateTime(entry.date_time)}`}
+                    >
+                      {t('history.receipt')}
+                    </Link>
+                  ) : null}
                   {placeOf(entry) ? (
                     <Button
                       variant="text"

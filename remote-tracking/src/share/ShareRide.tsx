@@ -6,7 +6,8 @@ import {
   Dialog,
   SNACKBAR_MS,
   settingsAtom,
-  publicTrackUrl,
+  receiptLink,
+  trackLink,
   type OrderKey,
 } from '@taxi/shared';
 import { useTrackingText } from '../common/i18n';
@@ -19,13 +20,22 @@ type Outcome = 'idle' | 'copied' | 'manual';
 /**
  * 'Share ride': the public tracking link, through the Web Share API where the browser has
  * it, else copied to the clipboard with a confirmation; where neither works, the link is
- * shown to copy by hand. Whoever opens it follows the ride without an account.
+ * shown to copy by hand. Whoever opens it follows the ride without an account. With
+ * `receipt` the same for the ride's receipt (its texts come with the receipt's).
  */
-export function ShareRide({ orderKey }: { orderKey: OrderKey }) {
+export function ShareRide({
+  orderKey,
+  receipt = false,
+}: {
+  orderKey: OrderKey;
+  receipt?: boolean;
+}) {
   const { t } = useTrackingText();
+  const keys = receipt ? 'client.receipt.share' : 'client.share';
   const corp = useAtomValue(settingsAtom)?.corp ?? '';
   const [outcome, setOutcome] = useState<Outcome>('idle');
-  const url = publicTrackUrl(orderKey, window.location.origin);
+  // The link as someone else opens it: absolute, on the app's origin.
+  const url = window.location.origin + (receipt ? receiptLink : trackLink)(orderKey);
   const field = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -42,8 +52,8 @@ export function ShareRide({ orderKey }: { orderKey: OrderKey }) {
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({
-          title: t('client.share.title'),
-          text: t('client.share.text', { corp }),
+          title: t(`${keys}.title`),
+          text: t(`${keys}.text`, { corp }),
           url,
         });
         return;
@@ -67,25 +77,25 @@ export function ShareRide({ orderKey }: { orderKey: OrderKey }) {
         <span aria-hidden="true" className="tr-share__icon">
           {'⤴\uFE0E'}
         </span>
-        {t('client.share.button')}
+        {t(`${keys}.button`)}
       </Button>
       <p className="tr-snackbar" role="status">
-        {outcome === 'copied' ? t('client.share.copied') : ''}
+        {outcome === 'copied' ? t(`${keys}.copied`) : ''}
       </p>
       {outcome === 'manual' ? (
         <Dialog
-          title={t('client.share.manual_title')}
+          title={t(`${keys}.manual_title`)}
           onDismiss={() => setOutcome('idle')}
           actions={<Button onClick={() => setOutcome('idle')}>{t('common:common.close')}</Button>}
         >
           <label className="tr-field">
-            <span>{t('client.share.manual_message')}</span>
+            <span>{t(`${keys}.manual_message`)}</span>
             <input
               ref={field}
               className="tx-input"
               readOnly
               value={url}
-              aria-label={t('client.share.link')}
+              aria-label={t(`${keys}.link`)}
             />
           </label>
         </Dialog>

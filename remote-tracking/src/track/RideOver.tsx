@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import {
   addTranslations,
   AlertDialog,
@@ -9,6 +9,7 @@ import {
   isPickupValid,
   orderDraftAtom,
   type OrderKey,
+  receiptLink,
   SCREEN_PATHS,
 } from '@taxi/shared';
 import { useTrackingText } from '../common/i18n';
@@ -16,23 +17,28 @@ import { setRate } from '../rate/calls';
 import { StarRating } from '../rate/StarRating';
 import texts from './texts.json';
 import rateTexts from '../rate/texts.json';
+import receiptTexts from '../receipt/texts.json';
 
 addTranslations('tracking', texts);
 addTranslations('tracking', rateTexts);
+addTranslations('tracking', receiptTexts);
 
 /**
  * The end of a ride on Track (A, M, Z): the stars unless already rated (then a thank-you),
  * and Finish, which reads OK once a rating is there. Finish sends the chosen rating, clears
  * the current draft if its pickup is valid and goes Home; a failed rating says so and stays.
+ * A finished ride also links its receipt.
  */
 export function RideOver({
   orderKey,
   rated,
   ratingOn,
+  receipt,
 }: {
   orderKey: OrderKey;
   rated: boolean;
   ratingOn: boolean;
+  receipt: boolean;
 }) {
   const { t } = useTrackingText();
   const navigate = useNavigate();
@@ -72,6 +78,11 @@ export function RideOver({
           onChange={setValue}
           disabled={sending}
         />
+      ) : null}
+      {receipt ? (
+        <Link className="tx-button tx-button--secondary tr-wide" to={receiptLink(orderKey)}>
+          {t('client.receipt.open')}
+        </Link>
       ) : null}
       <Button className="tr-wide" onClick={() => void finish()} busy={sending}>
         {rated || value !== null ? t('client.track.ok') : t('client.track.finish')}

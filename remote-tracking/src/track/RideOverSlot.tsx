@@ -44,7 +44,12 @@ class LoadFailed extends Component<{ children: ReactNode }, { failed: boolean }>
 }
 
 /** Where the panel shows the end of a ride, loaded apart from the panel. */
-export function RideOverSlot(props: { orderKey: OrderKey; rated: boolean; ratingOn: boolean }) {
+export function RideOverSlot(props: {
+  orderKey: OrderKey;
+  rated: boolean;
+  ratingOn: boolean;
+  receipt: boolean;
+}) {
   return (
     <LoadFailed>
       <Suspense fallback={<Spinner />}>

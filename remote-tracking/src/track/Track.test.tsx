@@ -508,6 +508,24 @@ describe('Track: rating at the end of the ride', () => {
     },
   );
 
+  it('links the receipt of a finished ride', async () => {
+    fakeApi({ GET_RATE: rating(null) });
+    const { user, history } = renderTrack(<Track />);
+    serve(sockets(), record({ state: 'Z', stage: 'finished', price: 31.5 }));
+    await user.click(await screen.findByRole('link', { name: 'Receipt' }));
+    expect(history.location.pathname).toBe(
+      `/receipt/${KEY.shortId}/${encodeURIComponent(KEY.secret)}`,
+    );
+  });
+
+  it('has no receipt for a cancelled ride', async () => {
+    fakeApi({ GET_RATE: rating(null) });
+    renderTrack(<Track />);
+    serve(sockets(), record({ state: 'A' }));
+    expect(await screen.findByRole('button', { name: 'Finish' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Receipt' })).not.toBeInTheDocument();
+  });
+
   it('has no stars while the order is under way', () => {
     fakeApi({ GET_RATE: rating(null) });
     renderTrack(<Track />);

@@ -162,7 +162,12 @@ export function TrackPanel({
             </dl>
           ) : null}
           {view.rateable && orderKey ? (
-            <RideOverSlot orderKey={orderKey} rated={rated} ratingOn={ratingOn} />
+            <RideOverSlot
+              orderKey={orderKey}
+              rated={rated}
+              ratingOn={ratingOn}
+              receipt={view.name === 'finished'}
+            />
           ) : null}
           {UNDER_WAY.includes(view.name) && orderKey ? (
             <div className="tr-actions">

@@ -17,6 +17,7 @@ export const READ_ONLY_ACTIONS: ReadonlySet<string> = new Set([
   'POI_QUERY',
   'GET_ADDRESS',
   'GET_RATE',
+  'GET_RECEIPT',
 ]);
 
 /**

@@ -58,20 +58,63 @@ export interface PriceInput {
   taxiCount: number;
 }
 
+const grosze = (amount: number) => Math.round(amount * 100) / 100;
+
+/** The parts of a price: one taxi's fare, its surcharges, the taxis (a receipt shows each). */
+export interface PriceParts {
+  zone: Zone;
+  startFee: number;
+  distanceKm: number;
+  perKm: number;
+  distanceCharge: number;
+  durationMin: number;
+  perMinute: number;
+  timeCharge: number;
+  minimumPrice: number;
+  /** What the minimum price adds to a shorter ride. */
+  minimumTopUp: number;
+  surcharges: { name: string; amount: number }[];
+  taxiCount: number;
+  total: number;
+}
+
 /** Fare of one taxi (start + distance + time, at least the minimum) plus surcharges, times the taxis. */
-export function price(tariff: Tariff, corporation: Corporation, input: PriceInput): number {
+export function priceParts(
+  tariff: Tariff,
+  corporation: Corporation,
+  input: PriceInput,
+): PriceParts {
   const zone = tariffZone(tariff, corporation, input.pickupAt);
-  const fare = Math.max(
-    tariff.minimum_price,
-    tariff.start_fee +
-      (input.distanceM / 1000) * tariff.per_km[zone] +
-      (input.durationS / 60) * tariff.per_minute,
-  );
+  const distanceKm = input.distanceM / 1000;
+  const durationMin = input.durationS / 60;
+  const metered =
+    tariff.start_fee + distanceKm * tariff.per_km[zone] + durationMin * tariff.per_minute;
+  const fare = Math.max(tariff.minimum_price, metered);
   const surcharges = input.features
     .filter((feature) => feature.surcharge_enabled)
-    .reduce(
-      (sum, feature) => sum + (zone === 't1' ? feature.surcharge_t1 : feature.surcharge_t2),
-      0,
-    );
-  return Math.round((fare + surcharges) * input.taxiCount * 100) / 100;
+    .map((feature) => ({
+      name: feature.name,
+      amount: zone === 't1' ? feature.surcharge_t1 : feature.surcharge_t2,
+    }));
+  const added = surcharges.reduce((sum, surcharge) => sum + surcharge.amount, 0);
+  return {
+    zone,
+    startFee: tariff.start_fee,
+    distanceKm,
+    perKm: tariff.per_km[zone],
+    distanceCharge: distanceKm * tariff.per_km[zone],
+    durationMin,
+    perMinute: tariff.per_minute,
+    timeCharge: durationMin * tariff.per_minute,
+    minimumPrice: tariff.minimum_price,
+    minimumTopUp: fare - metered,
+    surcharges,
+    taxiCount: input.taxiCount,
+    total: grosze((fare + added) * input.taxiCount),
+  };
+}
+
+/** The price of priceParts. */
+export function price(tariff: Tariff, corporation: Corporation, input: PriceInput): number {
+  return priceParts(tariff, corporation, input).total;
 }

@@ -21,13 +21,14 @@ const prefix = (path: string) => path.slice(0, path.indexOf(':'));
 const stem = (path: string) => path.slice(0, -1);
 
 /**
- * Screens behind the login, the shared ride and rating links (their paths hold an order's
+ * Screens behind the login, the shared ride, rating and receipt links (their paths hold an order's
  * secret), the sign-in and maintenance screens, the API and the map tiles. The front page stays
  * readable (it carries the description), and so do the scripts a crawler needs to render it.
  */
 const NOT_INDEXED = [
   prefix(SCREEN_PATHS.Track),
   prefix(SCREEN_PATHS.Rate),
+  prefix(SCREEN_PATHS.Receipt),
   stem(SCREEN_PATHS.TrackWithQuery),
   stem(SCREEN_PATHS.RateWithQuery),
   ...(

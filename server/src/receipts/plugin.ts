@@ -1,0 +1,199 @@
+// GET_RECEIPT (client API, docs/choices.md "Receipts"): a finished ride's receipt, worked out
+// from what the server keeps of the order, never from what the app shows or sends.
+import type { Receipt, ReceiptFare } from '@taxi/contract';
+import type { FastifyInstance } from 'fastify';
+import { optionalText, text } from '../api/fields.ts';
+import type { ActionContext, Lang } from '../api/registry.ts';
+import type { Corporation } from '../corporations/directory.ts';
+import { taxiFeatures } from '../corporations/features.ts';
+import { trackFacts } from '../dispatch/record.ts';
+import { ApiFailure } from '../errors.ts';
+import { spend } from '../events/limits.ts';
+import { taxiCars } from '../fleet/taxis.ts';
+import type { OrderForm } from '../orders/form.ts';
+import { located } from '../quotes/quote.ts';
+import type { RouteEstimator } from '../quotes/routing.ts';
+import { priceParts, readTariff } from '../quotes/tariff.ts';
+import type { Services } from '../services.ts';
+import { formatLocal, parseDateTime } from '../time.ts';
+import { openRideLink, rideLinkKey } from '../tracking/link.ts';
+
+/** Receipts per client address per minute: each one works out a route. */
+export const RECEIPTS_PER_IP_PER_MINUTE = 30;
+
+type Db = Services['storage']['db'];
+
+const cents = (amount: number) => Math.round(amount * 100) / 100;
+
+/** The order a call opens: by its secret (the ride link's check and budget), or as its owner. */
+async function openedOrder(services: Services, context: ActionContext): Promise<number> {
+  const { corporation, payload } = context;
+  const shortId = text(payload.order_short_id, 'order_short_id', 20);
+  const secret = optionalText(payload.secret, 'secret', 100);
+  if (secret !== undefined) {
+    const key = rideLinkKey(shortId, secret);
+    const order = await openRideLink(services, corporation.id, context.ip, key.shortId, key.secret);
+    if (order === 'limited')
+      throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many refused links; try again in a minute');
+    if (!order) throw new ApiFailure('ORDER_ACCESS_DENIED');
+    return order.id;
+  }
+  const client = await context.client();
+  const order = await services.storage.db
+    .selectFrom('orders')
+    .select('id')
+    .where('corporation_id', '=', corporation.id)
+    .where('short_id', '=', rideLinkKey(shortId, '').shortId)
+    .where('client_id', '=', client.id)
+    .executeTakeFirst();
+  if (!order) throw new ApiFailure('ORDER_ACCESS_DENIED');
+  return order.id;
+}
+
+/** The tariff's parts for the ride's road route, beside the final price; null when either is missing. */
+async function fareOf(
+  routes: RouteEstimator,
+  corporation: Corporation,
+  lang: Lang,
+  form: OrderForm,
+  order: { created_at: number; date_time: string | null; taxi_count: number; price: number },
+): Promise<{ fare: ReceiptFare | null; distanceM: number | null }> {
+  const pickup = located(form.poi);
+  const destination = located(form.dst);
+  if (!pickup || !destination) return { fare: null, distanceM: null };
+  const route = await routes.estimate(corporation, pickup, destination);
+  const tariff = readTariff(corporation);
+  if (!tariff) return { fare: null, distanceM: route.distanceM };
+  const chosen = new Set(form.taxi_features_list);
+  // The time the order was priced for, as the tracking record's surcharge takes it.
+  const pickupAt = order.date_time
+    ? (parseDateTime(order.date_time, corporation.timeZone) ?? order.created_at)
+    : order.created_at;
+  const parts = priceParts(tariff, corporation, {
+    distanceM: route.distanceM,
+    durationS: route.durationS,
+    pickupAt,
+    features: taxiFeatures(corporation, lang).filter((feature) => chosen.has(feature.id)),
+    taxiCount: order.taxi_count,
+  });
+  return {
+    distanceM: route.distanceM,
+    fare: {
+      tariff: parts.zone,
+      start_fee: cents(parts.startFee),
+      distance_km: Math.round(parts.distanceKm * 10) / 10,
+      per_km: cents(parts.perKm),
+      distance_charge: cents(parts.distanceCharge),
+      duration_min: Math.round(parts.durationMin),
+      per_minute: cents(parts.perMinute),
+      time_charge: cents(parts.timeCharge),
+      minimum_price: cents(parts.minimumPrice),
+      minimum_top_up: cents(parts.minimumTopUp),
+      surcharges: parts.surcharges.map((s) => ({ name: s.name, amount: cents(s.amount) })),
+      taxi_count: parts.taxiCount,
+      tariff_price: parts.total,
+      adjustment: cents(order.price - parts.total),
+    },
+  };
+}
+
+/** The receipt of a finished order (its state Z and every taxi's ride ended). */
+async function receiptOf(
+  db: Db,
+  routes: RouteEstimator,
+  corporation: Corporation,
+  lang: Lang,
+  order: NonNullable<Awaited<ReturnType<typeof loadOrder>>>,
+): Promise<Receipt> {
+  const form = JSON.parse(order.form) as OrderForm;
+  const carried = await db
+    .selectFrom('assignments')
+    .select(['call_number', 'picked_up_at', 'ride_ended_at'])
+    .where('order_id', '=', order.id)
+    .where('state', '=', 'Z')
+    .orderBy('id')
+    .execute();
+  const zone = corporation.timeZone;
+  const local = (at: number | null | undefined) =>
+    at === null || at === undefined ? null : formatLocal(at, zone);
+  const pickedUp = carried
+    .map((a) => a.picked_up_at)
+    .filter((at) => at !== null)
+    .sort((a, b) => a - b)[0];
+  // The order's own end is when the last taxi took the client; the ride ends with the last drop.
+  const ended = Math.max(0, ...carried.map((a) => a.ride_ended_at ?? 0)) || order.ended_at;
+  const cars = carried.length
+    ? await taxiCars(
+        db,
+        corporation.id,
+        carried.map((a) => a.call_number),
+      )
+    : [];
+  const { fare, distanceM } =
+    order.price === null
+      ? { fare: null, distanceM: null }
+      : await fareOf(routes, corporation, lang, form, { ...order, price: order.price });
+  return {
+    order_short_id: order.short_id,
+    created: formatLocal(order.created_at, zone),
+    picked_up: local(pickedUp),
+    ended: local(ended),
+    poi: form.poi,
+    dst: form.dst,
+    distance_m: distanceM === null ? null : Math.round(distanceM),
+    price: order.price,
+    fare,
+    cash_free: form.cash_free,
+    taxis: cars.map((car) => ({
+      call_number: car.call_number,
+      brand: car.brand,
+      color: car.color,
+      vehicle_registration: car.vehicle_registration,
+    })),
+  };
+}
+
+function loadOrder(db: Db, orderId: number) {
+  return db
+    .selectFrom('orders')
+    .select([
+      'id',
+      'short_id',
+      'state',
+      'taxi_count',
+      'arrived_at',
+      'ended_at',
+      'created_at',
+      'date_time',
+      'price',
+      'form',
+    ])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** Receipts of finished rides: the client API's GET_RECEIPT. */
+export async function receiptsPlugin(_app: FastifyInstance, services: Services) {
+  const { storage, routes, limits, actions } = services;
+  actions.add({
+    async GET_RECEIPT(context) {
+      await spend(
+        limits,
+        `receipt:${context.ip}`,
+        RECEIPTS_PER_IP_PER_MINUTE,
+        60_000,
+        'Too many receipts; try again in a minute',
+      );
+      const order = await loadOrder(storage.db, await openedOrder(services, context));
+      if (!order) throw new ApiFailure('ORDER_ACCESS_DENIED');
+      const facts = await trackFacts(storage.db, order);
+      // A ride still under way has no final price yet.
+      if (order.state !== 'Z' || facts.stage !== 'finished')
+        return { state: order.state, receipt: null };
+      return {
+        state: order.state,
+        receipt: await receiptOf(storage.db, routes, context.corporation, context.lang, order),
+      };
+    },
+  });
+}
