@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The multi-instance tests need the machine's PostgreSQL and Redis; start them if they are down.
-# The scale-out and metrics tests run their own HAProxy and Prometheus: install Debian's
-# packages when they are missing.
+# The scale-out, metrics and Sentinel tests run their own HAProxy, Prometheus and Redis Sentinel:
+# install Debian's packages when they are missing.
 set -uo pipefail
-for package in haproxy prometheus; do
+for package in haproxy prometheus redis-sentinel; do
   if ! command -v "$package" >/dev/null 2>&1; then
     echo "installing $package" >&2
     export DEBIAN_FRONTEND=noninteractive
@@ -23,4 +23,5 @@ if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
   for _ in $(seq 1 30); do redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1 && break; sleep 1; done
 fi
 pg_isready -q -h 127.0.0.1 -p 5432 && redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null &&
-  command -v haproxy >/dev/null && command -v prometheus >/dev/null
+  command -v haproxy >/dev/null && command -v prometheus >/dev/null &&
+  command -v redis-sentinel >/dev/null
