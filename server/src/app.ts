@@ -36,7 +36,7 @@ import { releaseHealthKey } from './releases/bucket.ts';
 import { startRetention } from './retention.ts';
 import { ratingPlugin } from './rating/plugin.ts';
 import { redactUrl } from './redact.ts';
-import { connectRedis } from './redis.ts';
+import { closeRedis, connectRedis } from './redis.ts';
 import { isApiPath, isPagePath, releasesPlugin, servePage } from './releases/plugin.ts';
 import { reportsPlugin } from './reports/plugin.ts';
 import { securityHeaders } from './security/headers.ts';
@@ -197,7 +197,7 @@ export async function buildApp(
     await fleet.stop();
     await bus.close();
     await limits.close();
-    await redis?.quit().catch(() => {});
+    if (redis) await closeRedis(redis);
     await storage.close();
   });
 

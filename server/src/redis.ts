@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { Redis, type RedisOptions } from 'ioredis';
+import { within } from './deadline.ts';
 
 /** One Redis server (REDIS_URL), or the primary that Redis Sentinel names (REDIS_SENTINELS). */
 export type RedisTarget =
@@ -54,4 +55,16 @@ export function connectRedis(target: RedisTarget, options: RedisOptions = {}): R
     reconnectOnError: (error) => error.message.startsWith('READONLY'),
     ...options,
   });
+}
+
+/** How long a closing connection may take to send what it queued and QUIT. */
+const CLOSE_WAIT_MS = 2_000;
+
+/**
+ * Ends a connection: commands it queued go first (a CLI's announcement), then QUIT; but a QUIT
+ * that Redis cannot answer (gone) would keep the connection reconnecting, and the process alive.
+ */
+export async function closeRedis(redis: Redis): Promise<void> {
+  await within(redis.quit(), CLOSE_WAIT_MS, 'Redis').catch(() => {});
+  redis.disconnect();
 }

@@ -1,5 +1,5 @@
 import { within } from '../deadline.ts';
-import { connectRedis, type RedisTarget } from '../redis.ts';
+import { closeRedis, connectRedis, type RedisTarget } from '../redis.ts';
 
 /** Ends a subscription. */
 export type Unsubscribe = () => void;
@@ -148,7 +148,7 @@ export function redisBus(
     async close() {
       channels.clear();
       resumed.clear();
-      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+      await Promise.all([closeRedis(publisher), closeRedis(subscriber)]);
     },
   };
 }

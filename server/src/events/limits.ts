@@ -1,5 +1,5 @@
 import { ApiFailure } from '../errors.ts';
-import { connectRedis, type RedisTarget } from '../redis.ts';
+import { closeRedis, connectRedis, type RedisTarget } from '../redis.ts';
 
 /**
  * Counters for limits that need no database row: "at most N per window per key". In memory for
@@ -100,8 +100,7 @@ export function redisLimiter(
     },
     async close() {
       await local.close();
-      // QUIT is refused while disconnected (no offline queue); then stop reconnecting at once.
-      await redis.quit().catch(() => redis.disconnect());
+      await closeRedis(redis);
     },
   };
 }
