@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The multi-instance tests need the machine's PostgreSQL and Redis; start them if they are down.
-# The scale-out and metrics tests run their own HAProxy and Prometheus: install Debian's
-# packages when they are missing; the unit file's test runs systemd-analyze (package systemd).
+# The scale-out, metrics and Sentinel tests run their own HAProxy, Prometheus and Redis Sentinel:
+# install Debian's packages when they are missing; the unit file's test runs systemd-analyze
+# (package systemd).
 set -uo pipefail
-for package in haproxy prometheus; do
+for package in haproxy prometheus redis-sentinel; do
   if ! command -v "$package" >/dev/null 2>&1; then
     echo "installing $package" >&2
     export DEBIAN_FRONTEND=noninteractive
@@ -29,4 +30,4 @@ if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
 fi
 pg_isready -q -h 127.0.0.1 -p 5432 && redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null &&
   command -v haproxy >/dev/null && command -v prometheus >/dev/null &&
-  command -v systemd-analyze >/dev/null
+  command -v redis-sentinel >/dev/null && command -v systemd-analyze >/dev/null

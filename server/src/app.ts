@@ -2,7 +2,6 @@ import type { PushNetwork } from './notifications/sender.ts';
 import path from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { accountsPlugin } from './accounts/plugin.ts';
 import { ActionRegistry } from './api/registry.ts';
 import { clientAddressOf, trustRule } from './api/client-address.ts';
@@ -38,6 +37,7 @@ import { startRetention } from './retention.ts';
 import { ratingPlugin } from './rating/plugin.ts';
 import { receiptsPlugin } from './receipts/plugin.ts';
 import { redactUrl } from './redact.ts';
+import { closeRedis, connectRedis } from './redis.ts';
 import { isApiPath, isPagePath, releasesPlugin, servePage } from './releases/plugin.ts';
 import { reportsPlugin } from './reports/plugin.ts';
 import { securityHeaders } from './security/headers.ts';
@@ -120,8 +120,8 @@ export async function buildApp(
   // The deployment's shared state besides the bus and the limits: the demo fleet's lease, the
   // outbox. An outage shows where it matters (a failed send, a lease given up), not per retry;
   // a command fails within a second, so that a holder knows in time that it cannot renew.
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, commandTimeout: 1_000 }).on(
+  const redis = config.redis
+    ? connectRedis(config.redis, { maxRetriesPerRequest: 2, commandTimeout: 1_000 }).on(
         'error',
         () => {},
       )
@@ -130,17 +130,17 @@ export async function buildApp(
     config.sms.driver === 'outbox'
       ? createOutbox({ log: app.log, redis, prefix: config.redisPrefix })
       : undefined;
-  if (config.redisUrl && !config.orderSecretKey)
+  if (config.redis && !config.orderSecretKey)
     app.log.warn(
-      'orders: several instances (REDIS_URL) without ORDER_SECRET_KEY: each derives other order links; give them all the same key',
+      'orders: several instances (REDIS_URL or REDIS_SENTINELS) without ORDER_SECRET_KEY: each derives other order links; give them all the same key',
     );
   const onError = (error: unknown) => app.log.error({ err: error }, 'background work failed');
   const bus =
     overrides.bus ??
-    (config.redisUrl ? redisBus(config.redisUrl, config.redisPrefix, onError) : memoryBus(onError));
+    (config.redis ? redisBus(config.redis, config.redisPrefix, onError) : memoryBus(onError));
   const clock = overrides.clock ?? systemClock;
-  const limits = config.redisUrl
-    ? redisLimiter(config.redisUrl, config.redisPrefix, app.log)
+  const limits = config.redis
+    ? redisLimiter(config.redis, config.redisPrefix, app.log)
     : memoryLimiter(() => clock.now());
   const corporations = openCorporationDirectory(
     config.corpDir,
@@ -198,7 +198,7 @@ export async function buildApp(
     await fleet.stop();
     await bus.close();
     await limits.close();
-    await redis?.quit().catch(() => {});
+    if (redis) await closeRedis(redis);
     await storage.close();
   });
 

@@ -227,9 +227,9 @@ async function taxiState([corporationId, callNumber, state]: string[]): Promise<
  * so that they end its sessions at once; without Redis each process finds out within a second.
  */
 async function announceBlock(blocked: TaxiBlocked): Promise<void> {
-  const { redisUrl, redisPrefix } = redisFromEnv(process.env);
-  if (!redisUrl) return;
-  const bus = redisBus(redisUrl, redisPrefix, (error) => {
+  const { redis, redisPrefix } = redisFromEnv(process.env);
+  if (!redis) return;
+  const bus = redisBus(redis, redisPrefix, (error) => {
     console.error(`taxi-operator: Redis: ${(error as Error).message}`);
   });
   bus.publish(channels.taxiBlocked, blocked);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseTrustProxy, type TrustProxy } from './api/client-address.ts';
+import { type RedisTarget, redisTarget } from './redis.ts';
 
 /** The repository root, so default folders do not depend on the working directory. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -35,8 +36,11 @@ export interface Config {
    * more); '' or absent reads or creates DATA_DIR/release-health.key.
    */
   releaseHealthKey?: string;
-  /** Redis for several server processes (events, offers, limits); '' for one process. */
-  redisUrl: string;
+  /**
+   * Redis for several server processes (events, offers, limits): REDIS_URL, or REDIS_SENTINELS
+   * with REDIS_MASTER_NAME; null for one process.
+   */
+  redis: RedisTarget | null;
   /** Prefix of every Redis key and channel, so that several deployments may share one Redis. */
   redisPrefix: string;
   /** The .osm.pbf of a corporation whose file names none; '' for none. */
@@ -309,8 +313,8 @@ export function pathsFromEnv(
 }
 
 /** The Redis every process of a deployment shares (none: one process); the CLI's too. */
-export function redisFromEnv(env: NodeJS.ProcessEnv): Pick<Config, 'redisUrl' | 'redisPrefix'> {
-  return { redisUrl: env.REDIS_URL ?? '', redisPrefix: env.REDIS_PREFIX || 'taxi:' };
+export function redisFromEnv(env: NodeJS.ProcessEnv): Pick<Config, 'redis' | 'redisPrefix'> {
+  return { redis: redisTarget(env), redisPrefix: env.REDIS_PREFIX || 'taxi:' };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {

@@ -108,7 +108,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestServer> 
     smsPerIpPerHour: 1000,
     smsLimits: { wrongCodesPerDay: 10, perPhonePerDay: 10, perCorporationPerDay: 5000 },
     orderSecretKey: '',
-    redisUrl: '',
+    redis: null,
     redisPrefix: 'taxi-test:',
     osmExtract: '',
     geoPerIpPerMinute: 10_000,

@@ -123,7 +123,7 @@ describe('limits answer with a catalogue error', () => {
 
   test('while Redis cannot count, the limits still hold, counted in this process', async () => {
     const warnings: string[] = [];
-    const limiter = redisLimiter('redis://127.0.0.1:1', 'taxi-test:', {
+    const limiter = redisLimiter({ url: 'redis://127.0.0.1:1' }, 'taxi-test:', {
       warn: (message) => warnings.push(message),
       info: () => {},
     });

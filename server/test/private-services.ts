@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { Redis } from 'ioredis';
 
 const run = promisify(execFile);
 
@@ -100,19 +101,23 @@ export async function privatePostgres(): Promise<PrivatePostgres> {
 
 export interface PrivateRedis {
   url: string;
+  port: number;
   start(): Promise<void>;
   /** SIGKILL: Redis is gone at once, as in a crash. */
   stop(): Promise<void>;
   remove(): void;
 }
 
-/** A redis-server of the test's own on a spare port, nothing saved; stopped when the test ends. */
-export async function privateRedis(): Promise<PrivateRedis> {
+/**
+ * A redis-server of the test's own on a spare port, nothing saved, `args` added (`--replicaof`,
+ * say); stopped when the test ends.
+ */
+export async function privateRedis(args: string[] = []): Promise<PrivateRedis> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   const remove = onExit(() => child?.kill('SIGKILL'));
   const start = async () => {
-    const args = [
+    const options = [
       '--port',
       String(port),
       '--bind',
@@ -121,8 +126,9 @@ export async function privateRedis(): Promise<PrivateRedis> {
       '',
       '--appendonly',
       'no',
+      ...args,
     ];
-    const started = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    const started = spawn('redis-server', options, { stdio: ['ignore', 'pipe', 'inherit'] });
     child = started;
     await new Promise<void>((resolve, reject) => {
       started.once('exit', (code) => reject(new Error(`redis-server exited with ${code}`)));
@@ -134,6 +140,7 @@ export async function privateRedis(): Promise<PrivateRedis> {
   await start();
   return {
     url: `redis://127.0.0.1:${port}`,
+    port,
     start,
     stop: async () => {
       const running = child;
@@ -141,6 +148,112 @@ export async function privateRedis(): Promise<PrivateRedis> {
       const exited = new Promise((resolve) => running.once('exit', resolve));
       running.kill('SIGKILL');
       await exited;
+    },
+    remove,
+  };
+}
+
+export interface PrivateSentinels {
+  /** REDIS_SENTINELS and REDIS_MASTER_NAME for the servers. */
+  env: { REDIS_SENTINELS: string; REDIS_MASTER_NAME: string };
+  primary: PrivateRedis;
+  replica: PrivateRedis;
+  /** The primary's port as the sentinels name it now. */
+  primaryPort(): Promise<number>;
+  remove(): void;
+}
+
+/** Asks one sentinel (or any Redis) a command, over a connection of its own. */
+async function ask(port: number, command: string[]): Promise<unknown> {
+  const redis = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0 });
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+    return await redis.call(command[0]!, ...command.slice(1));
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** Polls `check` every 100 ms until it is true. */
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000) {
+  const end = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > end) throw new Error(`not in ${timeoutMs} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * A primary, its replica and three Redis Sentinels (Debian's redis-sentinel,
+ * scripts/ensure-services.sh) on spare ports, quorum 2, declaring the primary down after 1 s:
+ * ready once the replica is in sync and every sentinel knows the other two. Stopped when the test
+ * ends.
+ */
+export async function privateSentinels(): Promise<PrivateSentinels> {
+  const name = 'taxi';
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taxi-sentinel-'));
+  // The replica writes the copy it receives to disk: into the temporary folder.
+  const primary = await privateRedis(['--dir', dir]);
+  const replica = await privateRedis([
+    '--dir',
+    dir,
+    '--replicaof',
+    '127.0.0.1',
+    String(primary.port),
+  ]);
+  const ports = [await freePort(), await freePort(), await freePort()];
+  const children: ChildProcess[] = [];
+  const remove = onExit(() => {
+    for (const child of children) child.kill('SIGKILL');
+    primary.remove();
+    replica.remove();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  for (const port of ports) {
+    // A sentinel rewrites its file (what it learns of the others): one file each.
+    const file = path.join(dir, `sentinel-${port}.conf`);
+    fs.writeFileSync(
+      file,
+      [
+        `port ${port}`,
+        'bind 127.0.0.1',
+        `dir ${dir}`,
+        `sentinel monitor ${name} 127.0.0.1 ${primary.port} 2`,
+        `sentinel down-after-milliseconds ${name} 1000`,
+        `sentinel failover-timeout ${name} 5000`,
+        `sentinel parallel-syncs ${name} 1`,
+        '',
+      ].join('\n'),
+    );
+    children.push(
+      spawn('redis-sentinel', [file], {
+        stdio: ['ignore', process.env.TEST_SERVER_LOGS ? 'inherit' : 'ignore', 'inherit'],
+      }),
+    );
+  }
+  await until('the replica in sync', async () =>
+    String(await ask(replica.port, ['INFO', 'replication'])).includes('master_link_status:up'),
+  );
+  for (const port of ports)
+    await until(`sentinel ${port} knows the others`, async () => {
+      const others = (await ask(port, ['SENTINEL', 'SENTINELS', name])) as unknown[];
+      return others.length === ports.length - 1;
+    });
+  return {
+    env: {
+      REDIS_SENTINELS: ports.map((port) => `127.0.0.1:${port}`).join(','),
+      REDIS_MASTER_NAME: name,
+    },
+    primary,
+    replica,
+    primaryPort: async () => {
+      const [, port] = (await ask(ports[0]!, [
+        'SENTINEL',
+        'GET-MASTER-ADDR-BY-NAME',
+        name,
+      ])) as string[];
+      return Number(port);
     },
     remove,
   };

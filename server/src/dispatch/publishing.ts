@@ -1,3 +1,4 @@
+import { queueRidePushes } from '../notifications/outbox.ts';
 import { orderCorporationId } from '../orders/store.ts';
 import { orderEvent } from './record.ts';
 import type { DispatcherOptions, Effects } from './transition.ts';
@@ -31,11 +32,18 @@ export async function publishEffects(
   for (const orderId of effects.orders) await publishOrder(o, orderId);
 }
 
-/** Publishes the order's tracking record on the bus. */
+/** Publishes the order's tracking record on the bus, and queues the pushes of a new stage. */
 export async function publishOrder(o: DispatcherOptions, orderId: number): Promise<void> {
   const corporationId = await orderCorporationId(o.storage.db, orderId);
   const corporation = corporationId && o.corporations.byId(corporationId);
   if (!corporation) return;
-  const event = await orderEvent(o.storage.db, corporation, orderId, o.routes, o.clock.now());
-  if (event) o.bus.publish(channels.order(orderId), event);
+  const now = o.clock.now();
+  const event = await orderEvent(o.storage.db, corporation, orderId, o.routes, now);
+  if (!event) return;
+  // The change is committed: a failure here must not fail the call that made it.
+  await queueRidePushes({ db: o.storage.db, bus: o.bus, now }, orderId, event).catch(
+    (error: unknown) =>
+      o.log.error({ err: error }, 'notifications: the pushes of a new stage were not queued'),
+  );
+  o.bus.publish(channels.order(orderId), event);
 }

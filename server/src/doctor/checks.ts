@@ -2,12 +2,12 @@
 // run with, read the way the server reads it (config.ts, the corporation directory, storage).
 import fs from 'node:fs';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import { type Config, configFromEnv, pathsFromEnv } from '../config.ts';
 import { openCorporationDirectory } from '../corporations/directory.ts';
 import { openStorage, pendingMigrations } from '../db/storage.ts';
 import { within } from '../deadline.ts';
 import { orderSecretKey } from '../orders/secrets.ts';
+import { connectRedis, type RedisTarget, redisTarget } from '../redis.ts';
 import { isVersion, RELEASE_NAMES } from '../releases/resolve.ts';
 
 /** fatal: the start fails or must not go on; warning: it runs, but look at it. */
@@ -44,9 +44,9 @@ function configChecks(config: Config): Finding[] {
     );
   if (config.trustProxy === false)
     findings.push(
-      config.redisUrl
+      config.redis
         ? fatal(
-            'TRUST_PROXY unset with REDIS_URL (several processes, so a balancer in front): every caller has the balancer’s address, and every per-address limit counts them all together',
+            'TRUST_PROXY unset with REDIS_URL or REDIS_SENTINELS (several processes, so a balancer in front): every caller has the balancer’s address, and every per-address limit counts them all together',
           )
         : warning(
             'TRUST_PROXY unset: right only when nothing stands in front of the server (no TLS proxy, no balancer)',
@@ -113,8 +113,8 @@ async function databaseChecks(paths: ReturnType<typeof pathsFromEnv>): Promise<F
   }
 }
 
-async function redisChecks(url: string): Promise<Finding[]> {
-  const redis = new Redis(url, {
+async function redisChecks(target: RedisTarget): Promise<Finding[]> {
+  const redis = connectRedis(target, {
     lazyConnect: true,
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
@@ -154,6 +154,12 @@ export async function doctor(env: NodeJS.ProcessEnv): Promise<Finding[]> {
   }
   findings.push(...corporationChecks(paths.corpDir));
   findings.push(...(await databaseChecks(paths)));
-  if (env.REDIS_URL) findings.push(...(await redisChecks(env.REDIS_URL)));
+  let redis: RedisTarget | null = null;
+  try {
+    redis = redisTarget(env);
+  } catch {
+    // Already a finding: the server would not start.
+  }
+  if (redis) findings.push(...(await redisChecks(redis)));
   return findings.sort((a, b) => (a.level === b.level ? 0 : a.level === 'fatal' ? -1 : 1));
 }

@@ -1,5 +1,5 @@
-import { Redis } from 'ioredis';
 import { within } from '../deadline.ts';
+import { closeRedis, connectRedis, type RedisTarget } from '../redis.ts';
 
 /** Ends a subscription. */
 export type Unsubscribe = () => void;
@@ -65,9 +65,13 @@ export function memoryBus(onError: (error: unknown) => void = () => {}): EventBu
 }
 
 /** Redis pub/sub: one connection publishes, one listens; channels are subscribed while used. */
-export function redisBus(url: string, prefix: string, onError: (error: unknown) => void): EventBus {
-  const publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
-  const subscriber = new Redis(url, { lazyConnect: false });
+export function redisBus(
+  target: RedisTarget,
+  prefix: string,
+  onError: (error: unknown) => void,
+): EventBus {
+  const publisher = connectRedis(target, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  const subscriber = connectRedis(target, { lazyConnect: false });
   publisher.on('error', onError);
   subscriber.on('error', onError);
   const channels = new Map<string, Set<Handler>>();
@@ -144,7 +148,7 @@ export function redisBus(url: string, prefix: string, onError: (error: unknown) 
     async close() {
       channels.clear();
       resumed.clear();
-      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+      await Promise.all([closeRedis(publisher), closeRedis(subscriber)]);
     },
   };
 }

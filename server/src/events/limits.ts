@@ -1,5 +1,5 @@
-import { Redis } from 'ioredis';
 import { ApiFailure } from '../errors.ts';
+import { closeRedis, connectRedis, type RedisTarget } from '../redis.ts';
 
 /**
  * Counters for limits that need no database row: "at most N per window per key". In memory for
@@ -57,12 +57,12 @@ export function memoryLimiter(now: () => number = Date.now): RateLimiter {
  * N times a limit through) and orders keep being taken; the counts in Redis resume when it returns.
  */
 export function redisLimiter(
-  url: string,
+  target: RedisTarget,
   prefix: string,
   log: { warn(message: string): void; info(message: string): void },
 ): RateLimiter {
   // No offline queue: while Redis is away a command fails at once instead of waiting for it.
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: false });
+  const redis = connectRedis(target, { maxRetriesPerRequest: 2, enableOfflineQueue: false });
   redis.on('error', () => {});
   const local = memoryLimiter();
   let degraded = false;
@@ -100,8 +100,7 @@ export function redisLimiter(
     },
     async close() {
       await local.close();
-      // QUIT is refused while disconnected (no offline queue); then stop reconnecting at once.
-      await redis.quit().catch(() => redis.disconnect());
+      await closeRedis(redis);
     },
   };
 }

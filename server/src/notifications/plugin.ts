@@ -1,21 +1,18 @@
 import {
   isNotifiedStage,
-  LAST_STAGES,
   type NotifiedStage,
-  rideNotificationText,
   type RidePushMessage,
   trackLink,
 } from '@taxi/contract';
 import type { FastifyInstance } from 'fastify';
 import { text } from '../api/fields.ts';
-import { channels } from '../dispatch/publishing.ts';
-import type { OrderEvent } from '../dispatch/record.ts';
 import { ApiFailure } from '../errors.ts';
+import { pushOutcome } from '../metrics/record.ts';
 import { spend, type RateLimiter } from '../events/limits.ts';
-import type { Unsubscribe } from '../events/bus.ts';
 import { clientOrder, orderKey, ridesOver } from '../orders/store.ts';
 import type { Services } from '../services.ts';
 import { readSubscription } from './endpoints.ts';
+import { claimPushes, PUSH_QUEUED_CHANNEL } from './outbox.ts';
 import { type Delivery, type PushNetwork, pushSender } from './sender.ts';
 
 /** Browsers (devices) of one order that may get its pushes. */
@@ -27,10 +24,17 @@ const SWEEP_EVERY_MS = 10 * 60_000;
 /** A settled order's ride is over by then (ended_at is set when the client gets in). */
 const RIDE_LONGEST_MS = 12 * 3_600_000;
 /**
- * `{ order_id }` on every new subscription: every process of the city listens to that order, so
- * that its pushes go on when the process that took the subscription is gone.
+ * The outbox is drained this often besides each PUSH_QUEUED_CHANNEL message, which a Redis
+ * outage loses.
  */
-export const PUSH_SUBSCRIBED_CHANNEL = 'notifications:subscribed';
+const DRAIN_EVERY_MS = 1_000;
+/** Pushes claimed at once by one process. */
+const DRAIN_BATCH = 50;
+/**
+ * Pushes stay in the outbox this long (what was sent when), then the sweep removes them; one
+ * never sent is stale long before.
+ */
+const OUTBOX_KEPT_MS = 24 * 3_600_000;
 /** An undelivered 'taxi arrived' is stale after a few minutes; the others keep longer. */
 const TTL_SECONDS: Record<NotifiedStage, number> = {
   taxi_on_the_way: 15 * 60,
@@ -48,103 +52,122 @@ export interface NotificationOptions {
 
 /**
  * Ride notifications by Web Push (docs/ride-notifications.md): the owner of an order subscribes
- * a browser; every stage change the dispatch publishes on the order's bus channel is pushed to it,
- * in the language it subscribed in, until the ride ends.
+ * a browser; every stage change is queued in the outbox where it is made (outbox.ts) and pushed
+ * from there by one process, in the language the browser subscribed in, until the ride ends.
  */
 export async function notificationsPlugin(app: FastifyInstance, options: NotificationOptions) {
   const { services } = options;
   const { db } = services.storage;
   const { vapid = null, allowedOrigin = '' } = services.config.push ?? {};
   const sender = vapid ? pushSender({ vapid, allowedOrigin }, app.log, options.network) : undefined;
-  const watched = new Map<number, Promise<Unsubscribe>>();
   const onError = (error: unknown) =>
-    app.log.error({ err: error }, 'notifications: an order change was not handled');
+    app.log.error({ err: error }, 'notifications: the outbox was not drained');
 
-  function watch(orderId: number): Promise<Unsubscribe> {
-    let watching = watched.get(orderId);
-    if (!watching) {
-      watching = services.bus.subscribe<OrderEvent>(channels.order(orderId), (event) => {
-        void changed(orderId, event).catch(onError);
-      });
-      watched.set(orderId, watching);
+  /** Sends what this process claimed; a browser's pushes one after another, in stage order. */
+  async function sendClaimed(
+    push: NonNullable<typeof sender>,
+    rows: Awaited<ReturnType<typeof claimPushes>>,
+  ): Promise<void> {
+    const now = services.clock.now();
+    const urls = new Map<number, string>();
+    const bySubscription = new Map<number, typeof rows>();
+    for (const row of rows.sort((a, b) => a.id - b.id)) {
+      if (!urls.has(row.order_id)) {
+        const key = await orderKey(db, services.orderSecrets, row.order_id);
+        urls.set(row.order_id, key ? trackLink(key) : '/');
+      }
+      bySubscription.set(row.subscription_id, [
+        ...(bySubscription.get(row.subscription_id) ?? []),
+        row,
+      ]);
     }
-    return watching;
+    for (const queued of bySubscription.values())
+      void (async () => {
+        for (const row of queued) {
+          if (!isNotifiedStage(row.stage)) continue;
+          // Waiting counts against its time to live: a push late past it is not sent at all.
+          const ttlSeconds = TTL_SECONDS[row.stage] - Math.floor((now - row.created_at) / 1000);
+          if (ttlSeconds <= 0) {
+            pushOutcome('dropped');
+            continue;
+          }
+          const message: RidePushMessage = {
+            title: row.title,
+            body: row.body,
+            url: urls.get(row.order_id)!,
+            tag: row.tag,
+          };
+          const delivery: Delivery = {
+            subscription: row,
+            message,
+            ttlSeconds,
+            topic: `ride${row.order_id}`,
+            gone: async () => {
+              await db
+                .deleteFrom('push_subscriptions')
+                .where('id', '=', row.subscription_id)
+                .execute();
+            },
+          };
+          await push.send(delivery);
+        }
+      })();
   }
 
-  function unwatch(orderId: number): void {
-    const watching = watched.get(orderId);
-    watched.delete(orderId);
-    void watching?.then((stop) => stop());
-  }
-
-  /** Pushes a new stage once: of several processes, the one whose update changes the row sends. */
-  async function changed(orderId: number, event: OrderEvent): Promise<void> {
-    const { stage } = event.record;
-    const last = LAST_STAGES.includes(stage);
-    if (last) unwatch(orderId);
-    const rows = await db
-      .updateTable('push_subscriptions')
-      .set({ stage })
-      .where('order_id', '=', orderId)
-      .where('stage', '<>', stage)
-      .returning(['id', 'endpoint', 'p256dh', 'auth', 'lang'])
-      .execute();
-    // The ride is over: its subscriptions die with it (the sends below hold what they need).
-    if (last) await db.deleteFrom('push_subscriptions').where('order_id', '=', orderId).execute();
-    if (!sender || rows.length === 0 || !isNotifiedStage(stage)) return;
-    const taxi = event.taxis_data[event.record.accepted_taxis[0] ?? ''];
-    const key = await orderKey(db, services.orderSecrets, orderId);
-    const url = key ? trackLink(key) : '/';
-    for (const row of rows) {
-      const message: RidePushMessage = {
-        ...rideNotificationText(stage, row.lang, taxi),
-        url,
-        tag: `ride-${event.record.order_short_id}`,
-      };
-      const delivery: Delivery = {
-        subscription: row,
-        message,
-        ttlSeconds: TTL_SECONDS[stage],
-        topic: `ride${orderId}`,
-        gone: async () => {
-          await db.deleteFrom('push_subscriptions').where('id', '=', row.id).execute();
-        },
-      };
-      sender.send(delivery);
+  let draining: Promise<void> | undefined;
+  let again = false;
+  /** Claims and sends what waits; a call while it runs makes it look once more. */
+  function drain(): Promise<void> {
+    if (!sender) return Promise.resolve();
+    if (draining) {
+      again = true;
+      return draining;
     }
+    draining = (async () => {
+      do {
+        again = false;
+        const rows = await claimPushes(db, services.clock.now(), DRAIN_BATCH);
+        await sendClaimed(sender, rows);
+        if (rows.length === DRAIN_BATCH) again = true;
+      } while (again);
+    })().finally(() => {
+      draining = undefined;
+    });
+    return draining;
   }
 
   /**
-   * Subscriptions of rides that ended without this process hearing of it (an operator's change, a
-   * lost bus message): cancelled or no-show orders, and orders settled (client in the taxi) long
-   * enough ago that the ride is surely over.
+   * Subscriptions of rides that ended without a stage change through the dispatch (an operator's
+   * change): cancelled or no-show orders, and orders settled (client in the taxi) long enough ago
+   * that the ride is surely over; and the outbox's old pushes.
    */
   async function sweep(): Promise<void> {
-    const settledBefore = services.clock.now() - RIDE_LONGEST_MS;
+    const now = services.clock.now();
     await db
       .deleteFrom('push_subscriptions')
-      .where('order_id', 'in', ridesOver(db, settledBefore))
+      .where('order_id', 'in', ridesOver(db, now - RIDE_LONGEST_MS))
+      .execute();
+    await db
+      .deleteFrom('push_outbox')
+      .where('created_at', '<', now - OUTBOX_KEPT_MS)
       .execute();
   }
 
   await sweep();
-  // Subscribed first, so that no subscription made meanwhile by another process is missed.
-  const stopHearing = await services.bus.subscribe<{ order_id: unknown }>(
-    PUSH_SUBSCRIBED_CHANNEL,
-    (message) => {
-      if (Number.isSafeInteger(message.order_id))
-        void watch(message.order_id as number).catch(onError);
-    },
+  const stopHearing = await services.bus.subscribe(
+    PUSH_QUEUED_CHANNEL,
+    () => void drain().catch(onError),
   );
-  const orders = await db.selectFrom('push_subscriptions').select('order_id').distinct().execute();
-  await Promise.all(orders.map((row) => watch(row.order_id)));
-  const timer = setInterval(() => void sweep().catch(onError), SWEEP_EVERY_MS);
-  timer.unref();
+  const sweeper = setInterval(() => void sweep().catch(onError), SWEEP_EVERY_MS);
+  sweeper.unref();
+  const drainer = setInterval(() => void drain().catch(onError), DRAIN_EVERY_MS);
+  drainer.unref();
   app.addHook('onClose', async () => {
-    clearInterval(timer);
+    clearInterval(sweeper);
+    clearInterval(drainer);
     stopHearing();
+    await draining?.catch(() => {});
     sender?.stop();
-    for (const orderId of [...watched.keys()]) unwatch(orderId);
   });
 
   /** The caller's own order, still going; another client's or corporation's is NOT_FOUND. */
@@ -207,8 +230,6 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
           }),
         )
         .execute();
-      await watch(orderId);
-      services.bus.publish(PUSH_SUBSCRIBED_CHANNEL, { order_id: orderId });
       return {};
     },
 

@@ -60,7 +60,7 @@ export function pushSender(
         ? (network.lookup ?? dns.lookup)(hostname, options, callback)
         : resolve(hostname, options, callback),
   });
-  const queue: Delivery[] = [];
+  const queue: { delivery: Delivery; done: () => void }[] = [];
   let running = 0;
   let dropped = 0;
   let stopped = false;
@@ -112,7 +112,7 @@ export function pushSender(
 
   function next(): void {
     while (!stopped && running < CONCURRENCY && queue.length > 0) {
-      const delivery = queue.shift()!;
+      const { delivery, done } = queue.shift()!;
       running += 1;
       void deliver(delivery)
         .catch((error: unknown) =>
@@ -120,26 +120,31 @@ export function pushSender(
         )
         .finally(() => {
           running -= 1;
+          done();
           next();
         });
     }
   }
 
   return {
-    send(delivery: Delivery): void {
+    /** Resolves once the push is sent, failed or dropped (never rejects). */
+    send(delivery: Delivery): Promise<void> {
+      if (stopped) return Promise.resolve();
       if (queue.length >= QUEUE_MAX) {
         dropped += 1;
         pushOutcome('dropped');
         if (dropped % 100 === 1) log.warn({ dropped }, 'notifications: queue full, pushes dropped');
-        return;
+        return Promise.resolve();
       }
-      queue.push(delivery);
-      next();
+      return new Promise((done) => {
+        queue.push({ delivery, done });
+        next();
+      });
     },
     /** Waiting sends are dropped; those on their way end within TIMEOUT_MS. */
     stop(): void {
       stopped = true;
-      queue.length = 0;
+      for (const { done } of queue.splice(0)) done();
     },
   };
 }

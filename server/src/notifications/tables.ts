@@ -13,9 +13,30 @@ export interface NotificationTables {
     auth: string;
     /** The passenger's language when subscribing: the texts are written in it. */
     lang: string;
-    /** The last stage seen; a process pushes only when its update changes it (several instances). */
+    /** The last stage queued; a stage is queued only by the update that changes it (several instances). */
     stage: string;
     created_at: number;
+  };
+  /**
+   * Pushes waiting to be sent, one per browser and stage, written where the stage changes (not
+   * on the bus, so that a Redis outage loses none); each is claimed once by one process.
+   */
+  push_outbox: {
+    id: Generated<number>;
+    order_id: number;
+    /** The subscription's row (it may be gone by the send: the row copies what the send needs). */
+    subscription_id: number;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    stage: string;
+    /** The text in the subscriber's language; the ride link is added at the send, never stored. */
+    title: string;
+    body: string;
+    tag: string;
+    created_at: number;
+    /** When a process took it to send; null while it waits. */
+    claimed_at: number | null;
   };
 }
 
@@ -35,6 +56,33 @@ export const notificationMigrations: MigrationSet = (engine) => ({
         .addColumn('stage', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addUniqueConstraint('push_subscriptions_order_endpoint', ['order_id', 'endpoint'])
+        .execute();
+    },
+  },
+  '0013_push_outbox': {
+    async up(db) {
+      await db.schema
+        .createTable('push_outbox')
+        .addColumn('id', idType(engine), idKey(engine))
+        .addColumn('order_id', 'integer', (c) =>
+          c.notNull().references('orders.id').onDelete('cascade'),
+        )
+        .addColumn('subscription_id', 'integer', (c) => c.notNull())
+        .addColumn('endpoint', 'text', (c) => c.notNull())
+        .addColumn('p256dh', 'text', (c) => c.notNull())
+        .addColumn('auth', 'text', (c) => c.notNull())
+        .addColumn('stage', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('tag', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('claimed_at', 'bigint')
+        .execute();
+      // The drain's question: what waits?
+      await db.schema
+        .createIndex('push_outbox_claimed_at')
+        .on('push_outbox')
+        .columns(['claimed_at', 'id'])
         .execute();
     },
   },

@@ -1,0 +1,90 @@
+import { isNotifiedStage, LAST_STAGES, rideNotificationText } from '@taxi/contract';
+import type { Db } from '../db/storage.ts';
+import type { OrderEvent } from '../dispatch/record.ts';
+import type { EventBus } from '../events/bus.ts';
+
+/**
+ * An empty message whenever pushes were queued: every process drains the outbox at once. Lost
+ * while Redis is away; the drain's own round finds them then.
+ */
+export const PUSH_QUEUED_CHANNEL = 'notifications:queued';
+
+/**
+ * Queues the push of an order's new stage to each of its browsers (ride notifications), from the
+ * code path that changed it, so that neither a bus outage nor the death of a process loses it.
+ * Of several processes publishing the same change, only the one whose update moves the
+ * subscriptions' stage queues: each stage is queued once per browser. A ride over takes its
+ * subscriptions with it.
+ */
+export async function queueRidePushes(
+  { db, bus, now }: { db: Db; bus: EventBus; now: number },
+  orderId: number,
+  event: OrderEvent,
+): Promise<void> {
+  const { stage } = event.record;
+  const queued = await db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .updateTable('push_subscriptions')
+      .set({ stage })
+      .where('order_id', '=', orderId)
+      .where('stage', '<>', stage)
+      .returning(['id', 'endpoint', 'p256dh', 'auth', 'lang'])
+      .execute();
+    if (LAST_STAGES.includes(stage))
+      await trx.deleteFrom('push_subscriptions').where('order_id', '=', orderId).execute();
+    if (rows.length === 0 || !isNotifiedStage(stage)) return 0;
+    const taxi = event.taxis_data[event.record.accepted_taxis[0] ?? ''];
+    await trx
+      .insertInto('push_outbox')
+      .values(
+        rows.map((row) => ({
+          order_id: orderId,
+          subscription_id: row.id,
+          endpoint: row.endpoint,
+          p256dh: row.p256dh,
+          auth: row.auth,
+          stage,
+          ...rideNotificationText(stage, row.lang, taxi),
+          tag: `ride-${event.record.order_short_id}`,
+          created_at: now,
+          claimed_at: null,
+        })),
+      )
+      .execute();
+    return rows.length;
+  });
+  if (queued > 0) bus.publish(PUSH_QUEUED_CHANNEL, {});
+}
+
+/**
+ * Takes up to `limit` waiting pushes, oldest first, for this process alone: the update claims only
+ * rows still unclaimed, so that of processes draining at once each push goes to one (at most once).
+ */
+export function claimPushes(db: Db, now: number, limit: number) {
+  return db
+    .updateTable('push_outbox')
+    .set({ claimed_at: now })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('push_outbox')
+        .select('id')
+        .where('claimed_at', 'is', null)
+        .orderBy('id')
+        .limit(limit),
+    )
+    .where('claimed_at', 'is', null)
+    .returning([
+      'id',
+      'order_id',
+      'subscription_id',
+      'endpoint',
+      'p256dh',
+      'auth',
+      'stage',
+      'title',
+      'body',
+      'tag',
+      'created_at',
+    ])
+    .execute();
+}

@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { assertOk, call, signIn } from './api.ts';
+import { taxiCorporation } from './fixtures.ts';
+import { startApp } from './helpers.ts';
+import { taxi } from './live.ts';
+import { privateRedis } from './private-services.ts';
+import { type Browser, startPushService, vapidKeys } from './push-service.ts';
+
+const pickup = { lat: 50.06, lng: 19.94, city: 'Kraków', street: 'Grodzka', number: '5' };
+
+test(
+  'stages changed while Redis is away are pushed all the same, each exactly once',
+  { timeout: 60_000 },
+  async () => {
+    const redis = await privateRedis();
+    after(redis.remove);
+    const push = await startPushService();
+    after(() => push.close());
+    const vapid = vapidKeys();
+    const { app } = await startApp({
+      corporations: [taxiCorporation('demo', ['localhost'])],
+      config: { push: { vapid, allowedOrigin: push.origin }, redis: { url: redis.url } },
+      overrides: { pushNetwork: { ca: push.cert } },
+    });
+    /** The device's next push, or a failure naming the stage that never came. */
+    const next = (device: Browser, stage: string) =>
+      Promise.race([
+        push.pushed(device, vapid),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`no push for ${stage}`)), 10_000).unref(),
+        ),
+      ]);
+
+    const cab = await taxi(app, '1', { lat: pickup.lat, lng: pickup.lng + 0.001 });
+    const token = await signIn(app, '+48605999001');
+    const saved = assertOk(
+      await call(app, 'ORDER_SAVE', { order: { order_type: 'Z', poi: pickup } }, { token }),
+    );
+    const phone = push.browser('/ok/outage');
+    assertOk(
+      await call(
+        app,
+        'PUSH_SUBSCRIBE',
+        { order_short_id: saved.track.order_short_id, subscription: phone.json },
+        { token, lang: 'en' },
+      ),
+    );
+
+    await redis.stop();
+    await app.services.dispatch.tick();
+    await cab.ok('OFFER_ACCEPT', { order_id: saved.order_id });
+    await cab.ok('ORDER_ARRIVED', { order_id: saved.order_id });
+    assert.equal((await next(phone, 'taxi_on_the_way')).title, 'Your taxi is on its way');
+    assert.equal((await next(phone, 'taxi_arrived')).title, 'Your taxi has arrived');
+    assert.equal(app.services.bus.connected?.(), false, 'Redis was away all along');
+
+    await redis.start();
+    await cab.ok('ORDER_CLIENT_IN', { order_id: saved.order_id });
+    await cab.ok('RIDE_END', { order_id: saved.order_id, price: 20 });
+    assert.equal((await next(phone, 'finished')).title, 'Ride finished');
+    // Each stage once: nothing waits in the outbox, and after two more rounds of the drain (one
+    // a second) and the bus back, no second copy has come.
+    const { db } = app.services.storage;
+    const waiting = await db
+      .selectFrom('push_outbox')
+      .select(['stage', 'claimed_at'])
+      .where('order_id', '=', saved.order_id)
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      waiting.map((row) => [row.stage, row.claimed_at !== null]),
+      [
+        ['taxi_on_the_way', true],
+        ['taxi_arrived', true],
+        ['finished', true],
+      ],
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    assert.deepEqual(
+      push.received.filter((r) => r.path === phone.path),
+      [],
+      'no stage pushed twice',
+    );
+  },
+);
