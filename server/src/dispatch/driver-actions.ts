@@ -3,7 +3,8 @@ import { ApiFailure } from '../errors.ts';
 import { type OrderChanges, orderArrivalAndPrice } from '../orders/store.ts';
 import { offerMore, settle } from './matching.ts';
 import { ASSIGNMENT_STATES as S, type AssignmentState, type LogAction } from './tables.ts';
-import { type Change, type DispatcherOptions, logEntry, touch, transition } from './transition.ts';
+import type { DispatcherOptions } from './options.ts';
+import { type Change, logEntry, touch, transition } from './transition.ts';
 
 /** A taxi of a corporation: who calls the driver actions. */
 export interface TaxiRef {

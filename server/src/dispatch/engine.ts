@@ -13,7 +13,8 @@ import { cancelOrder, dueOrders, logCreated, prepare, startOrder } from './intak
 import { lapse, lapsedOffers, offerMore, ordersShortOfTaxis } from './matching.ts';
 import { channels, publishOrder } from './publishing.ts';
 import { SUBSCRIPTION_CHECK_MS, subscriptionRides } from './subscriptions.ts';
-import { type DispatcherOptions, transition } from './transition.ts';
+import type { DispatcherOptions } from './options.ts';
+import { transition } from './transition.ts';
 import { dispatchRound } from '../metrics/record.ts';
 
 /**

@@ -9,7 +9,8 @@ import { parseDateTime } from '../time.ts';
 import { cancelOffers, offerMore } from './matching.ts';
 import { dispatchSettings } from './settings.ts';
 import { ASSIGNMENT_STATES as S } from './tables.ts';
-import { type Change, type DispatcherOptions, logEntry, touch, transition } from './transition.ts';
+import type { DispatcherOptions } from './options.ts';
+import { type Change, logEntry, touch, transition } from './transition.ts';
 
 const TIMED_TYPES = ['T', 'W'];
 

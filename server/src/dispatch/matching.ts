@@ -4,7 +4,8 @@ import { greatCircleMetres, type LatLng } from '../geo/geometry.ts';
 import type { OrderForm } from '../orders/form.ts';
 import { dispatchSettings } from './settings.ts';
 import { ASSIGNMENT_STATES as S } from './tables.ts';
-import { type Change, type DispatcherOptions, logEntry, touch } from './transition.ts';
+import type { DispatcherOptions } from './options.ts';
+import { type Change, logEntry, touch } from './transition.ts';
 
 /** A taxi that turned an order down or let it lapse is asked again only after this long. */
 const REOFFER_AFTER_MS = 2 * 60_000;

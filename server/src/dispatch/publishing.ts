@@ -1,7 +1,13 @@
 import { queueRidePushes } from '../notifications/outbox.ts';
 import { orderCorporationId } from '../orders/store.ts';
 import { orderEvent } from './record.ts';
-import type { DispatcherOptions, Effects } from './transition.ts';
+import type { DispatcherOptions } from './options.ts';
+
+/** What a transition changed, to be published once it is committed. */
+export interface Effects {
+  orders: Set<number>;
+  taxis: Set<string>;
+}
 
 /** Bus channels. */
 export const channels = {

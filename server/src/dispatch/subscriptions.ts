@@ -7,7 +7,8 @@ import { insertOrder, subscriptionRideExists } from '../orders/store.ts';
 import { epochOf, formatLocal, localTime, parseDateTime } from '../time.ts';
 import { dispatchAt, logCreated } from './intake.ts';
 import { dispatchSettings } from './settings.ts';
-import { type DispatcherOptions, logEntry, touch, transition } from './transition.ts';
+import type { DispatcherOptions } from './options.ts';
+import { logEntry, touch, transition } from './transition.ts';
 
 /** How often the subscriptions are looked at for rides to create. */
 export const SUBSCRIPTION_CHECK_MS = 60_000;

@@ -1,40 +1,13 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
-import type { Clock } from '../clock.ts';
-import type { CorporationLookup } from '../corporations/directory.ts';
-import { type Storage, withLock } from '../db/storage.ts';
+import { withLock } from '../db/storage.ts';
 import type { Tables } from '../db/tables.ts';
-import type { EventBus } from '../events/bus.ts';
-import type { GeoService } from '../geo/service.ts';
-import type { OrderSecrets } from '../orders/secrets.ts';
 import { type OrderChanges, touchOrder } from '../orders/store.ts';
-import type { RouteEstimator } from '../quotes/routing.ts';
-import { publishEffects } from './publishing.ts';
+import type { DispatcherOptions } from './options.ts';
+import { type Effects, publishEffects } from './publishing.ts';
 import type { LogAction } from './tables.ts';
 import { orderEvent } from '../metrics/record.ts';
 
-export interface DispatcherOptions {
-  storage: Storage;
-  clock: Clock;
-  corporations: CorporationLookup;
-  bus: EventBus;
-  geo: GeoService;
-  /** Routes for prices and ETAs (the geography, or a test's stand-in). */
-  routes: RouteEstimator;
-  log: FastifyBaseLogger;
-  /** Writes buffered taxi positions, so that a round sees where the taxis are. */
-  flushPositions: () => Promise<void>;
-  /** For the secrets of subscription rides. */
-  orderSecrets: OrderSecrets;
-}
-
 export type Trx = Transaction<Tables>;
-
-/** What a transition changed, to be published once it is committed. */
-export interface Effects {
-  orders: Set<number>;
-  taxis: Set<string>;
-}
 
 /** One transition in the making: its transaction, its time, and what it has changed so far. */
 export interface Change {
