@@ -1,4 +1,4 @@
-// axe-core audits in Chromium against the real app: the WCAG 2.0/2.1 A and AA rules, and the
+// axe-core audits in Chromium against the real app: the WCAG 2.0/2.1/2.2 A and AA rules, and the
 // experimental label-in-name rule (WCAG 2.5.3), which axe leaves off by default.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -40,7 +40,7 @@ interface Finding {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: unknown[] }[];
+  nodes: { target: unknown[]; failureSummary?: string }[];
 }
 
 /** The page's findings, one line each: 'rule (impact): help — where'. */
@@ -50,14 +50,14 @@ export async function audit(page: Page): Promise<{ id: string; impact: string; l
     const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } })
       .axe;
     const result = (await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
       rules: { 'label-content-name-mismatch': { enabled: true } },
     })) as { violations: Finding[] };
     return result.violations.map(({ id, impact, help, nodes }) => ({
       id,
       impact,
       help,
-      nodes: nodes.map(({ target }) => ({ target })),
+      nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
     }));
   });
   const path = new URL(page.url()).pathname;
@@ -67,7 +67,9 @@ export async function audit(page: Page): Promise<{ id: string; impact: string; l
     line: `${path} ${id} (${impact}): ${help} — ${nodes
       .slice(0, 4)
       .map(({ target }) => target.join(' '))
-      .join(' | ')}`,
+      .join(
+        ' | ',
+      )}${nodes[0]?.failureSummary ? ` (${nodes[0].failureSummary.replace(/\s+/g, ' ')})` : ''}`,
   }));
 }
 
