@@ -40,8 +40,8 @@ function recordLiveRegions() {
   (window as unknown as { __said: typeof said }).__said = said;
   const last = new WeakMap<Element, string>();
   new MutationObserver(() => {
-    for (const region of document.querySelectorAll(
-      '[role="status"], [role="alert"], [aria-live]',
+    for (const region of Array.from(
+      document.querySelectorAll('[role="status"], [role="alert"], [aria-live]'),
     )) {
       const text = (region.textContent ?? '').trim();
       if (text === (last.get(region) ?? '')) continue;
