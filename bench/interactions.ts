@@ -18,7 +18,7 @@
 import type { Page } from 'playwright-core';
 import { startApp } from '../e2e/support/app.ts';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
-import { reachForMap } from '../e2e/support/map.ts';
+import { HOME_MAP, reachForMap } from '../e2e/support/map.ts';
 import { signInByApi, storeToken } from '../e2e/support/session.ts';
 import { holdMapBack } from './map-chunks.ts';
 import { loadAverage, median } from './server-common.ts';
@@ -193,7 +193,7 @@ type MapKind = 'pictures' | 'interactive' | 'held back';
 
 /** The passenger taps the map: the interactive map starts, then draws whole. */
 async function startInteractiveMap(page: Page): Promise<void> {
-  await reachForMap(page, 'Map');
+  await reachForMap(page, HOME_MAP);
   await page.waitForFunction(mapAtRest, QUIET_MS, { timeout: PATIENCE_MS, polling: 100 });
 }
 

@@ -15,7 +15,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { startApp } from '../e2e/support/app.ts';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
 import { framesUntilQuiet, noteMapFrames } from '../e2e/support/map-frames.ts';
-import { reachForMap } from '../e2e/support/map.ts';
+import { HOME_MAP, reachForMap } from '../e2e/support/map.ts';
 import { holdMapBack } from './map-chunks.ts';
 import { rideLinks } from './ride-links.ts';
 import { openHome, openRideLink } from './screens.ts';
@@ -157,7 +157,7 @@ try {
   const screens: Screen[] = [
     {
       name: 'Home, signed in',
-      map: 'Map',
+      map: HOME_MAP,
       open: (context) => openHome(app, context, `+48600776${String(100 + passengers++)}`),
     },
     {

@@ -9,7 +9,7 @@
 import { gzipSync } from 'node:zlib';
 import { startApp } from '../e2e/support/app.ts';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
-import { reachForMap } from '../e2e/support/map.ts';
+import { HOME_MAP_PL, reachForMap } from '../e2e/support/map.ts';
 
 interface Script {
   url: string;
@@ -92,7 +92,7 @@ try {
   const mapMs = performance.now() - started;
   await Promise.all(pending);
   const beforeTap = scripts.length;
-  await reachForMap(page, 'Mapa');
+  await reachForMap(page, HOME_MAP_PL);
   const interactiveMs = performance.now() - started;
   await Promise.all(pending);
 

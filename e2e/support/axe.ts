@@ -1,4 +1,4 @@
-// axe-core audits in Chromium against the real app: the WCAG 2.0/2.1 A and AA rules, and the
+// axe-core audits in Chromium against the real app: the WCAG 2.0/2.1/2.2 A and AA rules, and the
 // experimental label-in-name rule (WCAG 2.5.3), which axe leaves off by default.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -40,11 +40,11 @@ interface Finding {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: unknown[] }[];
+  nodes: { target: unknown[]; failureSummary?: string }[];
 }
 
 /** The rule sets audited unless a test names others. */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** The page's findings, one line each: 'rule (impact): help — where'. */
 export async function audit(
@@ -63,7 +63,7 @@ export async function audit(
       id,
       impact,
       help,
-      nodes: nodes.map(({ target }) => ({ target })),
+      nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
     }));
   }, tags);
   const path = new URL(page.url()).pathname;
@@ -73,7 +73,9 @@ export async function audit(
     line: `${path} ${id} (${impact}): ${help} — ${nodes
       .slice(0, 4)
       .map(({ target }) => target.join(' '))
-      .join(' | ')}`,
+      .join(
+        ' | ',
+      )}${nodes[0]?.failureSummary ? ` (${nodes[0].failureSummary.replace(/\s+/g, ' ')})` : ''}`,
   }));
 }
 

@@ -57,6 +57,7 @@ export async function signInTaxi(
     return reply;
   };
   await ok('TAXI_POSITION', { ...at, state: 'W' });
+  let accepted: number | null = null;
   return {
     callNumber,
     /** One position report (TAXI_POSITION), in `state` when given. */
@@ -69,9 +70,17 @@ export async function signInTaxi(
           offers: { order_id: number; order: { order_short_id: string } }[];
         };
         const offer = offers.find((one) => one.order.order_short_id === orderShortId);
-        if (offer) return ok('OFFER_ACCEPT', { order_id: offer.order_id });
+        if (offer) {
+          accepted = offer.order_id;
+          return ok('OFFER_ACCEPT', { order_id: offer.order_id });
+        }
       }
       throw new Error(`taxi ${callNumber} was not offered order ${orderShortId} within 30 s`);
+    },
+    /** The next step of the order accepted last: at the pickup, the client in, the ride over. */
+    step: (action: 'ORDER_ARRIVED' | 'ORDER_CLIENT_IN' | 'RIDE_END') => {
+      assert.ok(accepted !== null, `taxi ${callNumber} accepted no order`);
+      return ok(action, { order_id: accepted });
     },
   };
 }

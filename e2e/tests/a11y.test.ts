@@ -1,4 +1,4 @@
-// WCAG 2.1 AA on every screen: axe-core audits each screen of the real app, signed out and
+// WCAG 2.2 AA on every screen: axe-core audits each screen of the real app, signed out and
 // signed in, dark and light, text at 100 % and 150 %. Serious and critical findings fail; the
 // rest are printed.
 import { describe, test, type TestContext } from 'node:test';

@@ -10,7 +10,7 @@ import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
 import { ROOT } from '../support/app.ts';
 import { framesUntilQuiet, noteMapFrames } from '../support/map-frames.ts';
-import { reachForMap } from '../support/map.ts';
+import { HOME_MAP, HOME_MAP_PL, reachForMap } from '../support/map.ts';
 import { MOULINS_18, ride, STADIUM } from '../support/rides.ts';
 import { tileXY } from '../../server/test/tile-coordinates.ts';
 import { signInByApi, storeToken } from '../support/session.ts';
@@ -68,7 +68,7 @@ test("a Polish passenger's map asks its server for Polish labels, its glyphs and
   const style = ok(/\/tiles\/style\.json\?(.*&)?lang=pl\b/);
   const glyphs = ok(/\/tiles\/glyphs-v1\/Noto%20Sans%20(Regular|Bold)\/0-255\.pbf$/);
   const sprite = ok(/\/tiles\/sprite-v1(@2x)?\.png$/);
-  await reachForMap(page, 'Mapa');
+  await reachForMap(page, HOME_MAP_PL);
   await Promise.all([style, glyphs, sprite]);
   await page.locator('.or-home__map[aria-busy="false"]').waitFor();
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'map-labels-pl.png') });
@@ -112,7 +112,7 @@ test("the map's credits are in sight above Home's order form and Track's panel",
   const { context, page } = await passengerAtPickup('+48600100902', 'en-US');
   await page.goto(`${it.app.url}/`);
   await page.locator('.or-home__map[aria-busy="false"]').waitFor();
-  await creditsInSight(page, 'Home', 'Map');
+  await creditsInSight(page, 'Home', HOME_MAP);
   // A new page: the interactive library is not in yet, the ride's pictures come first.
   await page.goto(`${it.app.url}/t/${link}`);
   await creditsInSight(page, 'Track', 'Map of the ride');
@@ -227,7 +227,7 @@ test("Home's map is pictures of the pickup's streets until the passenger reaches
   });
   await page.goto(`${it.app.url}/`);
   await page.getByRole('button', { name: /^Pickup .*(Monte-Carlo|Monaco)$/ }).waitFor();
-  const map = page.getByRole('region', { name: 'Map', exact: true });
+  const map = page.getByRole('region', { name: HOME_MAP, exact: true });
   await page.locator('.or-home__map[aria-busy="false"]').waitFor();
   // The pictures in sight are the server's tiles around the pickup, all drawn, at its zoom:
   // 256 px tiles of zoom z + 1 draw the interactive map's zoom z.
@@ -253,7 +253,7 @@ test("Home's map is pictures of the pickup's streets until the passenger reaches
   assert.equal(await webglContexts(page), 0);
   assert.deepEqual(styles, []);
   // A tap on the map: the interactive map takes the pictures' place.
-  await reachForMap(page, 'Map');
+  await reachForMap(page, HOME_MAP);
   assert.equal(await webglContexts(page), 1);
   assert.equal(styles.length, 1);
   await page.locator('.tx-lite').waitFor({ state: 'detached' });

@@ -12,7 +12,7 @@ import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
 import { demoCorporation, ROOT } from '../support/app.ts';
 import { framesUntilQuiet, noteMapFrames } from '../support/map-frames.ts';
-import { reachForMap } from '../support/map.ts';
+import { HOME_MAP, reachForMap } from '../support/map.ts';
 import { MOULINS_18, STADIUM } from '../support/rides.ts';
 import { callApi, signInByApi, storeToken } from '../support/session.ts';
 
@@ -93,7 +93,7 @@ const quoteValue = (page: Page, term: string) =>
 
 /** The map is drawn: the region named 'Map' is the WebGL canvas of the given library. */
 async function mapDrawnWith(page: Page, library: 'maplibregl' | 'mapboxgl') {
-  const region = page.getByRole('region', { name: 'Map' });
+  const region = page.getByRole('region', { name: HOME_MAP, exact: true });
   await region.waitFor();
   assert.equal(await region.evaluate((canvas) => canvas.className), `${library}-canvas`);
   return region;
@@ -138,7 +138,7 @@ test("Home's map draws the labels of a new place at once, without frames of fadi
   const { context, page } = await passengerPage(token);
   await context.addInitScript(noteMapFrames);
   await page.goto(`${it.app.url}/`);
-  await reachForMap(page, 'Map');
+  await reachForMap(page, HOME_MAP);
   await framesUntilQuiet(page, 0);
 
   await page.getByRole('button', { name: /^Pickup / }).click();
@@ -190,7 +190,7 @@ test("Home's map waits, whole, for Track's: one WebGL context from Home to the r
     }
   });
   await page.goto(`${it.app.url}/`);
-  await reachForMap(page, 'Map');
+  await reachForMap(page, HOME_MAP);
   await page.getByRole('button', { name: /^Pickup / }).click();
   await page.getByRole('combobox', { name: 'Search address' }).fill('Boulevard des Moulins 1');
   await page.getByRole('listbox', { name: 'Addresses found' }).getByRole('option').first().click();
@@ -411,7 +411,7 @@ test("without a pickup or the GPS, Home's map shows the area its tiles cover, no
   await page.goto(`${it.app.url}/`);
   await picture;
   const vector = townTile(/\d+\.pbf/);
-  await reachForMap(page, 'Map');
+  await reachForMap(page, HOME_MAP);
   await vector;
   await context.close();
 });
@@ -427,7 +427,7 @@ test('a granted geolocation fills the pickup with the address there, and draggin
   await page.getByRole('button', { name: /^Pickup .*Boulevard des Moulins 18/ }).waitFor();
   assert.equal(await orderButton(page).isDisabled(), false);
   // The map's pictures: the passenger's first drag moves them, before the interactive map is in.
-  const map = page.getByRole('region', { name: 'Map', exact: true });
+  const map = page.getByRole('region', { name: HOME_MAP, exact: true });
   await map.locator('img').first().waitFor();
   await page.locator('.or-home__map[aria-busy="false"]').waitFor();
   await shot(page, 'home-gps');

@@ -57,6 +57,9 @@ describe('SMS delivery', () => {
     assert.equal(message?.body.to, '+48605000001');
     assert.equal(message?.body.from, 'WislaTaxi');
     assert.match(message?.body.text ?? '', /^Taxi demo: your code is \d{6}\./);
+    // The last line binds the code to the corporation's origin for the Web OTP API.
+    const code = /your code is (\d{6})/.exec(message?.body.text ?? '')?.[1];
+    assert.equal(message?.body.text.split('\n').at(-1), `@localhost #${code}`);
     // Production never exposes the outbox.
     assert.equal((await app.inject({ url: '/dev/sms-outbox?phone=605000001' })).statusCode, 404);
   });

@@ -24,19 +24,23 @@ export function DefaultLayout() {
   );
 }
 
-/** Full-screen map page with a floating menu button, the logo, and the bottom bar. */
+/**
+ * Full-screen map page with a floating menu button, the logo, and the bottom bar. The menu
+ * button comes first, as in the top bar of every other page: help (the menu's "Call us") is
+ * reached in the same order everywhere (WCAG 3.2.6), and Tab meets it where it is seen.
+ */
 export function MapLayout() {
   const loggedIn = useAtomValue(isLoggedInAtom);
   const { overlays, menuButton } = useMenu();
   return (
     <div className="sh-layout sh-layout--map">
-      <main className="sh-main sh-main--map">
-        <Outlet />
-      </main>
       <div className="sh-floating">
         {menuButton('sh-icon-button sh-icon-button--floating')}
         <Logo />
       </div>
+      <main className="sh-main sh-main--map">
+        <Outlet />
+      </main>
       {loggedIn ? <BottomBar /> : null}
       {overlays}
     </div>

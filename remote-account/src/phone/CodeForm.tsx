@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button, LOGIN_CODE_LENGTH } from '@taxi/shared';
 import { useAccountTexts } from '../common/useAccountTexts';
 import { useCountdown } from '../common/useCountdown';
@@ -19,6 +19,24 @@ export interface CodeFormProps {
   cancelLabel?: string;
 }
 
+/** The code only: digits, at most the code's length (typed, pasted or read from the SMS). */
+const digits = (text: string) => text.replace(/\D/g, '').slice(0, LOGIN_CODE_LENGTH);
+
+/**
+ * WCAG 3.3.8: where the browser has the Web OTP API, the code from the SMS fills the field (see
+ * smsCode). The wait stops when the form goes, and starts again for each code sent.
+ */
+function useSmsCode(round: number, fill: (code: string) => void): void {
+  useEffect(() => {
+    if (!('OTPCredential' in window)) return;
+    const controller = new AbortController();
+    void import(/* webpackChunkName: "sms-code" */ './smsCode')
+      .then(({ smsCode }) => smsCode(controller.signal))
+      .then((code) => code && fill(digits(code)));
+    return () => controller.abort();
+  }, [round, fill]);
+}
+
 function minutes(seconds: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
@@ -32,6 +50,8 @@ export function CodeForm({ sentTo, onSubmit, onResend, onCancel, cancelLabel }: 
   const [code, setCode] = useState('');
   const [pending, setPending] = useState<'check' | 'resend' | null>(null);
   const [resent, setResent] = useState(false);
+  const [round, setRound] = useState(0);
+  useSmsCode(round, setCode);
   const request = useRequest();
   const { left, restart } = useCountdown(RESEND_AFTER_SECONDS);
   const inputId = useId();
@@ -57,6 +77,7 @@ export function CodeForm({ sentTo, onSubmit, onResend, onCancel, cancelLabel }: 
     if (outcome.ok) {
       setCode('');
       setResent(true);
+      setRound((sent) => sent + 1);
       restart(RESEND_AFTER_SECONDS);
     }
     input.current?.focus();
@@ -82,9 +103,7 @@ export function CodeForm({ sentTo, onSubmit, onResend, onCancel, cancelLabel }: 
           value={code}
           aria-invalid={request.error ? true : undefined}
           aria-describedby={request.error ? errorId : undefined}
-          onChange={(event) =>
-            setCode(event.target.value.replace(/\D/g, '').slice(0, LOGIN_CODE_LENGTH))
-          }
+          onChange={(event) => setCode(digits(event.target.value))}
         />
       </div>
       <Feedback tone="error" id={errorId}>

@@ -47,7 +47,7 @@ function useSettledFocus(focus: MapFocus | null): MapFocus | null {
 /**
  * The map of Home. Without a destination the pickup is the centre of the view (a pin drawn
  * over the map, so dragging the map moves the pickup); with one, both are pins that can be
- * dragged, with the route between them.
+ * dragged, with the route between them. A tap sets the pickup where it lands (WCAG 2.5.7).
  */
 export function HomeMap({
   quote,
@@ -140,6 +140,7 @@ export function HomeMap({
         // The quoted road route is a plan, drawn like a planned route on Track.
         routeDashed
         onUserMoveEnd={both ? undefined : (center) => onPickupMoved(center)}
+        onPickupTap={onPickupMoved}
       />
       {!both ? (
         <span

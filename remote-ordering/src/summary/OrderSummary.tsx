@@ -62,11 +62,14 @@ export default function OrderSummary() {
   const [failure, setFailure] = useState<string | null>(null);
   const [timedDone, setTimedDone] = useState(false);
   const sending = useRef(false);
+  // Placed and on its way to Track: the cleared draft is no missing address to alert about.
+  const [placed, setPlaced] = useState(false);
 
   // What ORDER_SAVE carries, and so what the summary shows: a perk the client data no longer
   // allows is neither sent nor reviewed.
   const sent = withAllowedPerks(draft, settings, client);
 
+  if (placed) return null;
   if (!isPickupValid(draft.poi)) {
     return (
       <div className="tx-page or-page">
@@ -94,6 +97,7 @@ export default function OrderSummary() {
         setTimedDone(true);
         return;
       }
+      setPlaced(true);
       clearDraft();
       navigate(
         settings.track

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 
 /**
- * A polite live region, outside the heading, that says the order's state text once each time
- * it changes (not on the first render, nor on ETA ticks or taxi reports). A region that
- * already exists is needed for screen readers to announce what is put in it.
+ * A status (a polite, atomic live region), outside the heading, that says the order's state
+ * text once each time it changes (not on the first render, nor on ETA ticks or taxi reports).
+ * A region that already exists is needed for screen readers to announce what is put in it.
  */
 export function StateAnnouncer({ text }: { text: string | null }) {
   const [current, setCurrent] = useState(text);
@@ -13,7 +13,7 @@ export function StateAnnouncer({ text }: { text: string | null }) {
     if (text) setSaid(text);
   }
   return (
-    <p className="tx-visually-hidden tr-announcer" aria-live="polite" aria-atomic="true">
+    <p className="tx-visually-hidden tr-announcer" role="status" aria-atomic="true">
       {said}
     </p>
   );

@@ -46,10 +46,19 @@ export interface CodeRequest {
   lang: Lang;
 }
 
+/**
+ * The Web OTP API's origin-bound last line ('@host #code'): the browser offers the code to the
+ * page of that host only. The corporation's first host name is the one its passengers use.
+ */
+function originBound(corporation: Corporation, code: string): string {
+  const host = corporation.hostnames[0];
+  return host === undefined ? '' : `\n\n@${host} #${code}`;
+}
+
 /** Sends a fresh code, within the per-phone, per-IP and per-corporation limits. */
 export async function sendCode(services: Services, request: CodeRequest): Promise<void> {
   await sendCounted(services, request, (corp, code) => ({
-    text: MESSAGES[request.lang](corp, code),
+    text: MESSAGES[request.lang](corp, code) + originBound(request.corporation, code),
     carries: code,
   }));
 }

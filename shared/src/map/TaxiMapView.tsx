@@ -20,6 +20,7 @@ import type {
 import { MAP } from '../model/constants';
 import { cameraMoveMs } from './camera';
 import { useGlide } from './glide';
+import { mapName } from './name';
 import { holdFrames, releaseFrames, type KeptMap } from './offScreen';
 import { PinPicture, pinAnchor, ROUTE_COLOUR } from './pin';
 import { absoluteRequest, mapStyle, routePaint, tileArea } from './style';
@@ -107,9 +108,10 @@ function TaxiMapView({
 
   // A map kept from an earlier screen (reuseMaps) was named for that screen: name it for this
   // one. Leaving, its camera stops: kept off screen, it draws nothing until it is shown again.
+  const name = mapName(props, language);
   useEffect(() => {
-    instance?.getCanvas().setAttribute('aria-label', props.label);
-  }, [instance, props.label]);
+    instance?.getCanvas().setAttribute('aria-label', name);
+  }, [instance, name]);
   useEffect(() => {
     if (!instance) return;
     const map = instance.getMap() as unknown as KeptMap & { stop(): unknown };
@@ -220,7 +222,7 @@ function TaxiMapView({
         maxZoom={MAP.maxViewZoom}
         // The library's canvas is the map's landmark (a region): it carries our name for it.
         locale={{
-          'Map.Title': props.label,
+          'Map.Title': name,
           'AttributionControl.ToggleAttribution': t('common.mapCredits'),
         }}
         mapStyle={style}
@@ -236,6 +238,12 @@ function TaxiMapView({
         touchPitch={false}
         onMoveStart={() => setMoving(true)}
         onMoveEnd={onMoveEnd}
+        // The library tells a click from a drag: only a click sets the pickup.
+        onClick={
+          props.onPickupTap
+            ? (event) => props.onPickupTap?.({ lat: event.lngLat.lat, lng: event.lngLat.lng })
+            : undefined
+        }
         onLoad={(event) => {
           // Nothing told where to look yet: the area the tiles cover (see fitTilesFirst).
           const area = props.fitTilesFirst && !focused.current && tileArea(event.target.getStyle());

@@ -68,6 +68,11 @@ export interface TaxiMapProps {
   dark?: boolean;
   /** After a move the passenger made (drag, zoom), with the new centre. */
   onUserMoveEnd?: (center: LatLng, zoom: number) => void;
+  /**
+   * A tap or click (no drag) sets the pickup at that place: the single-pointer way to move a
+   * pickup that is otherwise dragged (WCAG 2.5.7). The map's accessible name then says so.
+   */
+  onPickupTap?: (place: LatLng) => void;
   onReady?: () => void;
   className?: string;
 }

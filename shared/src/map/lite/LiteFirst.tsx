@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapBoundary, MaplibreMap, maplibreLoaded } from '../engines';
+import { mapName } from '../name';
 import { mapStyle } from '../style';
 import type { TaxiMapProps } from '../types';
 import { LiteMap } from './LiteMap';
@@ -69,6 +70,7 @@ export default function LiteFirst(props: TaxiMapProps) {
       {lite ? (
         <LiteMap
           {...props}
+          label={mapName(props, i18n.language)}
           source={source}
           shown={shown}
           onReach={() => setReached(true)}

@@ -37,6 +37,9 @@ export interface LiteMapProps extends TaxiMapProps {
   onPictureMissing?: () => void;
 }
 
+/** CSS pixels a pointer may travel between down and up and still be a tap. */
+const TAP_SLOP = 6;
+
 /** A pin's place on the screen; a taxi's new one is reached by the glide's ease. */
 function pinStyle(pin: MapPin, at: { x: number; y: number }): CSSProperties {
   const rise = pinAnchor(pin) === 'bottom' ? '-100%' : '-50%';
@@ -122,7 +125,16 @@ export function LiteMap(props: LiteMapProps) {
     drag.current = null;
     setDragging(false);
     props.onGesture(false);
-    if (view && view !== moving.from) props.onUserMoveEnd?.(view.center, view.zoom);
+    // A finger's tap wobbles a little: under TAP_SLOP it is a tap, not a drag.
+    const tapped =
+      event.type === 'pointerup' &&
+      Math.hypot(event.clientX - moving.x, event.clientY - moving.y) < TAP_SLOP;
+    if (tapped && props.onPickupTap && size) {
+      const { left, top } = event.currentTarget.getBoundingClientRect();
+      const place = { x: event.clientX - left, y: event.clientY - top };
+      setView(moving.from);
+      props.onPickupTap(placeUnder(place, moving.from, size, padding));
+    } else if (view && view !== moving.from) props.onUserMoveEnd?.(view.center, view.zoom);
   };
 
   const ratio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
