@@ -8,6 +8,7 @@ import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
 import { ride } from '../support/rides.ts';
 import { signInByApi, storeToken } from '../support/session.ts';
+import { openFromMenu } from '../support/menu.ts';
 
 const it = useApp();
 const PHONES = [
@@ -153,11 +154,7 @@ for (const viewport of PHONES) {
     await page.getByRole('heading', { name: 'Order summary' }).waitFor();
     await tabThrough(page, `${at} Order summary`, problems);
 
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page
-      .getByRole('navigation', { name: 'Menu' })
-      .getByRole('link', { name: /My account/ })
-      .click();
+    await openFromMenu(page, /My account/);
     await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
     await tabThrough(page, `${at} account`, problems);
     await context.close();

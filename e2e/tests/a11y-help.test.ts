@@ -8,6 +8,7 @@ import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
 import { ride } from '../support/rides.ts';
 import { signInByApi, storeToken } from '../support/session.ts';
+import { openFromMenu } from '../support/menu.ts';
 
 const it = useApp();
 
@@ -86,11 +87,7 @@ test('"Call us" is in the same place in the menu of every screen, signed out and
   await page.getByRole('button', { name: 'Order', exact: true }).click();
   await page.getByRole('region', { name: 'Map of the ride' }).waitFor();
   places.push(await helpPlace(page, 'Track'));
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  await page
-    .getByRole('navigation', { name: 'Menu' })
-    .getByRole('link', { name: 'Active rides' })
-    .click();
+  await openFromMenu(page, 'Active rides');
   await page
     .getByRole('link', { name: /Track this order$/ })
     .first()
@@ -99,11 +96,7 @@ test('"Call us" is in the same place in the menu of every screen, signed out and
   await page.goto(`${it.app.url}/r/${finished}`);
   await page.getByRole('heading', { name: 'How would you rate this ride?' }).waitFor();
   places.push(await helpPlace(page, 'rating'));
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  await page
-    .getByRole('navigation', { name: 'Menu' })
-    .getByRole('link', { name: /My account/ })
-    .click();
+  await openFromMenu(page, /My account/);
   await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
   places.push(await helpPlace(page, 'account'));
   await context.close();

@@ -9,6 +9,7 @@ import { useApp } from '../support/fixture.ts';
 import { demoCorporation } from '../support/app.ts';
 import { ride } from '../support/rides.ts';
 import { signInByApi, storeToken } from '../support/session.ts';
+import { openFromMenu } from '../support/menu.ts';
 
 const demo = demoCorporation();
 const MAINTENANCE_HOST = 'maintenance.localhost';
@@ -135,11 +136,7 @@ for (const look of LOOKS) {
       await page.getByRole('button', { name: 'Order', exact: true }).click();
       await page.getByRole('region', { name: 'Map of the ride' }).waitFor();
       await auditor.screen(page);
-      await page.getByRole('button', { name: 'Open menu' }).click();
-      await page
-        .getByRole('navigation', { name: 'Menu' })
-        .getByRole('link', { name: 'Active rides' })
-        .click();
+      await openFromMenu(page, 'Active rides');
       await page.getByRole('link', { name: /Track this order$/ }).waitFor();
       await auditor.screen(page);
       await page.getByRole('button', { name: 'Open menu' }).click();

@@ -22,6 +22,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ROOT, demoCorporation, getAs, startApp, type RunningApp } from '../support/app.ts';
 import { failOnCspViolations, launchBrowser, newContext } from '../support/browser.ts';
 import { registryKept } from '../support/worker.ts';
+import { openFromMenu } from '../support/menu.ts';
 
 const run = promisify(execFile);
 const demo = demoCorporation();
@@ -230,11 +231,7 @@ test('a release built against another @taxi/shared major is refused: fallback, e
   await page.goto(`${app.urlFor('alpha.localhost')}/t/NOSUCHID/not-a-secret`);
   await page.getByRole('heading', { name: 'This part of the app is unavailable' }).waitFor();
   // Never a white screen: the layout around it works, and so does the rest of the app.
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  await page
-    .getByRole('navigation', { name: 'Menu' })
-    .getByRole('link', { name: 'Regulations' })
-    .click();
+  await openFromMenu(page, 'Regulations');
   await page.getByRole('heading', { level: 1, name: 'Regulations' }).waitFor();
   await context.close();
 });

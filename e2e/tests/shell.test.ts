@@ -6,6 +6,7 @@ import { useApp } from '../support/fixture.ts';
 import { demoCorporation } from '../support/app.ts';
 import { signInByApi, storeToken } from '../support/session.ts';
 import { ride, setOrderState } from '../support/rides.ts';
+import { openFromMenu } from '../support/menu.ts';
 
 const demo = demoCorporation();
 const it = useApp({
@@ -118,11 +119,7 @@ test('a remote that cannot load shows unavailable with Retry while the rest work
   await retry.click();
   await page.getByRole('heading', { name: 'This part of the app is unavailable' }).waitFor();
   // The layout around it still works, and so does every other remote.
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  await page
-    .getByRole('navigation', { name: 'Menu' })
-    .getByRole('link', { name: 'Regulations' })
-    .click();
+  await openFromMenu(page, 'Regulations');
   await page.getByRole('heading', { level: 1, name: 'Regulations' }).waitFor();
   assert.equal(new URL(page.url()).pathname, '/regulations/');
   await context.close();

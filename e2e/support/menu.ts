@@ -1,0 +1,7 @@
+import type { Page } from 'playwright-core';
+
+/** Opens the menu and follows one of its links, as a passenger reaches a screen from anywhere. */
+export async function openFromMenu(page: Page, link: string | RegExp): Promise<void> {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: link }).click();
+}
