@@ -1,7 +1,7 @@
 import type { Db } from '../db/storage.ts';
 import { freeTaxisReportedSince, lastReportAt } from '../fleet/taxis.ts';
 import { greatCircleMetres, type LatLng } from '../geo/geometry.ts';
-import type { OrderForm } from '../orders/form.ts';
+import { storedForm } from '../orders/form.ts';
 import { dispatchSettings } from './settings.ts';
 import { ASSIGNMENT_STATES as S } from './tables.ts';
 import type { DispatcherOptions } from './options.ts';
@@ -113,7 +113,7 @@ export async function offerMore(
     )
     .execute();
   for (const { call_number } of busy) excluded.add(call_number);
-  const form = JSON.parse(order.form) as OrderForm;
+  const form = storedForm(order.form);
   const chosen = new Set(form.selected_taxies);
   const free = (
     await freeTaxisReportedSince(trx, order.corporation_id, now - settings.connectedS * 1000)

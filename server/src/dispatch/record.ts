@@ -4,7 +4,7 @@ import { taxiFeatures } from '../corporations/features.ts';
 import type { Db } from '../db/storage.ts';
 import { taxiCars } from '../fleet/taxis.ts';
 import { ratingOf } from '../rating/store.ts';
-import type { OrderForm } from '../orders/form.ts';
+import { storedForm } from '../orders/form.ts';
 import type { LatLng } from '../geo/geometry.ts';
 import type { RouteEstimator } from '../quotes/routing.ts';
 import { readTariff, tariffZone } from '../quotes/tariff.ts';
@@ -95,7 +95,7 @@ export async function orderEvent(
   const { accepted, finished } = takenBy(assignments);
   const taxis = accepted.length ? await taxiCars(db, order.corporation_id, accepted) : [];
   const rating = await ratingOf(db, orderId);
-  const form = JSON.parse(order.form) as OrderForm;
+  const form = storedForm(order.form);
   const zone = corporation.timeZone;
   const local = (at: number | null) => (at === null ? null : formatLocal(at, zone));
   const pickup =

@@ -2,7 +2,7 @@ import type { Corporation } from '../corporations/directory.ts';
 import type { Selectable } from 'kysely';
 import type { Tables } from '../db/tables.ts';
 import { weekdayOfDayNumber } from '@taxi/contract';
-import type { OrderForm, Subscription } from '../orders/form.ts';
+import { type OrderForm, storedForm, type Subscription } from '../orders/form.ts';
 import { insertOrder, subscriptionRideExists } from '../orders/store.ts';
 import { epochOf, formatLocal, localTime, parseDateTime } from '../time.ts';
 import { dispatchAt, logCreated } from './intake.ts';
@@ -78,7 +78,7 @@ async function createRides(
   parent: Selectable<Tables['orders']>,
   now: number,
 ): Promise<void> {
-  const form = JSON.parse(parent.form) as OrderForm;
+  const form = storedForm(parent.form);
   const repeated = form.repeated;
   if (!repeated) return;
   const zone = corporation.timeZone;

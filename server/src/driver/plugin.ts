@@ -20,7 +20,7 @@ import { dispatchSettings } from '../dispatch/settings.ts';
 import { ASSIGNMENT_STATES as S } from '../dispatch/tables.ts';
 import { ApiFailure } from '../errors.ts';
 import { spend } from '../events/limits.ts';
-import type { OrderForm } from '../orders/form.ts';
+import { storedForm } from '../orders/form.ts';
 import type { Services } from '../services.ts';
 import { formatLocal } from '../time.ts';
 import { setTaxiState } from '../fleet/taxis.ts';
@@ -142,7 +142,7 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
     },
     accepted: boolean,
   ): DriverOrder {
-    const form = JSON.parse(order.form) as OrderForm;
+    const form = storedForm(order.form);
     return {
       order_id: order.id,
       order_short_id: order.short_id,

@@ -162,6 +162,9 @@ function riderOf(
   return { phone: normalisePhone(phone, corporation), rider_name: name };
 }
 
+/** An order's form as `orders.form` keeps it: written from readOrderForm, read back whole. */
+export const storedForm = (text: string): OrderForm => JSON.parse(text) as OrderForm;
+
 /**
  * Reads and checks the `order` of ORDER_SIM and ORDER_SAVE: pickup valid, destination valid if
  * given, taxi count 1-5, known features, a scheduled time later than now plus advance

@@ -10,7 +10,7 @@ import { ApiFailure } from '../errors.ts';
 import { spend } from '../events/limits.ts';
 import type { Services } from '../services.ts';
 import { formatLocal, parseDateTime } from '../time.ts';
-import { type OrderForm, readOrderForm } from './form.ts';
+import { type OrderForm, readOrderForm, storedForm } from './form.ts';
 import {
   ACTIVE_STATES,
   deriveLegacySecrets,
@@ -96,7 +96,7 @@ export async function ordersPlugin(app: FastifyInstance, services: Services) {
   }
 
   function listed(corporation: Corporation, row: OrderRow): ActiveOrder {
-    const form = JSON.parse(row.form) as OrderForm;
+    const form = storedForm(row.form);
     return {
       order_id: row.id,
       order_type: row.order_type,

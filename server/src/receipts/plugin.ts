@@ -10,7 +10,7 @@ import { trackFacts } from '../dispatch/record.ts';
 import { ApiFailure } from '../errors.ts';
 import { spend } from '../events/limits.ts';
 import { taxiCars } from '../fleet/taxis.ts';
-import type { OrderForm } from '../orders/form.ts';
+import { type OrderForm, storedForm } from '../orders/form.ts';
 import { located } from '../quotes/quote.ts';
 import type { RouteEstimator } from '../quotes/routing.ts';
 import { priceParts, readTariff } from '../quotes/tariff.ts';
@@ -105,7 +105,7 @@ async function receiptOf(
   lang: Lang,
   order: NonNullable<Awaited<ReturnType<typeof loadOrder>>>,
 ): Promise<Receipt> {
-  const form = JSON.parse(order.form) as OrderForm;
+  const form = storedForm(order.form);
   const carried = await db
     .selectFrom('assignments')
     .select(['call_number', 'picked_up_at', 'ride_ended_at'])
