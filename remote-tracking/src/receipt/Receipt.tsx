@@ -79,18 +79,8 @@ function Seller({ settings, lang }: { settings: Settings; lang: string }) {
       <h2 id="rc-seller">{t('client.receipt.seller')}</h2>
       <p className="rc-seller__name">{name}</p>
       <dl className="rc-facts">
-        {settings.gdpr_admin ? (
-          <div>
-            <dt>{t('client.receipt.seller_details')}</dt>
-            <dd>{settings.gdpr_admin}</dd>
-          </div>
-        ) : null}
-        {settings.self_email ? (
-          <div>
-            <dt>{t('client.receipt.seller_email')}</dt>
-            <dd>{settings.self_email}</dd>
-          </div>
-        ) : null}
+        <Fact label={t('client.receipt.seller_details')} value={settings.gdpr_admin || null} />
+        <Fact label={t('client.receipt.seller_email')} value={settings.self_email || null} />
       </dl>
     </section>
   );
@@ -162,10 +152,11 @@ function Fare({ receipt, currency }: { receipt: ReceiptData; currency: string })
               />
             ))}
             {fare.taxi_count > 1 ? (
-              <tr>
-                <th scope="row">{t('client.receipt.taxis', { count: fare.taxi_count })}</th>
-                <td>{money(fare.tariff_price)}</td>
-              </tr>
+              <Line
+                label={t('client.receipt.taxis', { count: fare.taxi_count })}
+                amount={fare.tariff_price}
+                currency={currency}
+              />
             ) : null}
             {fare.adjustment !== 0 ? (
               <Line
