@@ -233,7 +233,7 @@ async function loadNode(url: string, bodies: string[], seconds: number): Promise
 
 function print(engine: string, city: string, action: string, r: Result, loadBefore: string) {
   console.log(
-    `${engine.padEnd(9)} ${city.padEnd(14)} ${action.padEnd(29)} ${String(Math.round(r.rps)).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   server CPU ${r.cpuMs!.toFixed(2)} ms a request (${r.requests} requests, ${r.failures} failed; load ${loadBefore} -> ${load1()})`,
+    `${engine.padEnd(9)} ${city.padEnd(14)} ${action.padEnd(29)} ${String(Math.round(r.rps)).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   server CPU ${r.cpuMs!.toFixed(3)} ms a request (${r.requests} requests, ${r.failures} failed; load ${loadBefore} -> ${load1()})`,
   );
 }
 

@@ -79,11 +79,11 @@ describe('the server', () => {
       );
     const db = started.app.services.storage.db;
     const now = Date.now();
-    const canary = { part: 'tracking', release: '1.1.0' };
+    const canary = { part: 'tracking', release: '1.1.0', bucket: 'canary' } as const;
     /** Thirty devices on each release; `canaryErrors` of the canary's report an error. */
     const traffic = async (canaryErrors: number) => {
       for (let i = 0; i < 30; i++) {
-        const stable = { part: 'tracking', release: '1.0.0' };
+        const stable = { part: 'tracking', release: '1.0.0', bucket: 'stable' } as const;
         await countViews(db, 'demo', [stable], passengerOf(`stable-device-${i}`), now);
         await countViews(db, 'demo', [canary], passengerOf(`canary-device-${i}`), now);
       }

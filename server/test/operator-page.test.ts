@@ -59,8 +59,8 @@ test('the page shows each part, its split and a chart per release, to the operat
   const { app } = await pageApp('s3cret-operator-token');
   const db = app.services.storage.db;
   const now = Date.now();
-  const stable = { part: 'tracking', release: '1.0.0' };
-  const canary = { part: 'tracking', release: '1.1.0' };
+  const stable = { part: 'tracking', release: '1.0.0', bucket: 'stable' } as const;
+  const canary = { part: 'tracking', release: '1.1.0', bucket: 'canary' } as const;
   for (let i = 0; i < 8; i++)
     await countViews(db, 'demo', [stable], passengerOf(`stable-device-${i}`), now);
   await countViews(db, 'demo', [canary], passengerOf('canary-device'), now);

@@ -12,6 +12,7 @@ import {
   readHealth,
   viewsWritten,
 } from '../src/reports/health.ts';
+import { registry as metrics } from '../src/metrics/record.ts';
 import { corporationHealth } from '../src/releases/health.ts';
 import { rateDifference } from '../src/releases/rule.ts';
 import { corporationFile, rowCount, startApp, writeFile } from './helpers.ts';
@@ -52,6 +53,15 @@ const report = (fields: Record<string, string | undefined>, host = 'localhost') 
     ),
   ).toString(),
 });
+
+/** A counter of the process's metrics by its labels (0 when it has no such series). */
+async function counter(name: string, labels: Record<string, string>): Promise<number> {
+  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
+  const line = (await metrics.metrics())
+    .split('\n')
+    .find((row) => row.startsWith(`${name}{`) && wanted.every((label) => row.includes(label)));
+  return line ? Number(line.split(' ').at(-1)) : 0;
+}
 
 test('a registry request is a view of every release it gives, once per device and hour', async () => {
   const { app, later, now } = await healthApp();
@@ -140,7 +150,7 @@ test(
     let locked = () => {};
     const holding = new Promise<void>((resolve) => (locked = resolve));
     const other = app.services.storage.db.transaction().execute(async (trx) => {
-      const host = [{ part: 'host', release: '1.0.0' }];
+      const host = [{ part: 'host', release: '1.0.0', bucket: 'stable' } as const];
       await countViews(trx, 'demo', host, passengerOf('another-device'), now());
       locked();
       await held;
@@ -161,13 +171,27 @@ test(
 
 test('an error report counts against a release only with the ticket of a view of it, once per device and hour', async () => {
   const { app, now } = await healthApp();
+  const canaryLabels = {
+    corporation: 'demo',
+    part: 'tracking',
+    release: '1.1.0',
+    bucket: 'canary',
+  };
+  const hostLabels = { corporation: 'demo', part: 'host', release: '1.0.0', bucket: 'stable' };
+  const before = {
+    views: await counter('taxi_release_page_views_total', canaryLabels),
+    errors: await counter('taxi_release_errors_total', canaryLabels),
+    hostErrors: await counter('taxi_release_errors_total', hostLabels),
+  };
   // Twelve devices: both halves of the 50 % canary get some.
   const tickets = new Map<string, string>();
+  let canaryDevices = 0;
   for (const letter of 'abcdefghijkl') {
     const registry = (
       await app.inject({ url: `/remotes.json?hostname=localhost&device=${letter.repeat(16)}` })
     ).json();
     tickets.set(registry.releases.tracking.version, registry.ticket);
+    if (registry.buckets.tracking === 'canary') canaryDevices++;
   }
   const canary = tickets.get('1.1.0')!;
   const stable = tickets.get('1.0.0')!;
@@ -198,6 +222,13 @@ test('an error report counts against a release only with the ticket of a view of
   assert.equal(errors['tracking 1.1.0'], 1);
   assert.equal(errors['host 1.0.0'], 1);
   assert.equal(errors['tracking 1.0.0'] ?? 0, 0);
+  // The same, live in the metrics, with the bucket that served each release.
+  assert.equal(
+    (await counter('taxi_release_page_views_total', canaryLabels)) - before.views,
+    canaryDevices,
+  );
+  assert.equal((await counter('taxi_release_errors_total', canaryLabels)) - before.errors, 1);
+  assert.equal((await counter('taxi_release_errors_total', hostLabels)) - before.hostErrors, 1);
   const rows = await app.services.storage.db
     .selectFrom('error_reports')
     .select(['part', 'release'])

@@ -5,7 +5,7 @@ import { Gauge } from 'prom-client';
 import { isApiPath } from '../releases/plugin.ts';
 import { sameSecret } from '../security/secrets.ts';
 import type { Services } from '../services.ts';
-import { actionOf, bounded, httpDuration, registry } from './record.ts';
+import { actionOf, bounded, httpRequestDone, registry } from './record.ts';
 
 const HOUR = 60 * 60_000;
 /** Wrong tokens per address per hour before /metrics stops answering them. */
@@ -97,17 +97,11 @@ export async function metricsPlugin(app: FastifyInstance, services: Services) {
   app.addHook('onClose', async () => {
     apps.delete(services);
   });
-  app.addHook('onResponse', async (request, reply) => {
-    const api = isApiPath(request.url);
-    const action = actionOf(request);
-    httpDuration.observe(
-      {
-        route: bounded('http', 'route', routeOf(request)),
-        action: action ?? (api ? 'other' : ''),
-        status: String(reply.statusCode),
-      },
-      reply.elapsedTime / 1000,
-    );
+  // A callback hook, not an async one: no promise a request.
+  app.addHook('onResponse', (request, reply, done) => {
+    const action = actionOf(request) ?? (isApiPath(request.url) ? 'other' : '');
+    httpRequestDone(routeOf(request), action, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 }
 

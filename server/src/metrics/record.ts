@@ -2,6 +2,7 @@
 // small call of this module, so that names, labels and their bounds live in one place.
 import type { FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { RequestHistogram } from './request-histogram.ts';
 
 /** One registry per process: the counters add up over every app a process runs (tests run several). */
 export const registry = new Registry();
@@ -33,13 +34,22 @@ export function bounded(metric: string, label: string, value: string): string {
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-export const httpDuration = new Histogram({
+const httpDuration = new RequestHistogram({
   name: 'taxi_http_request_duration_seconds',
   help: 'HTTP requests by route pattern, API action (the spec names; "other" for unknown) and status, with their time',
-  labelNames: ['route', 'action', 'status'],
   buckets: SECONDS,
-  registers: [registry],
+  labelsOf: (route, action, status) => ({
+    route: bounded('http', 'route', route),
+    action: bounded('http', 'action', action),
+    status: String(status),
+  }),
+  registry,
 });
+
+/** One request answered: its route pattern, API action ('' for none), status and time. */
+export function httpRequestDone(route: string, action: string, status: number, seconds: number) {
+  httpDuration.observe(route, action, status, seconds);
+}
 
 const apiReplies = new Counter({
   name: 'taxi_api_replies_total',
@@ -117,15 +127,15 @@ const rasterQueue = new Gauge({
 
 const releaseViews = new Counter({
   name: 'taxi_release_page_views_total',
-  help: 'Page loads by corporation, part and release (a canary is its own release)',
-  labelNames: ['corporation', 'part', 'release'],
+  help: "Page loads by corporation, part, release and bucket (canary: the part's canary share)",
+  labelNames: ['corporation', 'part', 'release', 'bucket'],
   registers: [registry],
 });
 
 const releaseErrors = new Counter({
   name: 'taxi_release_errors_total',
-  help: 'Error reports by corporation, part and release',
-  labelNames: ['corporation', 'part', 'release'],
+  help: 'Error reports counted against a release, by corporation, part, release and bucket',
+  labelNames: ['corporation', 'part', 'release', 'bucket'],
   registers: [registry],
 });
 
@@ -211,22 +221,26 @@ export async function rasterDraw<T>(drawing: Promise<T>): Promise<T> {
   }
 }
 
-export function releasePageViews(
-  corporation: string,
-  releases: readonly { part: string; release: string }[],
-): void {
-  for (const { part, release } of releases)
-    releaseViews.inc(releaseLabels(corporation, part, release));
+/** A release as a device got it: the part, its version, and the bucket that chose it. */
+interface ServedRelease {
+  part: string;
+  release: string;
+  bucket: 'canary' | 'stable';
 }
 
-export function releaseError(corporation: string, part: string, release: string): void {
-  releaseErrors.inc(releaseLabels(corporation, part, release));
+export function releasePageViews(corporation: string, releases: readonly ServedRelease[]): void {
+  for (const served of releases) releaseViews.inc(releaseLabels(corporation, served));
 }
 
-function releaseLabels(corporation: string, part: string, release: string) {
+export function releaseError(corporation: string, served: ServedRelease): void {
+  releaseErrors.inc(releaseLabels(corporation, served));
+}
+
+function releaseLabels(corporation: string, { part, release, bucket }: ServedRelease) {
   return {
     corporation: bounded('release', 'corporation', corporation),
     part: bounded('release', 'part', part),
     release: bounded('release', 'release', release),
+    bucket,
   };
 }

@@ -71,7 +71,7 @@ export async function releasesPlugin(app: FastifyInstance, services: Services) {
       buckets[name] = bucket;
     }
     const bucket: Bucket = Object.values(buckets).includes('canary') ? 'canary' : 'stable';
-    const ticket = corporation && device ? await countRegistryView(services, request, corporation, releases, device) : undefined;
+    const ticket = corporation && device ? await countRegistryView(services, request, corporation, releases, buckets, device) : undefined;
     return { remotes, releases, bucket, buckets, ...(ticket ? { ticket } : {}) };
   });
 

@@ -2,7 +2,7 @@
 // which hour. An error report counts against a release only with a ticket naming it, so a report
 // from anywhere else (curl, a device past its address's cap) is kept but never counted.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { hourOf, type Seen } from '../reports/health.ts';
+import { hourOf, type Served } from '../reports/health.ts';
 
 export interface ViewTicket {
   corporation: string;
@@ -10,7 +10,7 @@ export interface ViewTicket {
   passenger: string;
   /** The hour of the view the errors are counted in. */
   hour: number;
-  releases: Seen[];
+  releases: Served[];
 }
 
 /** The longest ticket the registry hands out, with room to spare; longer ones are refused. */
@@ -30,7 +30,7 @@ export function issueTicket(key: Buffer, ticket: ViewTicket): string {
       ticket.corporation,
       ticket.passenger,
       ticket.hour,
-      ticket.releases.map(({ part, release }) => [part, release]),
+      ticket.releases.map(({ part, release, bucket }) => [part, release, bucket]),
     ]),
   ).toString('base64url');
   return `${payload}.${signature(key, payload).toString('base64url')}`;
@@ -49,13 +49,18 @@ export function readTicket(
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const [id, passenger, hour, releases] = JSON.parse(
     Buffer.from(payload, 'base64url').toString('utf8'),
-  ) as [string, string, number, [string, string][]];
+  ) as [string, string, number, [string, string, string?][]];
   if (id !== corporation || hour > hourOf(now) || hour < hourOf(now) - TICKET_HOURS * HOUR)
     return null;
   return {
     corporation: id,
     passenger,
     hour,
-    releases: releases.map(([part, release]) => ({ part, release })),
+    // A ticket signed before buckets were in tickets names no bucket: stable, the usual one.
+    releases: releases.map(([part, release, bucket]) => ({
+      part,
+      release,
+      bucket: bucket === 'canary' ? 'canary' : 'stable',
+    })),
   };
 }

@@ -4,7 +4,14 @@
 // moves an error rate.
 import type { FastifyRequest } from 'fastify';
 import type { Corporation } from '../corporations/directory.ts';
-import { countInBackground, countViews, hourOf, passengerOf, type Seen } from '../reports/health.ts';
+import {
+  countInBackground,
+  countViews,
+  hourOf,
+  passengerOf,
+  type Served,
+} from '../reports/health.ts';
+import type { Bucket } from './bucket.ts';
 import type { Services } from '../services.ts';
 import { resolveRelease, type RemoteEntry } from './resolve.ts';
 import { issueTicket } from './ticket.ts';
@@ -42,15 +49,17 @@ export async function countRegistryView(
   request: FastifyRequest,
   corporation: Corporation,
   releases: Record<string, RemoteEntry>,
+  buckets: Record<string, Bucket>,
   device: string,
 ): Promise<string> {
   const { config, storage, clock, releaseKey } = services;
   const now = clock.now();
-  const seen: Seen[] = Object.entries(releases).flatMap(([part, entry]) =>
-    entry.version ? [{ part, release: entry.version }] : [],
+  const seen: Served[] = Object.entries(releases).flatMap(([part, entry]) =>
+    entry.version ? [{ part, release: entry.version, bucket: buckets[part] ?? 'stable' }] : [],
   );
   const host = await resolveRelease(config.releasesDir, 'host', corporation.releases.host?.use);
-  if (host?.kind === 'version') seen.push({ part: 'host', release: host.version });
+  // The host has no canary share: its pages follow the corporation's pin.
+  if (host?.kind === 'version') seen.push({ part: 'host', release: host.version, bucket: 'stable' });
   const passenger = passengerOf(device);
   const write = countViews(storage.db, corporation.id, seen, passenger, now).catch(
     (error: unknown) => request.log.error({ err: error }, 'release health: page view not counted'),

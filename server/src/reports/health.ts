@@ -5,8 +5,9 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/storage.ts';
 import { ApiFailure } from '../errors.ts';
-import { isVersion, RELEASE_NAMES } from '../releases/resolve.ts';
 import { releaseError, releasePageViews } from '../metrics/record.ts';
+import type { Bucket } from '../releases/bucket.ts';
+import { isVersion, RELEASE_NAMES } from '../releases/resolve.ts';
 
 const HOUR = 60 * 60_000;
 
@@ -17,6 +18,11 @@ export function hourOf(time: number): number {
 export interface Seen {
   part: string;
   release: string;
+}
+
+/** A release served to a device, and whether it came as the part's canary or its stable. */
+export interface Served extends Seen {
+  bucket: Bucket;
 }
 
 /**
@@ -34,7 +40,7 @@ export function passengerOf(device: string): string {
 export async function countViews(
   db: Db,
   corporation: string,
-  releases: Seen[],
+  releases: Served[],
   passenger: string,
   now: number,
 ): Promise<void> {
@@ -55,7 +61,10 @@ export async function countViews(
     .returning(['part', 'release'])
     .execute();
   if (first.length === 0) return;
-  releasePageViews(corporation, first);
+  releasePageViews(
+    corporation,
+    releases.filter((served) => first.some((row) => row.part === served.part)),
+  );
   await db
     .insertInto('release_health')
     .values(
@@ -116,7 +125,7 @@ export async function countError(
   db: Db,
   corporation: string,
   { passenger, hour }: { passenger: string; hour: number },
-  { part, release }: Seen,
+  { part, release, bucket }: Served,
 ): Promise<void> {
   const marked = await db
     .updateTable('release_passengers')
@@ -129,7 +138,7 @@ export async function countError(
     .where('errored', '=', 0)
     .executeTakeFirst();
   if (Number(marked.numUpdatedRows) === 0) return;
-  releaseError(corporation, part, release);
+  releaseError(corporation, { part, release, bucket });
   await db
     .insertInto('release_health')
     .values({ corporation_id: corporation, part, release, hour, views: 0, errors: 1 })

@@ -76,11 +76,10 @@ async function countReportedError(
   now: number,
 ): Promise<void> {
   const view = ticket ? readTicket(releaseKey, ticket, corporation, now) : null;
-  if (
-    !view?.releases.some(({ part, release }) => part === source.part && release === source.release)
-  )
-    return;
-  await countError(storage.db, corporation, view, source);
+  const served = view?.releases.find(
+    ({ part, release }) => part === source.part && release === source.release,
+  );
+  if (view && served) await countError(storage.db, corporation, view, served);
 }
 
 /** Stored for the operator; the log gets a warning too. */
