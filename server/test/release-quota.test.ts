@@ -7,7 +7,7 @@ import { hashFiles } from '../src/releases/files.ts';
 import { createToken } from '../src/releases/tokens.ts';
 import { startApp } from './helpers.ts';
 
-test("a team's uploads stop at its disk quota; other teams keep theirs", async () => {
+async function quotaApp() {
   const { app } = await startApp({
     config: { limits: { ...limitsConfig({}), releaseTeamQuotaMb: 1 } },
   });
@@ -35,10 +35,20 @@ test("a team's uploads stop at its disk quota; other teams keep theirs", async (
       await app.inject({ method: 'POST', url: '/release/api/publish', headers, payload })
     ).json();
   };
+  return { legal, other, publish };
+}
 
+test("a team's uploads stop at its disk quota; other teams keep theirs", async () => {
+  const { legal, other, publish } = await quotaApp();
   assert.equal((await publish(legal, '1.0.0')).status, 'OK');
   const refused = await publish(legal, '1.0.1');
   assert.equal(refused.error_data, 'ACTION_NOT_ALLOWED');
   assert.match(refused.status_mesg, /team legal: .* 1 MB quota \(RELEASE_TEAM_QUOTA_MB\)/);
   assert.equal((await publish(other, '1.0.2')).status, 'OK');
+});
+
+test("two uploads at once cannot pass a team's quota together", async () => {
+  const { legal, publish } = await quotaApp();
+  const results = await Promise.all([publish(legal, '1.0.0'), publish(legal, '1.0.1')]);
+  assert.deepEqual(results.map((result) => result.status === 'OK').sort(), [false, true]);
 });

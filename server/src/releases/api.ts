@@ -17,7 +17,7 @@ import {
   type Change,
   type Target,
 } from './pointers.ts';
-import { withinQuota } from './quota.ts';
+import { oneUploadAtATime, withinQuota } from './quota.ts';
 import { folderStore, type ReleaseStore } from './store.ts';
 import { entryFile, isVersion, RELEASE_NAMES, type ReleaseName } from './resolve.ts';
 import { scopeOf, type TeamScope } from './tokens.ts';
@@ -169,18 +169,20 @@ export async function releaseApi(
     const hash = hashFiles(files);
     if (record.content_sha256 !== hash)
       throw new ApiFailure('DOC_ERROR', 'The files do not match the content hash of the record');
-    const published = await releases.published(part, version);
-    if (published === hash) return { status: 'OK', result: `${part} ${version}: unchanged` };
-    if (published !== null)
-      throw new ApiFailure(
-        'ACTION_NOT_ALLOWED',
-        `${part} ${version} is already published with other content: bump the version`,
-      );
-    await withinQuota(releases, scope.team, files, config.limits.releaseTeamQuotaMb);
-    await releases.put(part, version, files, { ...record, uploaded_by: `team:${scope.team}` });
-    recordPublished(places, part, version, `team:${scope.team}`);
-    request.log.info({ team: scope.team, part, version }, 'release published');
-    return { status: 'OK', result: `${part} ${version}: published` };
+    return oneUploadAtATime(scope.team, async () => {
+      const published = await releases.published(part, version);
+      if (published === hash) return { status: 'OK', result: `${part} ${version}: unchanged` };
+      if (published !== null)
+        throw new ApiFailure(
+          'ACTION_NOT_ALLOWED',
+          `${part} ${version} is already published with other content: bump the version`,
+        );
+      await withinQuota(releases, scope.team, files, config.limits.releaseTeamQuotaMb);
+      await releases.put(part, version, files, { ...record, uploaded_by: `team:${scope.team}` });
+      recordPublished(places, part, version, `team:${scope.team}`);
+      request.log.info({ team: scope.team, part, version }, 'release published');
+      return { status: 'OK', result: `${part} ${version}: published` };
+    });
   });
 
   app.post('/release/api/promote', async (request) => {
