@@ -9,6 +9,7 @@ import { trackingSocket, trackLogin } from './live.ts';
 import { post, signInPassenger } from './process-calls.ts';
 import { startDeployment } from './process-setup.ts';
 import type { ServerProcess } from './server-process.ts';
+import { until } from './until.ts';
 
 const REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -117,17 +118,6 @@ async function twoInstances(aBase: string, bBase: string, storage: Storage) {
       (await post(base, '/api/2/', { action_id: 'POI_QUERY', query: 'Grodzka' })).status,
     );
   assert.deepEqual(answers, ['OK', 'OK', 'OK', 'OK', 'OK', 'ERR']);
-}
-
-/** Waits for `check` to return something, every 100 ms, failing with `what` after `ms`. */
-async function until<T>(what: string, check: () => Promise<T | undefined>, ms: number) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const found = await check();
-    if (found !== undefined) return found;
-    assert.ok(Date.now() < end, `timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 test('the demo SMS outbox of one process shows the codes every process of the deployment sent', async () => {

@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 const run = promisify(execFile);
 
 import { freePort } from './server-process.ts';
+import { until } from './until.ts';
 
 export { freePort };
 
@@ -172,15 +173,6 @@ async function ask(port: number, command: string[]): Promise<unknown> {
     return await redis.call(command[0]!, ...command.slice(1));
   } finally {
     redis.disconnect();
-  }
-}
-
-/** Polls `check` every 100 ms until it is true. */
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > end) throw new Error(`not in ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

@@ -2,10 +2,12 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { assertOk, call, signIn } from './api.ts';
 import { taxiCorporation } from './fixtures.ts';
+import { CLAIM_LEASE_MS } from '../src/notifications/outbox.ts';
 import { startApp } from './helpers.ts';
 import { taxi } from './live.ts';
 import { privateRedis } from './private-services.ts';
 import { type Browser, startPushService, vapidKeys } from './push-service.ts';
+import { until } from './until.ts';
 
 const pickup = { lat: 50.06, lng: 19.94, city: 'Kraków', street: 'Grodzka', number: '5' };
 
@@ -62,20 +64,14 @@ test(
     // Each stage once: nothing waits in the outbox, and after two more rounds of the drain (one
     // a second) and the bus back, no second copy has come.
     const { db } = app.services.storage;
-    const waiting = await db
-      .selectFrom('push_outbox')
-      .select(['stage', 'claimed_at'])
-      .where('order_id', '=', saved.order_id)
-      .orderBy('id')
-      .execute();
-    assert.deepEqual(
-      waiting.map((row) => [row.stage, row.claimed_at !== null]),
-      [
-        ['taxi_on_the_way', true],
-        ['taxi_arrived', true],
-        ['finished', true],
-      ],
-    );
+    await until('each push to leave the outbox once sent', async () => {
+      const waiting = await db
+        .selectFrom('push_outbox')
+        .select('stage')
+        .where('order_id', '=', saved.order_id)
+        .execute();
+      return waiting.length === 0;
+    });
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     assert.deepEqual(
       push.received.filter((r) => r.path === phone.path),
@@ -84,3 +80,70 @@ test(
     );
   },
 );
+
+test('a push claimed by a process that died before sending it is sent by another after the lease', async () => {
+  const push = await startPushService();
+  after(() => push.close());
+  const vapid = vapidKeys();
+  const { app } = await startApp({
+    corporations: [taxiCorporation('demo', ['localhost'])],
+    config: { push: { vapid, allowedOrigin: push.origin } },
+    overrides: { pushNetwork: { ca: push.cert } },
+  });
+  const token = await signIn(app, '+48605999002');
+  const saved = assertOk(
+    await call(app, 'ORDER_SAVE', { order: { order_type: 'Z', poi: pickup } }, { token }),
+  );
+  const phone = push.browser('/ok/died');
+  assertOk(
+    await call(
+      app,
+      'PUSH_SUBSCRIBE',
+      { order_short_id: saved.track.order_short_id, subscription: phone.json },
+      { token, lang: 'en' },
+    ),
+  );
+  const { db } = app.services.storage;
+  const subscription = await db
+    .selectFrom('push_subscriptions')
+    .selectAll()
+    .where('order_id', '=', saved.order_id)
+    .executeTakeFirstOrThrow();
+  const now = Date.now();
+  const row = (stage: string, title: string, claimedAt: number) => ({
+    order_id: saved.order_id,
+    subscription_id: subscription.id,
+    endpoint: subscription.endpoint,
+    p256dh: subscription.p256dh,
+    auth: subscription.auth,
+    stage,
+    title,
+    body: '',
+    tag: `ride-${saved.track.order_short_id}`,
+    created_at: claimedAt,
+    claimed_at: claimedAt,
+  });
+  // One process claimed "on its way" and died before sending it; another is sending "arrived".
+  await db
+    .insertInto('push_outbox')
+    .values([
+      row('taxi_on_the_way', 'Your taxi is on its way', now - CLAIM_LEASE_MS - 1_000),
+      row('taxi_arrived', 'Your taxi has arrived', now),
+    ])
+    .execute();
+  const pushed = await Promise.race([
+    push.pushed(phone, vapid),
+    new Promise<never>((_, reject) =>
+      setTimeout(
+        () => reject(new Error('the push of the process that died was never sent')),
+        10_000,
+      ).unref(),
+    ),
+  ]);
+  assert.equal(pushed.title, 'Your taxi is on its way');
+  // The one sent leaves; the one a live process claimed stays, unsent.
+  await until('the push sent to leave the outbox', async () => {
+    const left = await db.selectFrom('push_outbox').select('stage').execute();
+    return left.length === 1 && left[0]!.stage === 'taxi_arrived';
+  });
+});

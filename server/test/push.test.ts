@@ -13,6 +13,7 @@ import { taxiCorporation } from './fixtures.ts';
 import { capturedLog, startApp } from './helpers.ts';
 import { taxi } from './live.ts';
 import { type Browser, startPushService, vapidKeys } from './push-service.ts';
+import { until } from './until.ts';
 
 const push = await startPushService();
 after(() => push.close());
@@ -57,15 +58,6 @@ const subscriptions = (orderId: number) =>
     .where('order_id', '=', orderId)
     .orderBy('id')
     .execute();
-
-/** Until the database shows what the background send did (bounded, no fixed sleep). */
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!(await check())) {
-    assert.ok(Date.now() < deadline, `timed out waiting for ${what}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
 
 let phones = 0;
 let calls = 0;
@@ -124,8 +116,9 @@ describe('ride notifications by Web Push', () => {
     });
     await received_(tablet);
     await until(
-      async () => (await subscriptions(orderId)).every((s) => !s.endpoint.includes('/gone/')),
       'the 410 subscription to go',
+      async () => (await subscriptions(orderId)).every((s) => !s.endpoint.includes('/gone/')),
+      5_000,
     );
     assert.deepEqual(
       (await subscriptions(orderId)).map((s) => s.lang),
@@ -245,10 +238,11 @@ describe('ride notifications by Web Push', () => {
     await app.services.dispatch.cancel(orderId);
     assert.equal((await received_(phone)).title, 'Order cancelled');
     await until(
+      'every trick endpoint to be refused',
       async () =>
         log.text().split('a push to a private address was refused').length - refusedBefore ===
         tricks.length,
-      'every trick endpoint to be refused',
+      5_000,
     );
     assert.ok(
       ['loop', 'ten', 'mapped'].every((name) => asked.includes(`${name}.fcm.googleapis.com`)),

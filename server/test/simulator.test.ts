@@ -6,15 +6,7 @@ import { gridPoint, TOWN_FILE } from './fixtures/make-town.ts';
 import { taxiCorporation } from './fixtures.ts';
 import type { Db } from '../src/db/storage.ts';
 import { startApp } from './helpers.ts';
-
-/** Waits for `check`, every 50 ms, failing with `what` after `ms`. */
-async function until(what: string, check: () => Promise<boolean>, ms = 30_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    assert.ok(Date.now() < end, `timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { until } from './until.ts';
 
 /** A ride across the town, from Szewska to Długa. */
 const RIDE = {

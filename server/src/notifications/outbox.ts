@@ -1,5 +1,7 @@
 import { isNotifiedStage, LAST_STAGES, rideNotificationText } from '@taxi/contract';
+import type { ExpressionBuilder, ExpressionWrapper, SqlBool } from 'kysely';
 import type { Db } from '../db/storage.ts';
+import type { Tables } from '../db/tables.ts';
 import type { OrderEvent } from '../dispatch/record.ts';
 import type { EventBus } from '../events/bus.ts';
 
@@ -57,22 +59,29 @@ export async function queueRidePushes(
 }
 
 /**
+ * A push claimed this long ago and still in the outbox was claimed by a process that died (or
+ * stopped) before sending it: another takes it. Longer than a send's queue and time-out, so a live
+ * process is rarely doubled; a push sent twice replaces itself (one tag, one topic).
+ */
+export const CLAIM_LEASE_MS = 2 * 60_000;
+
+/**
  * Takes up to `limit` waiting pushes, oldest first, for this process alone: the update claims only
- * rows still unclaimed, so that of processes draining at once each push goes to one (at most once).
+ * rows unclaimed or claimed past the lease, so that of processes draining at once each push goes
+ * to one. A push leaves the outbox once it is handled (pushHandled): none is lost with a process.
  */
 export function claimPushes(db: Db, now: number, limit: number) {
+  const claimable = (
+    eb: ExpressionBuilder<Tables, 'push_outbox'>,
+  ): ExpressionWrapper<Tables, 'push_outbox', SqlBool> =>
+    eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', now - CLAIM_LEASE_MS)]);
   return db
     .updateTable('push_outbox')
     .set({ claimed_at: now })
     .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('push_outbox')
-        .select('id')
-        .where('claimed_at', 'is', null)
-        .orderBy('id')
-        .limit(limit),
+      eb.selectFrom('push_outbox').select('id').where(claimable).orderBy('id').limit(limit),
     )
-    .where('claimed_at', 'is', null)
+    .where(claimable)
     .returning([
       'id',
       'order_id',
@@ -87,4 +96,9 @@ export function claimPushes(db: Db, now: number, limit: number) {
       'created_at',
     ])
     .execute();
+}
+
+/** A push sent, failed for good or dropped: out of the outbox. */
+export async function pushHandled(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('push_outbox').where('id', '=', id).execute();
 }

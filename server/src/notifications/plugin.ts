@@ -12,7 +12,7 @@ import { spend, type RateLimiter } from '../events/limits.ts';
 import { clientOrder, orderKey, ridesOver } from '../orders/store.ts';
 import type { Services } from '../services.ts';
 import { readSubscription } from './endpoints.ts';
-import { claimPushes, PUSH_QUEUED_CHANNEL } from './outbox.ts';
+import { claimPushes, pushHandled, PUSH_QUEUED_CHANNEL } from './outbox.ts';
 import { type Delivery, type PushNetwork, pushSender } from './sender.ts';
 
 /** Browsers (devices) of one order that may get its pushes. */
@@ -30,10 +30,7 @@ const RIDE_LONGEST_MS = 12 * 3_600_000;
 const DRAIN_EVERY_MS = 1_000;
 /** Pushes claimed at once by one process. */
 const DRAIN_BATCH = 50;
-/**
- * Pushes stay in the outbox this long (what was sent when), then the sweep removes them; one
- * never sent is stale long before.
- */
+/** A push never handled (no process with VAPID keys ran) is removed this late: stale long before. */
 const OUTBOX_KEPT_MS = 24 * 3_600_000;
 /** An undelivered 'taxi arrived' is stale after a few minutes; the others keep longer. */
 const TTL_SECONDS: Record<NotifiedStage, number> = {
@@ -84,11 +81,15 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
     for (const queued of bySubscription.values())
       void (async () => {
         for (const row of queued) {
-          if (!isNotifiedStage(row.stage)) continue;
+          if (!isNotifiedStage(row.stage)) {
+            await pushHandled(db, row.id);
+            continue;
+          }
           // Waiting counts against its time to live: a push late past it is not sent at all.
           const ttlSeconds = TTL_SECONDS[row.stage] - Math.floor((now - row.created_at) / 1000);
           if (ttlSeconds <= 0) {
             pushOutcome('dropped');
+            await pushHandled(db, row.id);
             continue;
           }
           const message: RidePushMessage = {
@@ -109,9 +110,11 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
                 .execute();
             },
           };
-          await push.send(delivery);
+          // Not tried (the process is closing): left claimed, for another process after the lease.
+          if (!(await push.send(delivery))) return;
+          await pushHandled(db, row.id);
         }
-      })();
+      })().catch(onError);
   }
 
   let draining: Promise<void> | undefined;

@@ -60,7 +60,7 @@ export function pushSender(
         ? (network.lookup ?? dns.lookup)(hostname, options, callback)
         : resolve(hostname, options, callback),
   });
-  const queue: { delivery: Delivery; done: () => void }[] = [];
+  const queue: { delivery: Delivery; done: (handled: boolean) => void }[] = [];
   let running = 0;
   let dropped = 0;
   let stopped = false;
@@ -120,21 +120,24 @@ export function pushSender(
         )
         .finally(() => {
           running -= 1;
-          done();
+          done(true);
           next();
         });
     }
   }
 
   return {
-    /** Resolves once the push is sent, failed or dropped (never rejects). */
-    send(delivery: Delivery): Promise<void> {
-      if (stopped) return Promise.resolve();
+    /**
+     * Resolves once the push is sent, failed or dropped: true; false when the sender stopped
+     * before trying it (the process is closing). Never rejects.
+     */
+    send(delivery: Delivery): Promise<boolean> {
+      if (stopped) return Promise.resolve(false);
       if (queue.length >= QUEUE_MAX) {
         dropped += 1;
         pushOutcome('dropped');
         if (dropped % 100 === 1) log.warn({ dropped }, 'notifications: queue full, pushes dropped');
-        return Promise.resolve();
+        return Promise.resolve(true);
       }
       return new Promise((done) => {
         queue.push({ delivery, done });
@@ -144,7 +147,7 @@ export function pushSender(
     /** Waiting sends are dropped; those on their way end within TIMEOUT_MS. */
     stop(): void {
       stopped = true;
-      for (const { done } of queue.splice(0)) done();
+      for (const { done } of queue.splice(0)) done(false);
     },
   };
 }
