@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { compareVersions } from '../src/releases/resolve.ts';
+import { compareVersions, isVersion } from '../src/releases/resolve.ts';
 import { parseCorporation } from '../src/corporations/directory.ts';
 import { corporationFile, startApp, writeFile } from './helpers.ts';
 
@@ -122,6 +122,19 @@ describe('remotes.json', () => {
   test('versions sort as semver', () => {
     const sorted = ['1.10.0', '1.2.0', '1.2.0-rc.2', '1.2.0-rc.10', '0.9.9'].sort(compareVersions);
     assert.deepEqual(sorted, ['0.9.9', '1.2.0-rc.2', '1.2.0-rc.10', '1.2.0', '1.10.0']);
+    // Pre-release identifiers compare in ASCII order, numeric ones below the others.
+    assert.deepEqual(['1.0.0-rc.1', '1.0.0-RC.2'].sort(compareVersions), [
+      '1.0.0-RC.2',
+      '1.0.0-rc.1',
+    ]);
+    assert.deepEqual(['1.0.0-alpha', '1.0.0-1'].sort(compareVersions), ['1.0.0-1', '1.0.0-alpha']);
+  });
+
+  test('a version is strict semver without build metadata', () => {
+    for (const version of ['1.2.3', '0.0.1-rc.1', '10.20.30-beta-2'])
+      assert.ok(isVersion(version), version);
+    for (const version of ['01.2.3', '1.2', 'v1.2.3', '1.2.3+build.5', '1.2.3-', '../1.2.3', ''])
+      assert.ok(!isVersion(version), version);
   });
 });
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import semver from 'semver';
 import { releaseJson } from './file-cache.ts';
 
 /** Everything the host loads at run time; the host itself is served as the SPA page. */
@@ -12,25 +13,17 @@ export function entryFile(name: ReleaseName): string {
   return name === 'host' ? 'index.html' : 'mf-manifest.json';
 }
 
-const VERSION = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?$/;
+/** A version names a folder: no build metadata (`+…`), which semver would allow. */
+const FOLDER_SAFE = /^[0-9A-Za-z.-]+$/;
 
+/** A semantic version, strictly (no leading zeros, no `v`), without build metadata. */
 export function isVersion(value: string): boolean {
-  return VERSION.test(value);
+  return FOLDER_SAFE.test(value) && semver.valid(value) === value;
 }
 
-/** Semver order: numbers first, then a pre-release sorts before its release. */
+/** Semver's precedence, pre-releases included; versions that are not semver compare equal. */
 export function compareVersions(a: string, b: string): number {
-  const x = VERSION.exec(a);
-  const y = VERSION.exec(b);
-  if (!x || !y) return 0;
-  for (let i = 1; i <= 3; i++) {
-    const diff = Number(x[i]) - Number(y[i]);
-    if (diff !== 0) return diff;
-  }
-  if (x[4] === y[4]) return 0;
-  if (x[4] === undefined) return 1;
-  if (y[4] === undefined) return -1;
-  return x[4].localeCompare(y[4], 'en', { numeric: true });
+  return isVersion(a) && isVersion(b) ? semver.compare(a, b) : 0;
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -49,14 +42,24 @@ async function publishedVersions(releasesDir: string, name: ReleaseName): Promis
     return [];
   }
   const versions = entries.filter(isVersion);
-  const complete = await Promise.all(versions.map((v) => exists(path.join(releasesDir, 'mf', name, v, entryFile(name)))));
+  const complete = await Promise.all(
+    versions.map((v) => exists(path.join(releasesDir, 'mf', name, v, entryFile(name)))),
+  );
   return versions.filter((_, i) => complete[i]);
 }
 
-async function channelVersion(releasesDir: string, name: ReleaseName, channel: string): Promise<string | undefined> {
+async function channelVersion(
+  releasesDir: string,
+  name: ReleaseName,
+  channel: string,
+): Promise<string | undefined> {
   try {
-    const channels: unknown = JSON.parse(await fs.readFile(path.join(releasesDir, 'channels.json'), 'utf8'));
-    const version = (channels as Record<string, Record<string, unknown> | undefined>)[name]?.[channel];
+    const channels: unknown = JSON.parse(
+      await fs.readFile(path.join(releasesDir, 'channels.json'), 'utf8'),
+    );
+    const version = (channels as Record<string, Record<string, unknown> | undefined>)[name]?.[
+      channel
+    ];
     return typeof version === 'string' ? version : undefined;
   } catch {
     return undefined;
@@ -82,8 +85,12 @@ export async function canaryOf(
   if (pointer?.canary) return { canary: pointer.canary };
   if (!pointer || isVersion(pointer.use) || pointer.use.includes('/')) return undefined;
   try {
-    const canaries: unknown = JSON.parse(await fs.readFile(path.join(releasesDir, 'canaries.json'), 'utf8'));
-    const canary = (canaries as Record<string, Record<string, CanaryPointer> | undefined>)[name]?.[pointer.use];
+    const canaries: unknown = JSON.parse(
+      await fs.readFile(path.join(releasesDir, 'canaries.json'), 'utf8'),
+    );
+    const canary = (canaries as Record<string, Record<string, CanaryPointer> | undefined>)[name]?.[
+      pointer.use
+    ];
     return canary && typeof canary.use === 'string' && typeof canary.percent === 'number'
       ? { canary, channel: pointer.use }
       : undefined;
@@ -109,7 +116,8 @@ export async function resolveRelease(
   pointer: string | undefined,
 ): Promise<Release | undefined> {
   if (!pointer) return undefined;
-  if (pointer.startsWith('/') || /^[a-z][a-z0-9+.-]*:\/\//i.test(pointer)) return { kind: 'url', url: pointer };
+  if (pointer.startsWith('/') || /^[a-z][a-z0-9+.-]*:\/\//i.test(pointer))
+    return { kind: 'url', url: pointer };
   const published = await publishedVersions(releasesDir, name);
   if (pointer === NEWEST) {
     const highest = published.sort(compareVersions).at(-1);
@@ -128,7 +136,11 @@ export interface ReleaseRecord {
   shared?: Record<string, string>;
 }
 
-export async function readReleaseRecord(releasesDir: string, name: ReleaseName, version: string): Promise<ReleaseRecord> {
+export async function readReleaseRecord(
+  releasesDir: string,
+  name: ReleaseName,
+  version: string,
+): Promise<ReleaseRecord> {
   try {
     const record = await releaseJson(path.join(releasesDir, 'mf', name, version, 'release.json'));
     return typeof record === 'object' && record !== null ? (record as ReleaseRecord) : {};
@@ -144,10 +156,18 @@ export interface RemoteEntry {
   shared?: Record<string, string>;
 }
 
-export async function remoteEntry(releasesDir: string, name: ReleaseName, pointer: string | undefined): Promise<RemoteEntry | undefined> {
+export async function remoteEntry(
+  releasesDir: string,
+  name: ReleaseName,
+  pointer: string | undefined,
+): Promise<RemoteEntry | undefined> {
   const release = await resolveRelease(releasesDir, name, pointer);
   if (!release) return undefined;
   if (release.kind === 'url') return { url: release.url };
   const { shared } = await readReleaseRecord(releasesDir, name, release.version);
-  return { url: `/mf/${name}/${release.version}/mf-manifest.json`, version: release.version, ...(shared ? { shared } : {}) };
+  return {
+    url: `/mf/${name}/${release.version}/mf-manifest.json`,
+    version: release.version,
+    ...(shared ? { shared } : {}),
+  };
 }
