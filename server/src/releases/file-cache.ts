@@ -4,6 +4,7 @@
 // not change, except under `publish --replace` (another process): a stat per read, far cheaper
 // than reading and parsing, tells whether the copy is still the file on disk.
 import fs from 'node:fs/promises';
+import { LRUCache } from 'lru-cache';
 
 /** Enough for every part's few live versions; the oldest copy goes first beyond it. */
 export const CACHED_FILES = 256;
@@ -16,7 +17,7 @@ interface Kept {
   json?: unknown;
 }
 
-const kept = new Map<string, Kept>();
+const kept = new LRUCache<string, Kept>({ max: CACHED_FILES });
 
 /** The kept copy of `file`, read again when it changed; undefined when it is over `maxBytes`. */
 async function keptCopy(file: string, maxBytes = Infinity): Promise<Kept | undefined> {
@@ -24,16 +25,9 @@ async function keptCopy(file: string, maxBytes = Infinity): Promise<Kept | undef
   if (stat.size > maxBytes) return undefined;
   const stamp = `${stat.ino}:${stat.size}:${stat.mtimeNs}`;
   const copy = kept.get(file);
-  if (copy?.stamp === stamp) {
-    // Most recently used last, so the oldest is the first key.
-    kept.delete(file);
-    kept.set(file, copy);
-    return copy;
-  }
+  if (copy?.stamp === stamp) return copy;
   const fresh = { stamp, content: await fs.readFile(file) };
-  kept.delete(file);
   kept.set(file, fresh);
-  if (kept.size > CACHED_FILES) kept.delete(kept.keys().next().value!);
   return fresh;
 }
 

@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import type { MapData } from '../geo/map.ts';
 import { defaultDrawWorkers, DrawPool } from './draw-pool.ts';
 import { RASTER_VERSION } from './raster.ts';
@@ -33,42 +34,15 @@ export function tileCoordinates(
   return { z: zoom, x: column, y: row };
 }
 
-/** Buffers by key within a budget of bytes, the least recently used dropped first. */
-class ByteCache {
-  readonly #entries = new Map<string, Buffer>();
-  readonly #maxBytes: number;
-  #bytes = 0;
-
-  constructor(maxBytes: number) {
-    this.#maxBytes = maxBytes;
-  }
-
-  /** Bytes held, with each entry's overhead. */
-  get bytes(): number {
-    return this.#bytes;
-  }
-
-  get(key: string): Buffer | undefined {
-    const value = this.#entries.get(key);
-    if (value) {
-      this.#entries.delete(key);
-      this.#entries.set(key, value);
-    }
-    return value;
-  }
-
-  set(key: string, value: Buffer): void {
-    const previous = this.#entries.get(key);
-    if (previous) this.#bytes -= previous.length + ENTRY_OVERHEAD;
-    this.#entries.delete(key);
-    this.#entries.set(key, value);
-    this.#bytes += value.length + ENTRY_OVERHEAD;
-    for (const [old, buffer] of this.#entries) {
-      if (this.#bytes <= this.#maxBytes) break;
-      this.#entries.delete(old);
-      this.#bytes -= buffer.length + ENTRY_OVERHEAD;
-    }
-  }
+/**
+ * Buffers by key within a budget of bytes (each entry's overhead counted), the least recently
+ * used dropped first. A budget of 0 keeps nothing: no entry fits in 1 byte.
+ */
+function byteCache(maxBytes: number): LRUCache<string, Buffer> {
+  return new LRUCache<string, Buffer>({
+    maxSize: Math.max(1, maxBytes),
+    sizeCalculation: (buffer) => buffer.length + ENTRY_OVERHEAD,
+  });
 }
 
 /**
@@ -81,9 +55,9 @@ class ByteCache {
 export class TileService {
   readonly #sets = new Map<string, TileSet>();
   /** Gzipped vector tiles by "id/z/x/y"; an empty buffer for no tile. */
-  readonly #tiles: ByteCache;
+  readonly #tiles: LRUCache<string, Buffer>;
   /** Pictures (WebP) by "id/look/z/x/y@ratio". */
-  readonly #rasters: ByteCache;
+  readonly #rasters: LRUCache<string, Buffer>;
   /** Pictures being drawn, so that a tile asked for twice at once is drawn once. */
   readonly #drawing = new Map<string, Promise<Buffer>>();
   /** Most pictures being drawn (or waiting for a thread) at once. */
@@ -108,8 +82,8 @@ export class TileService {
     log: TileLog;
   }) {
     this.#drawQueue = options.drawQueue ?? DRAW_QUEUE;
-    this.#tiles = new ByteCache(options.cacheBytes);
-    this.#rasters = new ByteCache(options.rasterCacheBytes);
+    this.#tiles = byteCache(options.cacheBytes);
+    this.#rasters = byteCache(options.rasterCacheBytes);
     this.#pool = new DrawPool(options.drawWorkers ?? defaultDrawWorkers());
     this.#log = options.log;
   }
@@ -127,12 +101,12 @@ export class TileService {
 
   /** Bytes held by the vector tile cache. */
   get cachedBytes(): number {
-    return this.#tiles.bytes;
+    return this.#tiles.calculatedSize;
   }
 
   /** Bytes held by the raster tile cache. */
   get cachedRasterBytes(): number {
-    return this.#rasters.bytes;
+    return this.#rasters.calculatedSize;
   }
 
   #set(id: string, map: MapData): TileSet {
