@@ -1,3 +1,4 @@
+import TinyQueue from 'tinyqueue';
 import type { RouteEstimate } from '../quotes/routing.ts';
 import { EARTH_RADIUS_M, greatCircleMetres, type LatLng, simplified } from './geometry.ts';
 import { PointGrid } from './point-grid.ts';
@@ -35,6 +36,12 @@ interface NetworkPath {
   seconds: number;
 }
 
+/** A node waiting in the search, with its estimated arrival at the goal. */
+interface Visit {
+  node: number;
+  priority: number;
+}
+
 /** Fastest routes on the imported road graph (A*), one-way streets honoured. */
 export class RoadGraph {
   readonly data: RoadGraphData;
@@ -46,7 +53,6 @@ export class RoadGraph {
   readonly #previous: Int32Array;
   readonly #visit: Uint32Array;
   #generation = 0;
-  readonly #heap = new MinHeap();
   /** Least recently used first. */
   readonly #routes = new Map<number, NetworkPath | null>();
   /** Least recently used first. */
@@ -132,15 +138,15 @@ export class RoadGraph {
       const dLng = (lng[i]! - goalLng) * Math.min(cosGoal, Math.cos(lat[i]! * rad));
       return (Math.sqrt(dLat * dLat + dLng * dLng) * toMetres) / this.#maxSpeed;
     };
-    const heap = this.#heap;
-    heap.clear();
+    // Nodes to visit, the soonest estimated arrival at the goal first.
+    const heap = new TinyQueue<Visit>([], (a, b) => a.priority - b.priority);
     seconds[start] = 0;
     metres[start] = 0;
     previous[start] = -1;
     visit[start] = open;
-    heap.push(start, heuristic(start));
-    while (heap.size > 0) {
-      const node = heap.pop();
+    heap.push({ node: start, priority: heuristic(start) });
+    while (heap.length > 0) {
+      const { node } = heap.pop()!;
       if (visit[node] === closed) continue;
       if (node === goal) break;
       visit[node] = closed;
@@ -155,7 +161,7 @@ export class RoadGraph {
           seconds[next] = arrival;
           metres[next] = metres[node]! + lengths[e]!;
           previous[next] = node;
-          heap.push(next, arrival + heuristic(next));
+          heap.push({ node: next, priority: arrival + heuristic(next) });
         }
       }
     }
@@ -252,60 +258,4 @@ function largestComponent({ offsets, targets, lat }: RoadGraphData): Uint8Array 
   const marks = new Uint8Array(n);
   for (let i = 0; i < n; i++) marks[i] = component[i] === largest ? 1 : 0;
   return marks;
-}
-
-/** Binary min-heap of (node, priority). */
-class MinHeap {
-  #nodes: number[] = [];
-  #priorities: number[] = [];
-
-  get size(): number {
-    return this.#nodes.length;
-  }
-
-  clear(): void {
-    this.#nodes.length = 0;
-    this.#priorities.length = 0;
-  }
-
-  push(node: number, priority: number): void {
-    const nodes = this.#nodes;
-    const priorities = this.#priorities;
-    let i = nodes.length;
-    nodes.push(node);
-    priorities.push(priority);
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (priorities[parent]! <= priority) break;
-      nodes[i] = nodes[parent]!;
-      priorities[i] = priorities[parent]!;
-      i = parent;
-    }
-    nodes[i] = node;
-    priorities[i] = priority;
-  }
-
-  pop(): number {
-    const nodes = this.#nodes;
-    const priorities = this.#priorities;
-    const top = nodes[0]!;
-    const lastNode = nodes.pop()!;
-    const lastPriority = priorities.pop()!;
-    const n = nodes.length;
-    if (n > 0) {
-      let i = 0;
-      for (;;) {
-        let child = 2 * i + 1;
-        if (child >= n) break;
-        if (child + 1 < n && priorities[child + 1]! < priorities[child]!) child++;
-        if (priorities[child]! >= lastPriority) break;
-        nodes[i] = nodes[child]!;
-        priorities[i] = priorities[child]!;
-        i = child;
-      }
-      nodes[i] = lastNode;
-      priorities[i] = lastPriority;
-    }
-    return top;
-  }
 }
