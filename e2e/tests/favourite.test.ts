@@ -3,6 +3,7 @@
 // preferring that taxi from the order options, and Track saying that the favourite is coming.
 import { after, afterEach, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { audit, auditContext, BLOCKING } from '../support/axe.ts';
 import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
 import { demoCorporation, startApp, type RunningApp } from '../support/app.ts';
@@ -29,6 +30,8 @@ describe('the same taxi again', () => {
   let fleet: RunningApp;
   let track: { order_short_id: string; secret: string };
   let token: string;
+  /** The favourite's call number, once the first test kept it. */
+  let kept: string | undefined;
   const demo = demoCorporation();
 
   before(async () => {
@@ -121,5 +124,32 @@ describe('the same taxi again', () => {
       .filter({ hasText: `Your taxi ${callNumber} is coming` })
       .waitFor({ timeout: 60_000 });
     await page.getByRole('article', { name: `Taxi ${callNumber}` }).waitFor();
+    kept = callNumber;
+  });
+
+  test('the receipt and the order options with a favourite pass axe (WCAG 2.2 AA)', async (t) => {
+    if (!kept) return t.skip('no favourite was kept');
+    const url = fleet.urlFor(HOST);
+    for (const dark of [false, true]) {
+      const context = await auditContext(it.browser, { dark, fontScale: 1.25 });
+      await storeToken(context, token);
+      const page = await context.newPage();
+      await page.goto(`${url}/receipt/${track.order_short_id}/${track.secret}`);
+      await page.getByRole('button', { name: `Stop asking for taxi ${kept}` }).waitFor();
+      const onReceipt = await audit(page);
+      // A first page that needs the account opens Home (docs/choices.md, "Session guard").
+      await page.goto(`${url}/`);
+      await page.getByRole('button', { name: 'More', exact: true }).click();
+      await page.getByRole('checkbox', { name: `Prefer my taxi (${kept})` }).waitFor();
+      const onOptions = await audit(page);
+      assert.deepEqual(
+        [...onReceipt, ...onOptions]
+          .filter((finding) => BLOCKING.has(finding.impact))
+          .map((finding) => finding.line),
+        [],
+        dark ? 'dark' : 'light',
+      );
+      await context.close();
+    }
   });
 });
