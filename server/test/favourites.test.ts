@@ -310,6 +310,39 @@ describe('prefer my taxi: the favourite first, then normal dispatch', () => {
     await offWork(favourite, other);
   });
 
+  test('a multi-taxi order: the favourite first, the other taxi once it answered', async () => {
+    const favourite = await cab(100);
+    const token = await withFavourite(favourite);
+    const other = await cab(50);
+    const { orderId } = await order(token, {
+      selected_taxies: [favourite.callNumber],
+      taxi_count: 2,
+    });
+    await dispatch.tick();
+    assert.deepEqual(await offered(orderId), [`${favourite.callNumber}:U`]);
+    await dispatch.tick();
+    assert.deepEqual(await offered(orderId), [`${favourite.callNumber}:U`], 'waits for it');
+    await favourite.ok('OFFER_ACCEPT', { order_id: orderId });
+    await dispatch.tick();
+    assert.deepEqual(await offered(orderId), [
+      `${favourite.callNumber}:P`,
+      `${other.callNumber}:U`,
+    ]);
+    assert.deepEqual((await record(orderId)).favourite, {
+      outcome: 'coming',
+      call_number: favourite.callNumber,
+    });
+    const fallback = await db
+      .selectFrom('order_log')
+      .select('details')
+      .where('order_id', '=', orderId)
+      .where('action', '=', 'favourite_fallback')
+      .executeTakeFirstOrThrow();
+    assert.equal(JSON.parse(fallback.details).reason, 'taken');
+    await dispatch.cancel(orderId);
+    await offWork(favourite, other);
+  });
+
   test('selected taxis that are not favourites of the passenger get no preference', async () => {
     const stranger = await cab(1000);
     const nearer = await cab(100);

@@ -12,8 +12,11 @@ import type { Trx } from './transition.ts';
 
 type Reader = Db | Trx;
 
-/** Why an order left its favourites: none free and near, the last one said no or let it lapse, or the wait ran out. */
-export type FallbackReason = 'none_free' | 'declined' | 'wait_over';
+/**
+ * Why an order left its favourites: none free and near, the last one said no or let it lapse,
+ * the wait ran out, or a favourite took its place and the order's other taxis are still to find.
+ */
+export type FallbackReason = 'none_free' | 'declined' | 'wait_over' | 'taken';
 
 /** The order's selected taxis that are favourites of its passenger, in the order chosen. */
 export async function preferredTaxis(

@@ -150,8 +150,13 @@ export async function offerMore(
       // A favourite is still deciding: nobody else is asked meanwhile.
       return;
     } else {
-      const reason: FallbackReason =
-        now >= waitEnds ? 'wait_over' : asked.length > 0 ? 'declined' : 'none_free';
+      const reason: FallbackReason = asked.some((a) => HOLDING.includes(a.state))
+        ? 'taken'
+        : now >= waitEnds
+          ? 'wait_over'
+          : asked.length > 0
+            ? 'declined'
+            : 'none_free';
       await logEntry(change, orderId, 'favourite_fallback', null, { reason });
       await touch(change, orderId);
     }
