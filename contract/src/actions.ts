@@ -89,6 +89,18 @@ export interface ClientActions {
     { order_short_id: string; secret?: string },
     { state: OrderState; receipt: Receipt | null }
   >;
+  /** Extension (docs/favourite-taxis.md): the passenger's favourite taxis, newest first. */
+  GET_FAVOURITE_TAXIS: Call<Nothing, { data_list: FavouriteTaxi[] }>;
+  /**
+   * Extension: keeps the taxi with `call_number` that carried the passenger on their finished
+   * order `order_short_id` as a favourite ("Ask for this taxi next time").
+   */
+  SAVE_FAVOURITE_TAXI: Call<
+    { order_short_id: string; call_number: string },
+    { favourite: FavouriteTaxi }
+  >;
+  /** Extension: forgets one of the passenger's favourite taxis. */
+  DELETE_FAVOURITE_TAXI: Call<{ call_number: string }, Nothing>;
 }
 
 /** A browser's push subscription, as PushSubscription.toJSON() gives it. */
@@ -156,6 +168,9 @@ export const ACTION_NAMES = {
     PUSH_SUBSCRIBE: true,
     PUSH_UNSUBSCRIBE: true,
     GET_RECEIPT: true,
+    GET_FAVOURITE_TAXIS: true,
+    SAVE_FAVOURITE_TAXI: true,
+    DELETE_FAVOURITE_TAXI: true,
   } satisfies Record<ClientAction, true>) as ClientAction[],
   '/rate/api/1/': Object.keys({
     GET_RATE: true,
@@ -202,3 +217,17 @@ export interface SavedPlaceInput {
 export const SAVED_PLACES_MAX = 20;
 /** Characters of a place's name, after trimming. */
 export const PLACE_NAME_MAX = 40;
+
+/**
+ * A taxi the passenger asked for again (docs/favourite-taxis.md): only its public call number and
+ * car, never its driver's phone or position.
+ */
+export interface FavouriteTaxi {
+  call_number: string;
+  brand: string;
+  color: string;
+  vehicle_registration: string;
+}
+
+/** Favourite taxis per account. */
+export const FAVOURITE_TAXIS_MAX = 3;

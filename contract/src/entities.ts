@@ -264,7 +264,19 @@ export interface TrackingRecord {
   info: string;
   /** Grows with every change; a viewer ignores an update older than the one it has. */
   revision: number;
+  /**
+   * Extension (docs/favourite-taxis.md): what became of a "prefer my taxi" order's favourite;
+   * null for other orders and while the favourite is still being asked.
+   */
+  favourite?: FavouriteOutcome | null;
 }
+
+/**
+ * `coming`: the favourite `call_number` accepted the order; `not_free`: no favourite was free
+ * and near, or none took it in time, so the order went to normal dispatch.
+ */
+export type FavouriteOutcome =
+  { outcome: 'coming'; call_number: string } | { outcome: 'not_free'; call_number: null };
 
 /** Spec section 3, "Order tracking record": taxis_data entry of one call number. */
 export interface TaxiInfo {

@@ -58,6 +58,14 @@ const CLIENT_API: [action: string, payload: (n: number) => Reply, expected: Expe
     () => ({ order_short_id: kept.track.order_short_id }),
     [AD, 'ORDER_ACCESS_DENIED', AD, 'OK'],
   ],
+  // Favourite taxis: the signed-in passenger's own, kept from their own finished rides only.
+  ['GET_FAVOURITE_TAXIS', () => ({}), [AD, 'OK', AD, AD]],
+  [
+    'SAVE_FAVOURITE_TAXI',
+    () => ({ order_short_id: kept.track.order_short_id, call_number: '1' }),
+    [AD, 'ORDER_ACCESS_DENIED', AD, AD],
+  ],
+  ['DELETE_FAVOURITE_TAXI', () => ({ call_number: '1' }), [AD, 'NOT_FOUND', AD, AD]],
 ];
 const FCM = 'https://fcm.googleapis.com/fcm/send/x';
 

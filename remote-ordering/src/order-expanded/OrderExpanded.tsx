@@ -17,6 +17,7 @@ import { OrderActions } from '../common/OrderActions';
 import { useOrderingText } from '../common/i18n';
 import { useOrdering } from '../common/useOrdering';
 import { QuoteLine } from '../quote/QuoteLine';
+import { PreferMyTaxi } from '../favourite/PreferMyTaxi';
 import { Perk } from './Perk';
 import { RideForSomeoneElse, riderReady } from './Rider';
 import { useQuote } from '../quote/useQuote';
@@ -197,6 +198,7 @@ export default function OrderExpanded() {
         </section>
       ) : null}
       {settings.show_taxi_count ? <TaxiCount /> : null}
+      <PreferMyTaxi />
       {settings.show_features && features.features.length > 0 ? <Features /> : null}
       {cashFree || discount ? (
         <section className="or-section" aria-labelledby="or-payment-title">

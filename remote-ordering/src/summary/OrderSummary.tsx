@@ -31,12 +31,14 @@ import { useOrdering } from '../common/useOrdering';
 import texts from './texts.json';
 import addressTexts from '../common/texts.json';
 import optionsTexts from '../order-expanded/texts.json';
+import favouriteTexts from '../favourite/texts.json';
 import quoteTexts from '../quote/texts.json';
 
 addTranslations('ordering', texts);
 addTranslations('ordering', addressTexts);
 addTranslations('ordering', optionsTexts);
 addTranslations('ordering', quoteTexts);
+addTranslations('ordering', favouriteTexts);
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -146,6 +148,9 @@ export default function OrderSummary() {
         {sent.info ? <Row term={t('summary.note')}>{sent.info}</Row> : null}
         {sent.passwd ? <Row term={t('summary.password')}>{sent.passwd}</Row> : null}
         {sent.taxi_count > 1 ? <Row term={t('summary.taxiCount')}>{sent.taxi_count}</Row> : null}
+        {sent.selected_taxies.length ? (
+          <Row term={t('favourite.summary')}>{sent.selected_taxies.join(', ')}</Row>
+        ) : null}
         {sent.discount ? <Row term={t('summary.discount')}>{t('summary.yes')}</Row> : null}
         {sent.cash_free ? <Row term={t('summary.cashFree')}>{t('summary.yes')}</Row> : null}
         {chosen.length ? (

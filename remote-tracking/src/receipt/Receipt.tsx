@@ -22,6 +22,7 @@ import {
 import { useTrackingText } from '../common/i18n';
 import { OrderNotFound } from '../common/OrderNotFound';
 import { usePathOrderKey } from '../common/useOrderKey';
+import { AskForTaxi } from '../favourite/AskForTaxi';
 import { ShareRide } from '../share/ShareRide';
 import '../common/tracking.css';
 import './receipt.css';
@@ -239,6 +240,10 @@ function ReceiptView({ receipt, orderKey }: { receipt: ReceiptData; orderKey: Or
           <Fare receipt={receipt} currency={settings.currency} />
         </section>
       </article>
+      <AskForTaxi
+        shortId={receipt.order_short_id}
+        callNumbers={receipt.taxis.map((taxi) => taxi.call_number)}
+      />
       <div className="rc-actions">
         <Button onClick={() => window.print()}>{t('client.receipt.print')}</Button>
         <ShareRide orderKey={orderKey} receipt />

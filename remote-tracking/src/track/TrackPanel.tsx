@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import {
   addTranslations,
   Spinner,
@@ -19,6 +19,14 @@ import type { ReportTimes } from './useReportTimes';
 import texts from './texts.json';
 
 addTranslations('tracking', texts);
+
+// Only a "prefer my taxi" order shows the line: it is not part of a ride link's first chunk,
+// and a line that cannot load (offline) is left out rather than breaking the panel.
+const FavouriteLine = lazy(() =>
+  import(/* webpackChunkName: "favourite-line" */ '../favourite/FavouriteLine').catch(() => ({
+    default: () => null,
+  })),
+);
 
 /** Views while the order is under way: it may be shared. */
 const UNDER_WAY: readonly TrackViewName[] = [
@@ -136,6 +144,11 @@ export function TrackPanel({
             {stateText}
           </Heading>
           {hint ? <p className="tr-muted">{hint}</p> : null}
+          {order?.favourite && UNDER_WAY.includes(view.name) ? (
+            <Suspense fallback={null}>
+              <FavouriteLine favourite={order.favourite} />
+            </Suspense>
+          ) : null}
           {view.taxis.length > 0 ? (
             <div className="tr-taxis">
               {view.taxis.map((callNumber) => (

@@ -6,6 +6,7 @@ import { featureLists } from '../corporations/features.ts';
 import { type Db, deleteCreatedBefore, isUniqueViolation, rowsFromAddress } from '../db/storage.ts';
 import { ApiFailure, errorReply } from '../errors.ts';
 import { deletePlacesOf } from '../places/store.ts';
+import { deleteFavouritesOf } from '../favourites/store.ts';
 import type { Services } from '../services.ts';
 import { findClient, signInClient } from './clients.ts';
 import { checkCode, sendCode } from './codes.ts';
@@ -229,6 +230,7 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
       );
       // Saved places are kept for no one once their passenger asked to be forgotten.
       await deletePlacesOf(db, client.id);
+      await deleteFavouritesOf(db, client.id);
       await closeSessions(db, client.id);
       sessions.endClient(client.id);
       return {};

@@ -1,5 +1,6 @@
 import { accountMigrations } from '../accounts/tables.ts';
 import { dispatchMigrations } from '../dispatch/tables.ts';
+import { favouriteMigrations } from '../favourites/tables.ts';
 import { fleetMigrations } from '../fleet/tables.ts';
 import { notificationMigrations } from '../notifications/tables.ts';
 import { orderMigrations } from '../orders/tables.ts';
@@ -20,4 +21,5 @@ export const MIGRATIONS: MigrationSet = (engine) => ({
   ...releaseMigrations(engine),
   ...placeMigrations(engine),
   ...notificationMigrations(engine),
+  ...favouriteMigrations(engine),
 });

@@ -1,5 +1,6 @@
 import type { AccountTables } from '../accounts/tables.ts';
 import type { DispatchTables } from '../dispatch/tables.ts';
+import type { FavouriteTables } from '../favourites/tables.ts';
 import type { FleetTables } from '../fleet/tables.ts';
 import type { NotificationTables } from '../notifications/tables.ts';
 import type { OrderTables } from '../orders/tables.ts';
@@ -17,4 +18,5 @@ export type Tables = ReportTables &
   DispatchTables &
   ReleaseTables &
   PlaceTables &
-  NotificationTables;
+  NotificationTables &
+  FavouriteTables;

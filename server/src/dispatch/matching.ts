@@ -2,6 +2,7 @@ import type { Db } from '../db/storage.ts';
 import { freeTaxisReportedSince, lastReportAt } from '../fleet/taxis.ts';
 import { greatCircleMetres, type LatLng } from '../geo/geometry.ts';
 import { storedForm } from '../orders/form.ts';
+import { type FallbackReason, fellBack, nearFavourites, preferredTaxis } from './favourite.ts';
 import { dispatchSettings } from './settings.ts';
 import { ASSIGNMENT_STATES as S } from './tables.ts';
 import type { DispatcherOptions } from './options.ts';
@@ -113,20 +114,54 @@ export async function offerMore(
     )
     .execute();
   for (const { call_number } of busy) excluded.add(call_number);
-  const form = storedForm(order.form);
-  const chosen = new Set(form.selected_taxies);
-  const free = (
+  let free = (
     await freeTaxisReportedSince(trx, order.corporation_id, now - settings.connectedS * 1000)
-  ).filter(
-    (taxi) =>
-      !excluded.has(taxi.call_number) && (chosen.size === 0 || chosen.has(taxi.call_number)),
-  );
+  ).filter((taxi) => !excluded.has(taxi.call_number));
   const pickup: LatLng | null =
     order.pickup_lat !== null && order.pickup_lng !== null
       ? { lat: order.pickup_lat, lng: order.pickup_lng }
       : null;
   const distance = (taxi: LatLng) => (pickup ? greatCircleMetres(taxi, pickup) : 0);
   free.sort((a, b) => distance(a) - distance(b) || b.updated_at - a.updated_at);
+  let expiresAt = now + settings.offerTimeoutS * 1000;
+
+  // "Prefer my taxi": the passenger's favourites first, until the order falls back.
+  const { selected_taxies: selected } = storedForm(order.form);
+  if (selected.length > 0 && !(await fellBack(trx, orderId))) {
+    const preferred = await preferredTaxis(trx, order.client_id, selected);
+    const asked = assignments.filter((a) => preferred.includes(a.call_number));
+    const askedSince = Math.min(...asked.map((a) => a.offered_at));
+    const waitEnds = asked.length ? askedSince + settings.favouriteWaitS * 1000 : Infinity;
+    const near =
+      now < waitEnds
+        ? await nearFavourites(
+            o.routes,
+            corporation,
+            settings,
+            pickup,
+            free.filter((taxi) => preferred.includes(taxi.call_number)),
+          )
+        : [];
+    const open = asked.filter((a) => a.state === S.SENT);
+    if (near.length > 0) {
+      free = near;
+      expiresAt = Math.min(expiresAt, now + settings.favouriteWaitS * 1000, waitEnds);
+    } else if (open.length > 0 && now < waitEnds) {
+      // A favourite is still deciding: nobody else is asked meanwhile.
+      return;
+    } else {
+      const reason: FallbackReason = asked.some((a) => HOLDING.includes(a.state))
+        ? 'taken'
+        : now >= waitEnds
+          ? 'wait_over'
+          : asked.length > 0
+            ? 'declined'
+            : 'none_free';
+      await logEntry(change, orderId, 'favourite_fallback', null, { reason });
+      await touch(change, orderId);
+    }
+  }
+
   for (const taxi of free.slice(0, needed)) {
     await trx
       .insertInto('assignments')
@@ -136,7 +171,7 @@ export async function offerMore(
         call_number: taxi.call_number,
         state: S.SENT,
         offered_at: now,
-        expires_at: now + settings.offerTimeoutS * 1000,
+        expires_at: expiresAt,
         updated_at: now,
       })
       .execute();

@@ -4,6 +4,7 @@ import { taxiFeatures } from '../corporations/features.ts';
 import type { Db } from '../db/storage.ts';
 import { taxiCars } from '../fleet/taxis.ts';
 import { ratingOf } from '../rating/store.ts';
+import { favouriteOutcome } from './favourite.ts';
 import { storedForm } from '../orders/form.ts';
 import type { LatLng } from '../geo/geometry.ts';
 import type { RouteEstimator } from '../quotes/routing.ts';
@@ -152,6 +153,7 @@ export async function orderEvent(
     routes: routePoints.length > 1 ? [{ points: routePoints, type: 'ride', color: colour }] : [],
     info: form.info,
     revision: order.revision,
+    favourite: await favouriteOutcome(db, order.id, form.selected_taxies, accepted),
   };
   const taxis_data: Record<string, TaxiInfo> = {};
   for (const taxi of taxis)

@@ -10,7 +10,18 @@ export interface DispatchSettings {
   connectedS: number;
   /** How far ahead (hours) the rides of a subscription are created. */
   subscriptionHorizonH: number;
+  /**
+   * Seconds a "prefer my taxi" order waits for its favourites before normal dispatch
+   * (docs/favourite-taxis.md); counted from the first offer to a favourite.
+   */
+  favouriteWaitS: number;
+  /** A favourite further than this many seconds' drive from the pickup is not asked. */
+  favouriteNearS: number;
 }
+
+/** Defaults of `favourite_wait_s` and `favourite_near_s` (docs/decisions/0011-favourite-taxi-bounds.md). */
+export const FAVOURITE_WAIT_S = 30;
+export const FAVOURITE_NEAR_S = 300;
 
 function seconds(value: unknown, fallback: number, min = 0): number {
   return typeof value === 'number' && Number.isFinite(value) && value >= min ? value : fallback;
@@ -27,5 +38,7 @@ export function dispatchSettings(corporation: Corporation): DispatchSettings {
     defaultAdvanceS: seconds(raw.default_advance_s, 900),
     connectedS: seconds(raw.connected_s, 60, 1),
     subscriptionHorizonH: seconds(raw.subscription_horizon_h, 24, 1),
+    favouriteWaitS: seconds(raw.favourite_wait_s, FAVOURITE_WAIT_S, 1),
+    favouriteNearS: seconds(raw.favourite_near_s, FAVOURITE_NEAR_S, 0),
   };
 }

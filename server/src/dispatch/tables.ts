@@ -14,7 +14,10 @@ export const ASSIGNMENT_STATES = {
 } as const;
 export type AssignmentState = (typeof ASSIGNMENT_STATES)[keyof typeof ASSIGNMENT_STATES];
 
-/** Spec section 4, "Order log actions" (and two of this server: taxi_ride_end, subscription_ride). */
+/**
+ * Spec section 4, "Order log actions" (and three of this server: taxi_ride_end,
+ * subscription_ride, favourite_fallback).
+ */
 export type LogAction =
   | 'created'
   | 'cancel'
@@ -30,7 +33,8 @@ export type LogAction =
   | 'set_advance'
   | 'set_date_time'
   | 'taxi_ride_end'
-  | 'subscription_ride';
+  | 'subscription_ride'
+  | 'favourite_fallback';
 
 export interface DispatchTables {
   /** One offer of an order to one taxi, and what became of it. */

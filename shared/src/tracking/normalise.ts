@@ -93,6 +93,7 @@ export function toTrackingRecord(value: unknown): TrackedOrder | null {
     stage: strOrNull(raw.stage),
     revision: num(raw.revision),
     routes: routes(raw.routes),
+    favourite: object(raw.favourite),
   };
 }
 

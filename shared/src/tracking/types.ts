@@ -47,6 +47,11 @@ export interface TrackedOrder {
   revision: number | null;
   /** Spec section 3, "Route": lines to draw (the ride's route). */
   routes: TrackRoute[];
+  /**
+   * What became of a "prefer my taxi" order's favourite (docs/favourite-taxis.md), as sent:
+   * the lazily loaded line that shows it checks its fields.
+   */
+  favourite?: Record<string, unknown> | null;
 }
 
 export interface TrackRoute {

@@ -1,0 +1,99 @@
+import { FAVOURITE_TAXIS_MAX, type ClientActions } from '@taxi/contract';
+import type { FastifyInstance } from 'fastify';
+import { text } from '../api/fields.ts';
+import type { ActionContext, Handlers } from '../api/registry.ts';
+import { withLock } from '../db/storage.ts';
+import { ApiFailure } from '../errors.ts';
+import { spend } from '../events/limits.ts';
+import type { Services } from '../services.ts';
+import { rideLinkKey } from '../tracking/link.ts';
+import { favouriteCallNumbers, favouritesOf } from './store.ts';
+
+/** Calls of the favourite-taxi actions per client per minute, reads and writes together. */
+export const FAVOURITE_CALLS_PER_CLIENT_PER_MINUTE = 30;
+
+/**
+ * Favourite taxis (docs/favourite-taxis.md): GET_FAVOURITE_TAXIS, SAVE_FAVOURITE_TAXI and
+ * DELETE_FAVOURITE_TAXI of the client API, each for the calling client's own favourites only.
+ * A taxi can be kept only after it carried the client on one of their finished orders. Call
+ * numbers and orders are never logged.
+ */
+export async function favouritesPlugin(_app: FastifyInstance, services: Services) {
+  const { storage, clock, limits, actions } = services;
+  const { db } = storage;
+
+  async function caller(context: ActionContext) {
+    const client = await context.client();
+    await spend(
+      limits,
+      `favourites:${client.id}`,
+      FAVOURITE_CALLS_PER_CLIENT_PER_MINUTE,
+      60_000,
+      'Too many calls; try again later',
+    );
+    return client;
+  }
+
+  const callNumber = (value: unknown) => text(value, 'call_number', 20).trim();
+
+  const handlers: Handlers<ClientActions> = {
+    async GET_FAVOURITE_TAXIS(context) {
+      const client = await caller(context);
+      return { data_list: await favouritesOf(db, context.corporation.id, client.id) };
+    },
+
+    async SAVE_FAVOURITE_TAXI(context) {
+      const client = await caller(context);
+      const shortId = rideLinkKey(text(context.payload.order_short_id, 'order_short_id', 20), '');
+      const number = callNumber(context.payload.call_number);
+      const order = await db
+        .selectFrom('orders')
+        .select(['id', 'state'])
+        .where('corporation_id', '=', context.corporation.id)
+        .where('short_id', '=', shortId.shortId)
+        .where('client_id', '=', client.id)
+        .executeTakeFirst();
+      // Another client's order and an unknown one get the same answer.
+      if (!order) throw new ApiFailure('ORDER_ACCESS_DENIED');
+      const carried = await db
+        .selectFrom('assignments')
+        .select('id')
+        .where('order_id', '=', order.id)
+        .where('call_number', '=', number)
+        .where('state', '=', 'Z')
+        .executeTakeFirst();
+      if (order.state !== 'Z' || !carried)
+        throw new ApiFailure('ACTION_NOT_ALLOWED', 'Only a taxi that finished your ride');
+      // One writer per client at a time: the cap holds under races.
+      await withLock(storage, [`favourites:${client.id}`], async (trx) => {
+        const kept = await favouriteCallNumbers(trx, client.id);
+        if (kept.includes(number)) return;
+        if (kept.length >= FAVOURITE_TAXIS_MAX)
+          throw new ApiFailure(
+            'ACTION_NOT_ALLOWED',
+            `At most ${FAVOURITE_TAXIS_MAX} favourite taxis`,
+          );
+        await trx
+          .insertInto('favourite_taxis')
+          .values({ client_id: client.id, call_number: number, created_at: clock.now() })
+          .execute();
+      });
+      const favourites = await favouritesOf(db, context.corporation.id, client.id);
+      return { favourite: favourites.find((f) => f.call_number === number)! };
+    },
+
+    async DELETE_FAVOURITE_TAXI(context) {
+      const client = await caller(context);
+      const number = callNumber(context.payload.call_number);
+      const result = await db
+        .deleteFrom('favourite_taxis')
+        .where('client_id', '=', client.id)
+        .where('call_number', '=', number)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0)
+        throw new ApiFailure('NOT_FOUND', 'No such favourite taxi');
+      return {};
+    },
+  };
+  actions.add(handlers);
+}
