@@ -14,6 +14,7 @@ import { describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { audit, auditContext, BLOCKING, type Look } from '../support/axe.ts';
+import { overflow } from '../support/reflow.ts';
 import { useApp } from '../support/fixture.ts';
 import { demoCorporation } from '../support/app.ts';
 import { ride } from '../support/rides.ts';
@@ -173,6 +174,12 @@ class Auditor {
     const look = lookName(this.run, width);
     for (const finding of await audit(page)) {
       (BLOCKING.has(finding.impact) ? this.blocking : this.others).push(`${look}: ${finding.line}`);
+    }
+    // 1.4.10 Reflow at 320 px, in both languages (Polish texts are longer): no sideways scroll,
+    // no control off screen or with clipped text (a11y-reflow.test.ts has the same check).
+    if (width === 320) {
+      const path = new URL(page.url()).pathname;
+      for (const line of await overflow(page)) this.blocking.push(`${look}: ${path} ${line}`);
     }
   }
 
