@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { auditContext } from '../support/axe.ts';
+import { overflow } from '../support/reflow.ts';
 import { useApp } from '../support/fixture.ts';
 import { ride } from '../support/rides.ts';
 import { signInByApi, storeToken } from '../support/session.ts';
@@ -11,51 +12,6 @@ import { signInByApi, storeToken } from '../support/session.ts';
 const it = useApp();
 const NARROW = { viewport: { width: 320, height: 640 } };
 const LARGE_TEXT = { dark: false, fontScale: 1.5 };
-
-/** What does not fit on this screen: a page wider than the window, or a clipped control. */
-async function overflow(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const width = document.documentElement.clientWidth;
-    const describe = (element: Element) =>
-      `${element.tagName.toLowerCase()}.${Array.from(element.classList).join('.')}`;
-    // Content that a scrolling row or the map clips is reached by scrolling or panning it.
-    const clipped = (element: Element) => {
-      for (let up = element.parentElement; up; up = up.parentElement) {
-        if (getComputedStyle(up).overflowX !== 'visible') return true;
-      }
-      return false;
-    };
-    if (document.documentElement.scrollWidth > width) {
-      const wide = Array.from(document.body.querySelectorAll('*')).filter(
-        (element) => element.getBoundingClientRect().right > width + 1 && !clipped(element),
-      );
-      found.push(
-        `page scrolls sideways: ${document.documentElement.scrollWidth} > ${width} (${wide
-          .slice(-3)
-          .map(describe)
-          .join(', ')})`,
-      );
-    }
-    const controls = document.querySelectorAll<HTMLElement>(
-      'button, a[href], input, select, textarea, [role="button"], [role="radio"]',
-    );
-    for (const control of Array.from(controls)) {
-      const box = control.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      if (getComputedStyle(control).visibility === 'hidden') continue;
-      const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim();
-      if ((box.left < -1 || box.right > width + 1) && !clipped(control)) {
-        found.push(`off screen (${Math.round(box.left)}–${Math.round(box.right)}): ${name}`);
-      }
-      // A control whose own text overflows its box shows only part of it.
-      if (control.scrollWidth > control.clientWidth + 1 && control.tagName !== 'INPUT') {
-        found.push(`text clipped (${control.scrollWidth} > ${control.clientWidth}): ${name}`);
-      }
-    }
-    return found;
-  });
-}
 
 async function check(page: Page, problems: string[]): Promise<void> {
   const path = new URL(page.url()).pathname;

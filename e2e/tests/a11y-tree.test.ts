@@ -1,14 +1,17 @@
 // What a screen reader is given over a whole ride: the accessibility tree (Playwright's
 // ariaSnapshot) of the login's steps, Home, history, the order options, the summary, Track as a
-// taxi comes and the rating names every control; and each change of the ride's state is said
-// once in a status. Real server, a taxi driven through the driver API, real Chromium. With
-// E2E_SHOTS set, the snapshots are written there (a11y-tree-<screen>.yaml) for review.
+// taxi comes and the rating names every control, and is the one stored in
+// e2e/tests/__snapshots__/a11y-tree/<screen>.yaml (volatile values stripped by
+// support/snapshots.ts; UPDATE_SNAPSHOTS=1 rewrites the files); and each change of the ride's
+// state is said once in a status. Real server, a taxi driven through the driver API, real
+// Chromium. With E2E_SHOTS set, the raw trees are also written there for review.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { newContext } from '../support/browser.ts';
+import { assertNoDifferences, snapshotDifference } from '../support/snapshots.ts';
 import { signInTaxi } from '../support/driver.ts';
 import { useApp } from '../support/fixture.ts';
 import { FLORIANSKA, ride } from '../support/rides.ts';
@@ -16,6 +19,9 @@ import { latestCode, signInByApi } from '../support/session.ts';
 
 const it = useApp();
 const SHOTS = process.env.E2E_SHOTS;
+const STORED = path.join(import.meta.dirname, '__snapshots__', 'a11y-tree');
+/** The screens whose tree is not the stored one: all are reported at the end of the ride. */
+const differences: string[] = [];
 const NATIONAL = '600700990';
 const PHONE = `+48${NATIONAL}`;
 
@@ -25,12 +31,17 @@ const CONTROLS =
 /** A control's line without a name: `- button` or `- link [disabled]:`, not `- button "OK"`. */
 const UNNAMED = new RegExp(`^\\s*- (${CONTROLS})(?=$|[ :\\[])(?! ["/])`);
 
-/** The page's accessibility tree; fails with every control that has no name. */
+/**
+ * The page's accessibility tree; fails with every control that has no name, and notes any
+ * difference from the stored tree of the screen.
+ */
 async function namedTree(page: Page, screen: string): Promise<string> {
   const tree = await page.locator('body').ariaSnapshot();
   if (SHOTS) writeFileSync(path.join(SHOTS, `a11y-tree-${screen}.yaml`), tree);
   const unnamed = tree.split('\n').filter((line) => UNNAMED.test(line));
   assert.deepEqual(unnamed, [], `${screen}: controls without a name\n${tree}`);
+  const difference = snapshotDifference(STORED, screen, tree);
+  if (difference) differences.push(difference);
   return tree;
 }
 
@@ -79,6 +90,13 @@ test('login, order with options, Track as the taxi comes, rating: every control 
   await page.waitForURL((url) => url.pathname === '/');
 
   await page.getByRole('link', { name: 'Order history' }).waitFor();
+  // The screens' lazily loaded parts (maps, the quote, the notifications question) are awaited
+  // before each snapshot: the stored tree is the screen as it settles.
+  await page
+    .getByRole('region', { name: /^Map: / })
+    .getByText('© OpenStreetMap')
+    .waitFor();
+  await page.getByRole('img', { name: 'Pickup point' }).waitFor();
   await namedTree(page, 'home');
   await page.getByRole('link', { name: 'Order history' }).click();
   const again = page.getByRole('article').first().getByRole('button', { name: 'Order again' });
@@ -91,6 +109,7 @@ test('login, order with options, Track as the taxi comes, rating: every control 
   const someoneElse = page.getByRole('checkbox', { name: 'Ride for someone else' });
   await someoneElse.check();
   await page.getByRole('textbox', { name: "Rider's phone" }).waitFor();
+  await page.getByText('Taxi arrives in', { exact: true }).waitFor();
   const options = await namedTree(page, 'options');
   assert.match(options, /- checkbox "Ride for someone else" \[checked\]/);
   await someoneElse.uncheck();
@@ -101,21 +120,27 @@ test('login, order with options, Track as the taxi comes, rating: every control 
   await page.waitForURL((url) => url.pathname.startsWith('/t/'));
   const shortId = new URL(page.url()).pathname.split('/')[2]!;
   await page.getByRole('heading', { level: 1 }).waitFor();
+  const rideMap = page.getByRole('region', { name: 'Map of the ride' });
+  await rideMap.getByRole('img', { name: 'Destination' }).waitFor();
+  await page.getByRole('region', { name: 'Hear about your ride?' }).waitFor();
   await namedTree(page, 'track-created');
 
   // The taxi comes, waits at the pickup, and takes the passenger: each state is said once.
   await cab.accept(shortId);
   await page.getByRole('heading', { level: 1, name: 'Taxi on the way', exact: true }).waitFor();
   await page.getByRole('status').getByText('Taxi on the way', { exact: true }).waitFor();
+  await rideMap.getByRole('img', { name: 'Taxi 790' }).waitFor();
   await namedTree(page, 'track-accepted');
   await cab.step('ORDER_ARRIVED');
   await page.getByRole('heading', { level: 1, name: 'Your taxi has arrived' }).waitFor();
   await cab.step('ORDER_CLIENT_IN');
   await page.getByRole('heading', { level: 1, name: 'You are in the taxi' }).waitFor();
+  await rideMap.getByRole('img', { name: 'Taxi 790' }).waitFor();
   await namedTree(page, 'track-in-taxi');
   await cab.step('RIDE_END');
   await page.getByRole('heading', { name: 'Ride finished' }).waitFor();
   await page.getByRole('radio', { name: 'Good', exact: true }).waitFor();
+  await rideMap.getByRole('img', { name: 'Destination' }).waitFor();
   const said = await saidSoFar(page);
   const rating = await namedTree(page, 'rating');
   assert.match(rating, /- radio "Good"/);
@@ -145,4 +170,5 @@ test('login, order with options, Track as the taxi comes, rating: every control 
     all,
   );
   await context.close();
+  assertNoDifferences(differences);
 });

@@ -64,6 +64,70 @@ describe('SMS delivery', () => {
     assert.equal((await app.inject({ url: '/dev/sms-outbox?phone=605000001' })).statusCode, 404);
   });
 
+  test("the Web OTP line names the host the passenger signs in on, if it is the corporation's", async () => {
+    const { app } = await startApp({
+      corporations: [
+        taxiCorporation('demo', ['taxi.example', 'm.taxi.example']),
+        taxiCorporation('other', ['other.example']),
+      ],
+    });
+    const lastLine = async (phone: string, host: string) => {
+      const [message] = await outbox(app, phone, 'taxi.example');
+      assert.ok(message, `no SMS to ${phone} via ${host}`);
+      assert.equal(message.text.split('\n').at(-2), '', 'a blank line before it');
+      return message.text.split('\n').at(-1);
+    };
+    const code = (phone: string) => lastCode(app, phone, 'taxi.example');
+    // The second host, as the browser sends it (any case, with a port): the page's own host.
+    assertOk(
+      await call(
+        app,
+        'GET_AUTH_PHONE_SEND_SECRET',
+        { phone: '605 000 011', gdpr: true },
+        { host: 'M.Taxi.Example:8443' },
+      ),
+    );
+    assert.equal(
+      await lastLine('605000011', 'm.taxi.example'),
+      `@m.taxi.example #${await code('605000011')}`,
+    );
+    assertOk(
+      await call(
+        app,
+        'GET_AUTH_PHONE_SEND_SECRET',
+        { phone: '605 000 012', gdpr: true },
+        { host: 'taxi.example' },
+      ),
+    );
+    assert.equal(
+      await lastLine('605000012', 'taxi.example'),
+      `@taxi.example #${await code('605000012')}`,
+    );
+    // Asked on another corporation's host for this one (the hostname parameter): that host is
+    // not this corporation's, so the text names the corporation's first host instead.
+    const reply = await app.inject({
+      method: 'POST',
+      url: '/api/2/?hostname=m.taxi.example',
+      headers: {
+        host: 'other.example',
+        'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
+      },
+      payload: new URLSearchParams({
+        cmd: JSON.stringify({
+          action_id: 'GET_AUTH_PHONE_SEND_SECRET',
+          lang: 'en',
+          phone: '605 000 013',
+          gdpr: true,
+        }),
+      }).toString(),
+    });
+    assert.equal(reply.json().status, 'OK', reply.body);
+    assert.equal(
+      await lastLine('605000013', 'other.example'),
+      `@taxi.example #${await code('605000013')}`,
+    );
+  });
+
   test('a failing gateway is a FAILED reply', async () => {
     const sms = await gateway(500);
     const { app } = await startApp({

@@ -44,21 +44,25 @@ export interface CodeRequest {
   clientId: number | null;
   ip: string;
   lang: Lang;
+  /** The host name the passenger asked on (the Host header, bare): the page the code is for. */
+  host: string;
 }
 
 /**
  * The Web OTP API's origin-bound last line ('@host #code'): the browser offers the code to the
- * page of that host only. The corporation's first host name is the one its passengers use.
+ * page of that host only, so it names the host the passenger signs in on. A host that is not
+ * the corporation's (a proxy's own name, a hostname parameter naming another) is never put in
+ * a text: the corporation's first host name stands in.
  */
-function originBound(corporation: Corporation, code: string): string {
-  const host = corporation.hostnames[0];
+function originBound(corporation: Corporation, asked: string, code: string): string {
+  const host = corporation.hostnames.includes(asked) ? asked : corporation.hostnames[0];
   return host === undefined ? '' : `\n\n@${host} #${code}`;
 }
 
 /** Sends a fresh code, within the per-phone, per-IP and per-corporation limits. */
 export async function sendCode(services: Services, request: CodeRequest): Promise<void> {
   await sendCounted(services, request, (corp, code) => ({
-    text: MESSAGES[request.lang](corp, code) + originBound(request.corporation, code),
+    text: MESSAGES[request.lang](corp, code) + originBound(request.corporation, request.host, code),
     carries: code,
   }));
 }
@@ -231,7 +235,7 @@ async function wrongCodesToday(
  */
 export async function checkCode(
   services: Services,
-  { corporation, phone, purpose, clientId }: Omit<CodeRequest, 'ip' | 'lang'>,
+  { corporation, phone, purpose, clientId }: Omit<CodeRequest, 'ip' | 'lang' | 'host'>,
   code: string,
 ): Promise<void> {
   if (!new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code))

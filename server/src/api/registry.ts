@@ -33,6 +33,8 @@ export interface ActionContext<Fields = Payload> {
   payload: Fields;
   lang: Lang;
   ip: string;
+  /** The host name the caller reached (the Host header, lower case, without the port). */
+  host: string;
   log: FastifyBaseLogger;
   /** The calling client: ACCESS_DENIED without a valid token, BLOCKED when the operator blocked it. */
   client(): Promise<SignedInClient>;

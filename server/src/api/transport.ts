@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { bareHostname } from '../corporations/directory.ts';
 import { ApiFailure } from '../errors.ts';
 import { replyJson } from './raw-json.ts';
 import { READ_ONLY_ACTIONS, refuseCrossSite } from './cross-site.ts';
@@ -65,6 +66,7 @@ export async function actionTransport(
       get ip() {
         return services.clientAddress(request.raw);
       },
+      host: bareHostname(request.host ?? ''),
       log: request.log,
       client: () => (signedIn ??= registry.client(corporation, token)),
     });
