@@ -124,6 +124,8 @@ describe('the same taxi again', () => {
       .filter({ hasText: `Your taxi ${callNumber} is coming` })
       .waitFor({ timeout: 60_000 });
     await page.getByRole('article', { name: `Taxi ${callNumber}` }).waitFor();
+    // The ride ends, so that Home opens without the active-orders dialog in the next test.
+    await page.getByRole('heading', { name: 'Ride finished' }).waitFor({ timeout: 120_000 });
     kept = callNumber;
   });
 
