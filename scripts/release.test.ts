@@ -173,7 +173,7 @@ test('health prints each release with passengers, views, errors, rate and canary
     await countViews(
       storage.db,
       'alpha',
-      [{ part: 'tracking', release: '1.0.0' }],
+      [{ part: 'tracking', release: '1.0.0', bucket: 'stable' }],
       passengerOf(`s${i}`.padEnd(16, 'x')),
       now,
     );
@@ -181,7 +181,7 @@ test('health prints each release with passengers, views, errors, rate and canary
       await countViews(
         storage.db,
         'alpha',
-        [{ part: 'tracking', release: '1.1.0' }],
+        [{ part: 'tracking', release: '1.1.0', bucket: 'canary' }],
         passengerOf(`c${i}`.padEnd(16, 'x')),
         now,
       );
@@ -190,9 +190,17 @@ test('health prints each release with passengers, views, errors, rate and canary
     passenger: passengerOf(device.padEnd(16, 'x')),
     hour: hourOf(now),
   });
-  await countError(storage.db, 'alpha', erred('s0'), { part: 'tracking', release: '1.0.0' });
+  await countError(storage.db, 'alpha', erred('s0'), {
+    part: 'tracking',
+    release: '1.0.0',
+    bucket: 'stable',
+  });
   for (let i = 0; i < 5; i++)
-    await countError(storage.db, 'alpha', erred(`c${i}`), { part: 'tracking', release: '1.1.0' });
+    await countError(storage.db, 'alpha', erred(`c${i}`), {
+      part: 'tracking',
+      release: '1.1.0',
+      bucket: 'canary',
+    });
   await storage.close();
 
   const { stdout } = await run(
