@@ -2,14 +2,12 @@
 // signed in, in Polish and English, dark and light, text at 100 % and 150 %, on a 390 and a
 // 320 px wide phone. Serious and critical findings fail; the rest are printed.
 //
-// The 16 looks are covered without walking the app 16 times. Four runs (RUNS) open the app in
-// one language, colour scheme and text size each: the rows of an orthogonal array, in which every
-// pair of values of two of those factors comes once. Within a run every screen is audited at
-// both widths: at the width the run opens at, then again after the window is resized to the
-// other, without a reload (the layout follows the width; nothing of the app reads it once). So
-// every screen is audited in both languages, schemes, text sizes and widths, with every pair of
-// two factors' values, and each language is loaded fresh at both widths. docs/accessibility.md
-// lists the eight looks this audits.
+// The 16 looks take eight walks, not sixteen. Each run (RUNS) opens the app in one language,
+// colour scheme and text size, all eight of their combinations; within a run every screen is
+// audited at both widths: at the width the run opens at, then again after the window is resized
+// to the other, without a reload (the layout follows the width; nothing of the app reads it
+// once). So every screen is audited in all 16 looks, and each language, scheme and text size is
+// also loaded fresh at both widths. docs/accessibility.md lists the walks.
 import { describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -49,14 +47,18 @@ interface Run extends Look {
 }
 
 /**
- * lang × scheme × text size as an orthogonal array (each pair of two factors' values once); the
- * opening width alternates so that each language is loaded at both. Each run audits both widths.
+ * Every lang × scheme × text size; the opening width alternates so that each value of each is
+ * loaded at both widths. Each run audits both widths.
  */
 const RUNS: Run[] = [
   { lang: 'en', dark: true, fontScale: 1, opensAt: 390 },
   { lang: 'en', dark: false, fontScale: 1.5, opensAt: 320 },
   { lang: 'pl', dark: true, fontScale: 1.5, opensAt: 320 },
   { lang: 'pl', dark: false, fontScale: 1, opensAt: 390 },
+  { lang: 'en', dark: true, fontScale: 1.5, opensAt: 390 },
+  { lang: 'en', dark: false, fontScale: 1, opensAt: 320 },
+  { lang: 'pl', dark: true, fontScale: 1, opensAt: 320 },
+  { lang: 'pl', dark: false, fontScale: 1.5, opensAt: 390 },
 ];
 
 /** The names the walk goes by, in the app's own words (its texts.json and shell texts). */
