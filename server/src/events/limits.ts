@@ -25,6 +25,27 @@ export async function spend(
     throw new ApiFailure('ACTION_NOT_ALLOWED', message);
 }
 
+/**
+ * The signed-in client of a call, counted against its own limit of `scope`'s calls a minute
+ * (ACTION_NOT_ALLOWED past it).
+ */
+export async function clientWithinLimit<Client extends { id: number }>(
+  limits: RateLimiter,
+  scope: string,
+  perMinute: number,
+  signedIn: () => Promise<Client>,
+): Promise<Client> {
+  const client = await signedIn();
+  await spend(
+    limits,
+    `${scope}:${client.id}`,
+    perMinute,
+    60_000,
+    'Too many calls; try again later',
+  );
+  return client;
+}
+
 export function memoryLimiter(now: () => number = Date.now): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
   let sweptAt = now();

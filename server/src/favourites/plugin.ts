@@ -4,7 +4,7 @@ import { text } from '../api/fields.ts';
 import type { ActionContext, Handlers } from '../api/registry.ts';
 import { withLock } from '../db/storage.ts';
 import { ApiFailure } from '../errors.ts';
-import { spend } from '../events/limits.ts';
+import { clientWithinLimit } from '../events/limits.ts';
 import type { Services } from '../services.ts';
 import { rideLinkKey } from '../tracking/link.ts';
 import { favouriteCallNumbers, favouritesOf } from './store.ts';
@@ -22,17 +22,10 @@ export async function favouritesPlugin(_app: FastifyInstance, services: Services
   const { storage, clock, limits, actions } = services;
   const { db } = storage;
 
-  async function caller(context: ActionContext) {
-    const client = await context.client();
-    await spend(
-      limits,
-      `favourites:${client.id}`,
-      FAVOURITE_CALLS_PER_CLIENT_PER_MINUTE,
-      60_000,
-      'Too many calls; try again later',
+  const caller = (context: ActionContext) =>
+    clientWithinLimit(limits, 'favourites', FAVOURITE_CALLS_PER_CLIENT_PER_MINUTE, () =>
+      context.client(),
     );
-    return client;
-  }
 
   const callNumber = (value: unknown) => text(value, 'call_number', 20).trim();
 

@@ -4,7 +4,7 @@ import { integer } from '../api/fields.ts';
 import type { ActionContext, Handlers } from '../api/registry.ts';
 import { withLock } from '../db/storage.ts';
 import { ApiFailure } from '../errors.ts';
-import { spend } from '../events/limits.ts';
+import { clientWithinLimit } from '../events/limits.ts';
 import type { Services } from '../services.ts';
 import { readPlace } from './input.ts';
 import { placesOf } from './store.ts';
@@ -20,17 +20,8 @@ export async function placesPlugin(_app: FastifyInstance, services: Services) {
   const { storage, clock, limits, actions } = services;
   const { db } = storage;
 
-  async function caller(context: ActionContext) {
-    const client = await context.client();
-    await spend(
-      limits,
-      `places:${client.id}`,
-      PLACE_CALLS_PER_CLIENT_PER_MINUTE,
-      60_000,
-      'Too many calls; try again later',
-    );
-    return client;
-  }
+  const caller = (context: ActionContext) =>
+    clientWithinLimit(limits, 'places', PLACE_CALLS_PER_CLIENT_PER_MINUTE, () => context.client());
 
   const handlers: Handlers<ClientActions> = {
     async GET_SAVED_PLACES(context) {
