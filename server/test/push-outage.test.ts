@@ -6,10 +6,41 @@ import { CLAIM_LEASE_MS } from '../src/notifications/outbox.ts';
 import { startApp } from './helpers.ts';
 import { taxi } from './live.ts';
 import { privateRedis } from './private-services.ts';
-import { type Browser, startPushService, vapidKeys } from './push-service.ts';
+import { type Browser, startPushService, type Vapid, vapidKeys } from './push-service.ts';
 import { until } from './until.ts';
 
 const pickup = { lat: 50.06, lng: 19.94, city: 'Kraków', street: 'Grodzka', number: '5' };
+
+type App = Awaited<ReturnType<typeof startApp>>['app'];
+type PushService = Awaited<ReturnType<typeof startPushService>>;
+
+/** A passenger's order, and a browser of theirs subscribed to its pushes in English. */
+async function subscribedOrder(app: App, push: PushService, phoneNumber: string, path: string) {
+  const token = await signIn(app, phoneNumber);
+  const saved = assertOk(
+    await call(app, 'ORDER_SAVE', { order: { order_type: 'Z', poi: pickup } }, { token }),
+  );
+  const phone = push.browser(path);
+  assertOk(
+    await call(
+      app,
+      'PUSH_SUBSCRIBE',
+      { order_short_id: saved.track.order_short_id, subscription: phone.json },
+      { token, lang: 'en' },
+    ),
+  );
+  return { saved, phone };
+}
+
+/** The device's next push, or a failure naming what never came. */
+function nextPush(push: PushService, vapid: Vapid, device: Browser, what: string) {
+  return Promise.race([
+    push.pushed(device, vapid),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`no push: ${what}`)), 10_000).unref(),
+    ),
+  ]);
+}
 
 test(
   'stages changed while Redis is away are pushed all the same, each exactly once',
@@ -25,29 +56,10 @@ test(
       config: { push: { vapid, allowedOrigin: push.origin }, redis: { url: redis.url } },
       overrides: { pushNetwork: { ca: push.cert } },
     });
-    /** The device's next push, or a failure naming the stage that never came. */
-    const next = (device: Browser, stage: string) =>
-      Promise.race([
-        push.pushed(device, vapid),
-        new Promise<never>((_, reject) =>
-          setTimeout(() => reject(new Error(`no push for ${stage}`)), 10_000).unref(),
-        ),
-      ]);
+    const next = (device: Browser, stage: string) => nextPush(push, vapid, device, stage);
 
     const cab = await taxi(app, '1', { lat: pickup.lat, lng: pickup.lng + 0.001 });
-    const token = await signIn(app, '+48605999001');
-    const saved = assertOk(
-      await call(app, 'ORDER_SAVE', { order: { order_type: 'Z', poi: pickup } }, { token }),
-    );
-    const phone = push.browser('/ok/outage');
-    assertOk(
-      await call(
-        app,
-        'PUSH_SUBSCRIBE',
-        { order_short_id: saved.track.order_short_id, subscription: phone.json },
-        { token, lang: 'en' },
-      ),
-    );
+    const { saved, phone } = await subscribedOrder(app, push, '+48605999001', '/ok/outage');
 
     await redis.stop();
     await app.services.dispatch.tick();
@@ -90,19 +102,7 @@ test('a push claimed by a process that died before sending it is sent by another
     config: { push: { vapid, allowedOrigin: push.origin } },
     overrides: { pushNetwork: { ca: push.cert } },
   });
-  const token = await signIn(app, '+48605999002');
-  const saved = assertOk(
-    await call(app, 'ORDER_SAVE', { order: { order_type: 'Z', poi: pickup } }, { token }),
-  );
-  const phone = push.browser('/ok/died');
-  assertOk(
-    await call(
-      app,
-      'PUSH_SUBSCRIBE',
-      { order_short_id: saved.track.order_short_id, subscription: phone.json },
-      { token, lang: 'en' },
-    ),
-  );
+  const { saved, phone } = await subscribedOrder(app, push, '+48605999002', '/ok/died');
   const { db } = app.services.storage;
   const subscription = await db
     .selectFrom('push_subscriptions')
@@ -131,15 +131,7 @@ test('a push claimed by a process that died before sending it is sent by another
       row('taxi_arrived', 'Your taxi has arrived', now),
     ])
     .execute();
-  const pushed = await Promise.race([
-    push.pushed(phone, vapid),
-    new Promise<never>((_, reject) =>
-      setTimeout(
-        () => reject(new Error('the push of the process that died was never sent')),
-        10_000,
-      ).unref(),
-    ),
-  ]);
+  const pushed = await nextPush(push, vapid, phone, 'the push of the process that died');
   assert.equal(pushed.title, 'Your taxi is on its way');
   // The one sent leaves; the one a live process claimed stays, unsent.
   await until('the push sent to leave the outbox', async () => {
