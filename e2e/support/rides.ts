@@ -31,6 +31,22 @@ export const STADIUM = {
 };
 
 /** Where a ride goes from and to. */
+/** A ride across Monaco, for the corporations of the demo fleet on the Monaco extract. */
+export const MONTE_CARLO = {
+  street: 'Place du Casino',
+  number: '1',
+  city: 'Monaco',
+  lat: 43.7396,
+  lng: 7.4276,
+};
+export const PALAIS = {
+  street: 'Place du Palais',
+  number: '1',
+  city: 'Monaco',
+  lat: 43.7311,
+  lng: 7.4197,
+};
+
 export interface RidePlaces {
   poi: Record<string, unknown>;
   dst: Record<string, unknown>;

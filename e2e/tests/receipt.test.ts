@@ -9,24 +9,11 @@ import { newContext } from '../support/browser.ts';
 import { audit, auditContext, BLOCKING } from '../support/axe.ts';
 import { useApp } from '../support/fixture.ts';
 import { demoCorporation, startApp, type RunningApp } from '../support/app.ts';
-import { latestCode, storeToken } from '../support/session.ts';
+import { MONTE_CARLO, PALAIS } from '../support/rides.ts';
+import { callApi, signInByApi, storeToken } from '../support/session.ts';
 
 const it = useApp();
 const HOST = 'receipt.localhost';
-const MONTE_CARLO = {
-  street: 'Place du Casino',
-  number: '1',
-  city: 'Monaco',
-  lat: 43.7396,
-  lng: 7.4276,
-};
-const PALAIS = {
-  street: 'Place du Palais',
-  number: '1',
-  city: 'Monaco',
-  lat: 43.7311,
-  lng: 7.4197,
-};
 
 interface Track {
   order_short_id: string;
@@ -64,21 +51,22 @@ describe('the receipt of a ride the demo fleet drove', () => {
       ],
       env: { FLEET: 'sim', FLEET_SPEED: '30' },
     });
-    const send = (action: string, payload: Record<string, unknown>) =>
-      fetch(`${fleet.url}/api/2/?hostname=${HOST}`, {
-        method: 'POST',
-        body: new URLSearchParams({
-          cmd: JSON.stringify({ action_id: action, lang: 'en', ...payload }),
-        }),
-      }).then((response) => response.json() as Promise<Record<string, unknown>>);
-    const phone = '+48600777001';
-    await send('GET_AUTH_PHONE_SEND_SECRET', { phone, gdpr: true });
-    token = (await send('GET_AUTH_PHONE', { phone, secret: await latestCode(fleet, phone, HOST) }))
-      .auth as string;
-    const saved = await send('ORDER_SAVE', {
-      auth: token,
-      order: { order_type: 'Z', taxi_count: 1, taxi_group_id: null, poi: MONTE_CARLO, dst: PALAIS },
-    });
+    token = await signInByApi(fleet, '+48600777001', HOST);
+    const saved = await callApi(
+      fleet,
+      'ORDER_SAVE',
+      {
+        auth: token,
+        order: {
+          order_type: 'Z',
+          taxi_count: 1,
+          taxi_group_id: null,
+          poi: MONTE_CARLO,
+          dst: PALAIS,
+        },
+      },
+      HOST,
+    );
     assert.equal(saved.status, 'OK', JSON.stringify(saved));
     track = saved.track as Track;
   });
