@@ -18,6 +18,7 @@ import type {
   StreetSearchResult,
   TrackLink,
 } from './entities.ts';
+import type { CompanyProfile, CompanyProfileInput, Invoice } from './business.ts';
 import type { Call, Nothing } from './call.ts';
 import type { DriverActions } from './driver.ts';
 
@@ -101,6 +102,20 @@ export interface ClientActions {
   >;
   /** Extension: forgets one of the passenger's favourite taxis. */
   DELETE_FAVOURITE_TAXI: Call<{ call_number: string }, Nothing>;
+  /**
+   * Extension (docs/invoices.md): the passenger's company profiles; `invoicing` is false when the
+   * corporation issues no invoices (no profile can then be kept or ordered with).
+   */
+  GET_COMPANY_PROFILES: Call<Nothing, { invoicing: boolean; data_list: CompanyProfile[] }>;
+  /** Extension: creates a company profile (no `profile.id`) or changes one. */
+  SAVE_COMPANY_PROFILE: Call<{ profile: CompanyProfileInput }, { profile: CompanyProfile }>;
+  /** Extension: deletes one of the passenger's company profiles (issued invoices stay). */
+  DELETE_COMPANY_PROFILE: Call<{ profile_id: number }, Nothing>;
+  /**
+   * Extension: the VAT invoice of the signed-in owner's order, null while the ride is not
+   * finished; NOT_FOUND when the order was not ordered with a company profile.
+   */
+  GET_INVOICE: Call<{ order_short_id: string }, { invoice: Invoice | null }>;
 }
 
 /** A browser's push subscription, as PushSubscription.toJSON() gives it. */
@@ -171,6 +186,10 @@ export const ACTION_NAMES = {
     GET_FAVOURITE_TAXIS: true,
     SAVE_FAVOURITE_TAXI: true,
     DELETE_FAVOURITE_TAXI: true,
+    GET_COMPANY_PROFILES: true,
+    SAVE_COMPANY_PROFILE: true,
+    DELETE_COMPANY_PROFILE: true,
+    GET_INVOICE: true,
   } satisfies Record<ClientAction, true>) as ClientAction[],
   '/rate/api/1/': Object.keys({
     GET_RATE: true,

@@ -129,6 +129,11 @@ export interface OrderPayload extends RepeatedDays {
   cash_free: boolean;
   discount: boolean;
   invoice: boolean;
+  /**
+   * Extension (docs/invoices.md): the company profile the ride's VAT invoice is made out to;
+   * needs `invoice`.
+   */
+  company_profile_id?: number | null;
   /** Subscription (type R): first and last day 'YYYY-MM-DD', time and weekdays. */
   repeated_start: string | null;
   repeated_stop: string | null;
@@ -157,6 +162,8 @@ export interface ActiveOrder {
 export interface HistoryEntry extends ActiveOrder {
   id: number;
   date_time: string;
+  /** Extension (docs/invoices.md): the number of the ride's VAT invoice once it is issued. */
+  invoice_number?: string | null;
 }
 
 /** One taxi of a receipt: the car that carried the passenger. */

@@ -18,6 +18,8 @@ export const SCREEN_PATHS = {
   Rate: '/r/:o/:p',
   /** Extension (docs/choices.md, "Receipts"): a finished ride's receipt; /r/ is the spec's Rate. */
   Receipt: '/receipt/:o/:p',
+  /** Extension (docs/invoices.md): a business ride's VAT invoice, for its signed-in owner. */
+  Invoice: '/invoice/:o/',
   AboutApp: '/about-app/',
   InstallAppAndroid: '/install-android/',
   InstallAppIOS: '/install-ios/',
@@ -85,6 +87,11 @@ export function rateLink(key: OrderKey): string {
 /** /receipt/{o}/{p}: the receipt of a finished ride. */
 export function receiptLink(key: OrderKey): string {
   return orderPath(SCREEN_PATHS.Receipt, key);
+}
+
+/** /invoice/{o}/: the VAT invoice of the passenger's own business ride (no secret: owner only). */
+export function invoiceLink(shortId: string): string {
+  return SCREEN_PATHS.Invoice.replace(':o', () => encodeURIComponent(shortId));
 }
 
 /** The tracking link as someone else opens it: absolute, on the app's origin (the page's own). */

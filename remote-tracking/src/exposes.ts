@@ -10,6 +10,7 @@ export const exposes = {
   './RateWithQuery': './src/rate/RateWithQuery.tsx',
   './OrderList': './src/order-list/OrderList.tsx',
   './Receipt': './src/receipt/Receipt.tsx',
+  './Invoice': './src/invoice/Invoice.tsx',
 } as const satisfies Record<keyof Screens, string>;
 
 /** Federation module -> the module of its source file (the same files as above). */
@@ -20,4 +21,5 @@ export interface Screens {
   './RateWithQuery': typeof import('./rate/RateWithQuery');
   './OrderList': typeof import('./order-list/OrderList');
   './Receipt': typeof import('./receipt/Receipt');
+  './Invoice': typeof import('./invoice/Invoice');
 }

@@ -30,6 +30,7 @@ import { notificationsPlugin } from './notifications/plugin.ts';
 import { ordersPlugin } from './orders/plugin.ts';
 import { placesPlugin } from './places/plugin.ts';
 import { favouritesPlugin } from './favourites/plugin.ts';
+import { invoicesPlugin } from './invoices/plugin.ts';
 import type { RouteEstimator } from './quotes/routing.ts';
 import { quotesPlugin } from './quotes/plugin.ts';
 import { orderSecretKey, orderSecrets as createOrderSecrets } from './orders/secrets.ts';
@@ -262,6 +263,7 @@ export async function buildApp(
   await app.register(receiptsPlugin, services);
   await app.register(placesPlugin, services);
   await app.register(favouritesPlugin, services);
+  await app.register(invoicesPlugin, services);
   await app.register(notificationsPlugin, { services, network: overrides.pushNetwork });
   await app.register(geoPlugin, services);
   await app.register(tilesPlugin, services);

@@ -129,6 +129,14 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     module: './Receipt',
   },
   {
+    path: SCREEN_PATHS.Invoice,
+    screen: 'Invoice',
+    layout: 'default',
+    public: false,
+    remote: 'tracking',
+    module: './Invoice',
+  },
+  {
     path: SCREEN_PATHS.AboutApp,
     screen: 'AboutApp',
     layout: 'default',

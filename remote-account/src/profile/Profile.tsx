@@ -10,6 +10,7 @@ import {
   type ClientData,
 } from '@taxi/shared';
 import { useAccountTexts } from '../common/useAccountTexts';
+import { CompanyProfiles } from '../company-profiles/CompanyProfiles';
 import { DeleteAccount } from '../delete-account/DeleteAccount';
 import { ChangePhone } from './ChangePhone';
 import { DisplayPreferences } from './DisplayPreferences';
@@ -87,7 +88,7 @@ function Benefits({
 
 /**
  * My account: the phone (verification, change), points and discount as the settings allow,
- * display preferences, and account deletion.
+ * company profiles for invoices, display preferences, and account deletion.
  */
 export default function Profile() {
   const { t } = useAccountTexts();
@@ -112,6 +113,7 @@ export default function Profile() {
       {showBenefits && client ? (
         <Benefits client={client} points={settings.show_points} discount={settings.show_discount} />
       ) : null}
+      {settings.show_account ? <CompanyProfiles /> : null}
       <DisplayPreferences />
       <DeleteAccount phone={phone?.phone ?? client?.phone ?? null} />
     </section>

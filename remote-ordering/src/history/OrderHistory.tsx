@@ -12,6 +12,7 @@ import {
   Spinner,
   type AddressPoint,
   type HistoryEntry,
+  invoiceLink,
   receiptLink,
   shortDateTime,
   SCREEN_PATHS,
@@ -138,6 +139,15 @@ export default function OrderHistory() {
                       aria-label={`${t('history.receipt')}: ${shortDateTime(entry.date_time)}`}
                     >
                       {t('history.receipt')}
+                    </Link>
+                  ) : null}
+                  {entry.invoice_number ? (
+                    <Link
+                      className="tx-button tx-button--text"
+                      to={invoiceLink(entry.track.order_short_id)}
+                      aria-label={`${t('history.invoice')} ${entry.invoice_number}`}
+                    >
+                      {t('history.invoice')}
                     </Link>
                   ) : null}
                   {placeOf(entry) ? (

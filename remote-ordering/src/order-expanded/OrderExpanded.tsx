@@ -18,6 +18,7 @@ import { useOrderingText } from '../common/i18n';
 import { useOrdering } from '../common/useOrdering';
 import { QuoteLine } from '../quote/QuoteLine';
 import { PreferMyTaxi } from '../favourite/PreferMyTaxi';
+import { InvoiceFor } from '../invoice/InvoiceFor';
 import { Perk } from './Perk';
 import { RideForSomeoneElse, riderReady } from './Rider';
 import { useQuote } from '../quote/useQuote';
@@ -199,6 +200,7 @@ export default function OrderExpanded() {
       ) : null}
       {settings.show_taxi_count ? <TaxiCount /> : null}
       <PreferMyTaxi />
+      <InvoiceFor />
       {settings.show_features && features.features.length > 0 ? <Features /> : null}
       {cashFree || discount ? (
         <section className="or-section" aria-labelledby="or-payment-title">

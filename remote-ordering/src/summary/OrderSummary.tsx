@@ -32,6 +32,7 @@ import texts from './texts.json';
 import addressTexts from '../common/texts.json';
 import optionsTexts from '../order-expanded/texts.json';
 import favouriteTexts from '../favourite/texts.json';
+import invoiceTexts from '../invoice/texts.json';
 import quoteTexts from '../quote/texts.json';
 
 addTranslations('ordering', texts);
@@ -39,6 +40,7 @@ addTranslations('ordering', addressTexts);
 addTranslations('ordering', optionsTexts);
 addTranslations('ordering', quoteTexts);
 addTranslations('ordering', favouriteTexts);
+addTranslations('ordering', invoiceTexts);
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -151,6 +153,7 @@ export default function OrderSummary() {
         {sent.selected_taxies.length ? (
           <Row term={t('favourite.summary')}>{sent.selected_taxies.join(', ')}</Row>
         ) : null}
+        {sent.invoice ? <Row term={t('invoice.summary')}>{t('summary.yes')}</Row> : null}
         {sent.discount ? <Row term={t('summary.discount')}>{t('summary.yes')}</Row> : null}
         {sent.cash_free ? <Row term={t('summary.cashFree')}>{t('summary.yes')}</Row> : null}
         {chosen.length ? (

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { UnpinnedReleases } from '../config.ts';
+import { readInvoicing } from '../invoices/settings.ts';
 import { NEWEST, RELEASE_NAMES } from '../releases/resolve.ts';
 import { isTimeZone } from '../time.ts';
 
@@ -113,6 +114,7 @@ export function parseCorporation(text: string): Corporation {
   }
   if (typeof timezone !== 'string' || !isTimeZone(timezone))
     throw new Error('timezone: an IANA time zone such as Europe/Warsaw');
+  readInvoicing(raw);
   return {
     id,
     hostnames: hostnames.map((h: string) => h.toLowerCase()),

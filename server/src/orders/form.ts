@@ -195,6 +195,16 @@ export function readOrderForm(payload: Payload, corporation: Corporation, now: n
   const text = (key: keyof OrderPayload, max: number) =>
     optionalText(order[key], `order.${key}`, max)?.trim() ?? '';
   const rider = riderOf(text('phone', 40), text('rider_name', RIDER_NAME_MAX), corporation);
+  const invoice = flag(order.invoice, 'order.invoice');
+  const companyProfile =
+    optionalInteger(
+      order.company_profile_id,
+      'order.company_profile_id',
+      1,
+      Number.MAX_SAFE_INTEGER,
+    ) ?? null;
+  if (companyProfile !== null && !invoice)
+    throw new ApiFailure('INVALID_DATA', 'order.company_profile_id: needs order.invoice');
   return {
     order_type,
     date_time: TIMED_TYPES.includes(order_type)
@@ -221,7 +231,8 @@ export function readOrderForm(payload: Payload, corporation: Corporation, now: n
     gratis: flag(order.gratis, 'order.gratis'),
     cash_free: flag(order.cash_free, 'order.cash_free'),
     discount: flag(order.discount, 'order.discount'),
-    invoice: flag(order.invoice, 'order.invoice'),
+    invoice,
+    company_profile_id: invoice ? companyProfile : null,
     repeated: order_type === 'R' ? subscription(order, corporation, now) : null,
     call_uniqueid: optionalText(order.call_uniqueid, 'order.call_uniqueid', 100) ?? null,
   };

@@ -7,6 +7,8 @@ import type { Corporation } from '../corporations/directory.ts';
 import { refuseInMaintenance } from '../corporations/maintenance.ts';
 import { withLock } from '../db/storage.ts';
 import { ApiFailure } from '../errors.ts';
+import { readInvoicing } from '../invoices/settings.ts';
+import { invoiceNumbers, requestInvoice } from '../invoices/store.ts';
 import { spend } from '../events/limits.ts';
 import type { Services } from '../services.ts';
 import { formatLocal, parseDateTime } from '../time.ts';
@@ -136,6 +138,8 @@ export async function ordersPlugin(app: FastifyInstance, services: Services) {
       const now = clock.now();
       const form = readOrderForm(context.payload, context.corporation, now);
       await checkPerks(client.id, form);
+      if (form.company_profile_id && !readInvoicing(context.corporation.raw))
+        throw new ApiFailure('ACTION_NOT_ALLOWED', 'This corporation issues no invoices');
       const prepared = await services.dispatch.prepare(
         context.corporation,
         form,
@@ -177,6 +181,12 @@ export async function ordersPlugin(app: FastifyInstance, services: Services) {
           },
           now,
         );
+        if (form.company_profile_id)
+          await requestInvoice(
+            trx,
+            { id: row.id, corporation_id: context.corporation.id, client_id: client.id },
+            form.company_profile_id,
+          );
         await services.dispatch.logCreated(trx, row.id, form, now);
         return { saved: row, created: true };
       });
@@ -225,10 +235,19 @@ export async function ordersPlugin(app: FastifyInstance, services: Services) {
         .orderBy('id', 'desc')
         .limit(HISTORY_LENGTH)
         .execute();
+      const invoices = await invoiceNumbers(
+        db,
+        rows.map((row) => row.id),
+      );
       return {
         history: rows.map((row) => {
           const entry = listed(context.corporation, row);
-          return { id: row.id, ...entry, date_time: row.date_time ?? entry.created };
+          return {
+            id: row.id,
+            ...entry,
+            date_time: row.date_time ?? entry.created,
+            invoice_number: invoices.get(row.id) ?? null,
+          };
         }),
       };
     },

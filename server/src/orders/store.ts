@@ -237,6 +237,15 @@ export async function subscriptionRideExists(
   return ride !== undefined;
 }
 
+/** What an order's invoice is worked out from (invoices/issue.ts), for each of `ids`. */
+export function invoicedOrders(db: Db, ids: number[]) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'short_id', 'state', 'taxi_count', 'arrived_at', 'price', 'form'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
 /** When a taxi first arrived for the order, and its price so far (the dispatch adds fares). */
 export function orderArrivalAndPrice(db: Db, orderId: number) {
   return db

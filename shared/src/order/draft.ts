@@ -40,6 +40,7 @@ export function emptyDraft(): OrderDraft {
     cash_free: false,
     discount: false,
     invoice: false,
+    company_profile_id: null,
     repeated_start: null,
     repeated_stop: null,
     repeated_time_hour: null,

@@ -1,0 +1,116 @@
+import {
+  COMPANY_ADDRESS_MAX,
+  COMPANY_NAME_MAX,
+  COMPANY_PROFILES_MAX,
+  type ClientActions,
+  EMAIL_MAX,
+  type Invoice,
+  isValidEmail,
+  isValidNip,
+  nipDigits,
+} from '@taxi/contract';
+import type { FastifyInstance } from 'fastify';
+import { integer, optionalInteger, record, text } from '../api/fields.ts';
+import type { ActionContext, Handlers } from '../api/registry.ts';
+import { withLock } from '../db/storage.ts';
+import { ApiFailure } from '../errors.ts';
+import { clientWithinLimit } from '../events/limits.ts';
+import { clientOrder } from '../orders/store.ts';
+import type { Services } from '../services.ts';
+import { rideLinkKey } from '../tracking/link.ts';
+import { issueFinished } from './issue.ts';
+import { readInvoicing } from './settings.ts';
+import { deleteProfile, invoiceOfOrder, profilesOf, saveProfile } from './store.ts';
+
+/** Calls of the company-profile and invoice actions per client per minute. */
+export const INVOICE_CALLS_PER_CLIENT_PER_MINUTE = 30;
+/** Finished rides are looked for this often; an invoice is issued within it of the ride's end. */
+const ISSUE_EVERY_MS = 2_000;
+
+/**
+ * Business rides (docs/invoices.md): the passenger's company profiles, and the VAT invoice of a
+ * ride ordered with one, issued by any process once the ride is finished. Names, addresses, tax
+ * numbers and e-mail addresses are never logged.
+ */
+export async function invoicesPlugin(app: FastifyInstance, services: Services) {
+  const { storage, clock, limits, actions } = services;
+  const { db } = storage;
+
+  const caller = (context: ActionContext) =>
+    clientWithinLimit(limits, 'invoices', INVOICE_CALLS_PER_CLIENT_PER_MINUTE, () =>
+      context.client(),
+    );
+
+  function readProfile(value: unknown) {
+    const input = record(value, 'profile');
+    const field = (key: string, max: number) => text(input[key], `profile.${key}`, max).trim();
+    const name = field('name', COMPANY_NAME_MAX);
+    const address = field('address', COMPANY_ADDRESS_MAX);
+    const nip = nipDigits(field('nip', 20));
+    const email = field('email', EMAIL_MAX);
+    if (!name || !address) throw new ApiFailure('INVALID_DATA', 'profile: name and address');
+    if (!isValidNip(nip)) throw new ApiFailure('INVALID_DATA', 'profile.nip: 10 digits');
+    if (!isValidEmail(email)) throw new ApiFailure('INVALID_DATA', 'profile.email: invalid');
+    const id = optionalInteger(input.id, 'profile.id', 1, Number.MAX_SAFE_INTEGER) ?? null;
+    return { id, name, address, nip, email };
+  }
+
+  const handlers: Handlers<ClientActions> = {
+    async GET_COMPANY_PROFILES(context) {
+      const client = await caller(context);
+      return {
+        invoicing: readInvoicing(context.corporation.raw) !== undefined,
+        data_list: await profilesOf(db, client.id),
+      };
+    },
+
+    async SAVE_COMPANY_PROFILE(context) {
+      const client = await caller(context);
+      if (!readInvoicing(context.corporation.raw))
+        throw new ApiFailure('ACTION_NOT_ALLOWED', 'This corporation issues no invoices');
+      const input = readProfile(context.payload.profile);
+      // One writer per client at a time: the cap holds under races.
+      const id = await withLock(storage, [`company-profiles:${client.id}`], (trx) =>
+        saveProfile(trx, client.id, input, COMPANY_PROFILES_MAX, clock.now()),
+      );
+      const profile = (await profilesOf(db, client.id)).find((p) => p.id === id)!;
+      return { profile };
+    },
+
+    async DELETE_COMPANY_PROFILE(context) {
+      const client = await caller(context);
+      const id = integer(context.payload.profile_id, 'profile_id', 1, Number.MAX_SAFE_INTEGER);
+      await deleteProfile(db, client.id, id);
+      return {};
+    },
+
+    async GET_INVOICE(context) {
+      const client = await caller(context);
+      const { shortId } = rideLinkKey(
+        text(context.payload.order_short_id, 'order_short_id', 20),
+        '',
+      );
+      const order = await clientOrder(db, client.id, context.corporation.id, shortId);
+      // Another client's order and an unknown one get the same answer.
+      if (!order) throw new ApiFailure('ORDER_ACCESS_DENIED');
+      const invoice = await invoiceOfOrder(db, order.id);
+      if (!invoice) throw new ApiFailure('NOT_FOUND', 'This ride was not ordered with an invoice');
+      return { invoice: invoice.document ? (JSON.parse(invoice.document) as Invoice) : null };
+    },
+  };
+  actions.add(handlers);
+
+  const onError = (error: unknown) =>
+    app.log.error({ err: error }, 'invoices: finished rides were not invoiced');
+  let issuing: Promise<unknown> | undefined;
+  const issuer = setInterval(() => {
+    issuing ??= issueFinished(services)
+      .catch(onError)
+      .finally(() => (issuing = undefined));
+  }, ISSUE_EVERY_MS);
+  issuer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(issuer);
+    await issuing;
+  });
+}
