@@ -1,5 +1,5 @@
+import { ACTION_NAMES } from './action-names.ts';
 import {
-  ACTION_NAMES,
   emptyAddressPoint,
   ERROR_CODES,
   ERROR_MESSAGES,

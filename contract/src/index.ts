@@ -12,4 +12,6 @@ export * from './actions.ts';
 export * from './driver.ts';
 export * from './tracking.ts';
 export * from './ride-notifications.ts';
-export * from './business.ts';
+// Business rides' validators and limits are '@taxi/contract/business': kept out of the shared
+// package, which every first screen loads whole.
+export type * from './business.ts';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { describe, test } from 'node:test';
-import { ACTION_NAMES, type ApiPath } from '@taxi/contract';
+import type { ApiPath } from '@taxi/contract';
+import { ACTION_NAMES } from '@taxi/contract/action-names';
 import { assertErr } from './api.ts';
 import { taxiCorporation } from './fixtures.ts';
 import { startApp } from './helpers.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { COMPANY_PROFILES_MAX, isValidNip } from '@taxi/contract';
+import { COMPANY_PROFILES_MAX, isValidNip } from '@taxi/contract/business';
 import { assertErr, assertOk, call, fakeClock, signIn } from './api.ts';
 import { taxiCorporation } from './fixtures.ts';
 import { capturedLog, startApp } from './helpers.ts';

@@ -132,7 +132,8 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     path: SCREEN_PATHS.Invoice,
     screen: 'Invoice',
     layout: 'default',
-    public: false,
+    // Opened from a mail or a bookmark; the server shows it to the signed-in owner only.
+    public: true,
     remote: 'tracking',
     module: './Invoice',
   },

@@ -1,17 +1,19 @@
 import { useEffect, useId, useState } from 'react';
 import {
-  addTranslations,
-  api,
-  Button,
   COMPANY_ADDRESS_MAX,
   COMPANY_NAME_MAX,
   COMPANY_PROFILES_MAX,
-  type CompanyProfile,
-  type CompanyProfileInput,
   EMAIL_MAX,
   isValidEmail,
   isValidNip,
   nipDigits,
+} from '@taxi/contract/business';
+import {
+  addTranslations,
+  api,
+  Button,
+  type CompanyProfile,
+  type CompanyProfileInput,
 } from '@taxi/shared';
 import { Feedback } from '../common/Feedback';
 import { useAccountTexts } from '../common/useAccountTexts';

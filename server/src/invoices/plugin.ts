@@ -1,14 +1,13 @@
+import type { ClientActions, Invoice } from '@taxi/contract';
 import {
   COMPANY_ADDRESS_MAX,
   COMPANY_NAME_MAX,
   COMPANY_PROFILES_MAX,
-  type ClientActions,
   EMAIL_MAX,
-  type Invoice,
   isValidEmail,
   isValidNip,
   nipDigits,
-} from '@taxi/contract';
+} from '@taxi/contract/business';
 import type { FastifyInstance } from 'fastify';
 import { integer, optionalInteger, record, text } from '../api/fields.ts';
 import type { ActionContext, Handlers } from '../api/registry.ts';

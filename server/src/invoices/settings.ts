@@ -1,4 +1,4 @@
-import { isValidNip, nipDigits } from '@taxi/contract';
+import { isValidNip, nipDigits } from '@taxi/contract/business';
 
 /** A corporation file's `invoicing` section (docs/invoices.md): without it, no invoices. */
 export interface InvoicingSettings {

@@ -21,7 +21,7 @@ const prefix = (path: string) => path.slice(0, path.indexOf(':'));
 const stem = (path: string) => path.slice(0, -1);
 
 /**
- * Screens behind the login, the shared ride, rating and receipt links (their paths hold an order's
+ * Screens behind the login, the shared ride, rating and receipt links, invoices (their paths hold an order's
  * secret), the sign-in and maintenance screens, the API and the map tiles. The front page stays
  * readable (it carries the description), and so do the scripts a crawler needs to render it.
  */
@@ -29,6 +29,7 @@ const NOT_INDEXED = [
   prefix(SCREEN_PATHS.Track),
   prefix(SCREEN_PATHS.Rate),
   prefix(SCREEN_PATHS.Receipt),
+  prefix(SCREEN_PATHS.Invoice),
   stem(SCREEN_PATHS.TrackWithQuery),
   stem(SCREEN_PATHS.RateWithQuery),
   ...(
