@@ -13,6 +13,7 @@ import { demoCorporation, ROOT, startApp, type RunningApp } from '../support/app
 import { publishBrokenCanary } from '../support/canary.ts';
 import { signInTaxi } from '../support/driver.ts';
 import type { Engine, EnginePage } from '../support/engines.ts';
+import { untilInPage } from '../support/poll.ts';
 import { MOULINS_18 } from '../support/rides.ts';
 import { latestCode } from '../support/session.ts';
 import { cachedForOffline, controlled } from '../support/worker.ts';
@@ -193,6 +194,14 @@ export function offlineJourney(it: Journeys): void {
       await controlled(page);
       await page.goto(`${it.app.url}/`);
       await page.waitFor('heading', 'Log in');
+      // Log in loads the phone field ahead; left while that chunk loads, Firefox logs the worker's
+      // aborted fetch of it as an error. webpack removes a chunk's script once it has loaded.
+      await untilInPage(
+        page,
+        async () => document.querySelectorAll('script[data-webpack]').length === 0,
+        '',
+        { what: 'the chunks of Log in' },
+      );
       await page.goto(`${it.app.url}/regulations/`);
       await page.waitFor('heading', 'Regulations');
       await cachedForOffline(page);
