@@ -27,6 +27,7 @@ step() {
 install_dependencies
 bash scripts/ensure-services.sh
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-engines.sh
 
 releases="$(mktemp -d)"
 trap 'rm -rf "$releases"' EXIT
@@ -48,6 +49,8 @@ step "production build" build_and_publish
 # Bytes of the first screens as served (docs/benchmarks.md); times are printed by bench/coldstart.ts.
 step "first-screen JavaScript budget" node scripts/budget.ts "$releases"
 step "browser tests (Chromium)" env E2E_RELEASES_DIR="$releases" pnpm --filter @taxi/e2e test
+# The core journeys in Firefox ESR and WebKitGTK (docs/architecture.md, "Tests").
+step "browser tests (Firefox, WebKit)" env E2E_RELEASES_DIR="$releases" pnpm --filter @taxi/e2e run test:engines
 
 echo
 echo "test suites: $passed passed, $failed failed ($((SECONDS - started)) s)"

@@ -77,10 +77,16 @@ export async function signInTaxi(
       }
       throw new Error(`taxi ${callNumber} was not offered order ${orderShortId} within 30 s`);
     },
-    /** The next step of the order accepted last: at the pickup, the client in, the ride over. */
-    step: (action: 'ORDER_ARRIVED' | 'ORDER_CLIENT_IN' | 'RIDE_END') => {
+    /**
+     * The next step of the order accepted last: at the pickup, the client in, the ride over
+     * (with the fields of the step, such as RIDE_END's price).
+     */
+    step: (
+      action: 'ORDER_ARRIVED' | 'ORDER_CLIENT_IN' | 'RIDE_END',
+      fields: Record<string, unknown> = {},
+    ) => {
       assert.ok(accepted !== null, `taxi ${callNumber} accepted no order`);
-      return ok(action, { order_id: accepted });
+      return ok(action, { ...fields, order_id: accepted });
     },
   };
 }

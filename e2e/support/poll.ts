@@ -1,4 +1,7 @@
-import type { Page } from 'playwright-core';
+/** A page of any driver here: Playwright's, or an engine's of e2e/support/engines.ts. */
+export interface Evaluates {
+  evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
+}
 
 /**
  * Resolves once `condition`, an async check run in the page, holds. page.waitForFunction cannot
@@ -6,7 +9,7 @@ import type { Page } from 'playwright-core';
  * once (microsoft/playwright#29132).
  */
 export async function untilInPage(
-  page: Page,
+  page: Evaluates,
   condition: (arg: string) => Promise<boolean>,
   arg: string,
   { timeoutMs = 30_000, what = 'the condition' }: { timeoutMs?: number; what?: string } = {},
@@ -15,11 +18,11 @@ export async function untilInPage(
     if (await page.evaluate(condition, arg)) return;
     if (Date.now() > deadline) {
       // What the passenger saw, so that a failure on CI says more than its timeout.
-      const text = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' '));
+      const text = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' '), null);
       throw new Error(
         `timed out after ${timeoutMs} ms waiting for ${what}; the page read: ${text}`,
       );
     }
-    await page.waitForTimeout(100);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

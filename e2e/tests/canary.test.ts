@@ -5,21 +5,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import {
-  cpSync,
-  readdirSync,
-  readFileSync,
-  mkdtempSync,
-  rmSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ROOT, demoCorporation, getAs, startApp, type RunningApp } from '../support/app.ts';
 import { launchBrowser, newContext } from '../support/browser.ts';
+import { publishBrokenCanary } from '../support/canary.ts';
 import { registryKept } from '../support/worker.ts';
 
 const run = promisify(execFile);
@@ -28,30 +21,6 @@ const releasesDir = path.join(work, 'releases');
 const HOST = 'alpha.localhost';
 let app: RunningApp;
 let browser: Browser;
-
-/**
- * Tracking 1.1.0: the published 1.0.0 under another version, whose screens throw just after they
- * are drawn (an uncaught error from the release's own file, as a broken release would).
- */
-function publishBrokenCanary(): void {
-  const from = path.join(releasesDir, 'mf/tracking/1.0.0');
-  const to = path.join(releasesDir, 'mf/tracking/1.1.0');
-  cpSync(from, to, { recursive: true });
-  for (const file of ['mf-manifest.json', 'release.json']) {
-    const text = readFileSync(path.join(to, file), 'utf8').replaceAll('"1.0.0"', '"1.1.0"');
-    writeFileSync(path.join(to, file), text);
-    // The server prefers the compressed copies: they would still say 1.0.0.
-    for (const copy of ['.br', '.gz']) rmSync(path.join(to, file + copy), { force: true });
-  }
-  for (const file of readdirSync(to).filter((name) => /^__federation_expose_.*\.js$/.test(name))) {
-    const code = readFileSync(path.join(to, file), 'utf8');
-    writeFileSync(
-      path.join(to, file),
-      `setTimeout(function () { throw new Error('tracking 1.1.0 is broken'); });\n${code}`,
-    );
-    for (const copy of ['.br', '.gz']) unlinkSync(path.join(to, file + copy));
-  }
-}
 
 function corporationFile(): string {
   return path.join(app.corpDir, 'alpha.json');
@@ -83,7 +52,7 @@ before(async () => {
   cpSync(process.env.E2E_RELEASES_DIR ?? path.join(ROOT, 'releases'), releasesDir, {
     recursive: true,
   });
-  publishBrokenCanary();
+  publishBrokenCanary(releasesDir);
   app = await startApp({
     corporations: [
       {

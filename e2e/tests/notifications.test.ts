@@ -11,6 +11,7 @@ import { ROOT, type RunningApp } from '../support/app.ts';
 import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
 import { untilInPage } from '../support/poll.ts';
+import { noteShownNotifications, shown, untilShown } from '../support/notifications.ts';
 import { FLORIANSKA, setOrderState, WAWEL } from '../support/rides.ts';
 import { callApi, signInByApi, storeToken } from '../support/session.ts';
 
@@ -53,47 +54,6 @@ async function taxi(app: RunningApp, callNumber: string) {
   return as;
 }
 
-/**
- * Has the pages of `context` note each notification their worker's registration has finished
- * showing (the call passes through unchanged). The test reads the browser's list only after that:
- * polling getNotifications() while the page's notification was being shown lost it in about one
- * run in ten (the call resolved, the list stayed empty for 30 s, a probe shown later was listed
- * at once), apparently because Chromium's read tidies away what it does not yet see displayed.
- */
-async function noteShownNotifications(context: BrowserContext) {
-  await context.addInitScript(() => {
-    const show = ServiceWorkerRegistration.prototype.showNotification;
-    const titles: string[] = [];
-    Object.assign(window, { shownNotificationTitles: titles });
-    ServiceWorkerRegistration.prototype.showNotification = async function (title, options) {
-      await show.call(this, title, options);
-      titles.push(title);
-    };
-  });
-}
-
-/** Resolves once the page has finished showing a notification titled `title`. */
-function untilShown(page: Page, title: string) {
-  return untilInPage(
-    page,
-    async (wanted) =>
-      (window as unknown as { shownNotificationTitles: string[] }).shownNotificationTitles.includes(
-        wanted,
-      ),
-    title,
-    { what: `the “${title}” notification` },
-  );
-}
-
-/** The notifications the page's service worker shows, newest last. */
-function shown(page: Page) {
-  return page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    const list = (await registration?.getNotifications()) ?? [];
-    return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data?.url }));
-  });
-}
-
 test('Track in a background tab turns “accepted” and “arrived” into system notifications with the car', async () => {
   const token = await signInByApi(it.app, '+48600400100');
   const cab = await taxi(it.app, '901');
@@ -107,7 +67,7 @@ test('Track in a background tab turns “accepted” and “arrived” into syst
 
   const context = await newContext(it.browser, 'en-US');
   await context.grantPermissions(['notifications'], { origin: it.app.url });
-  await noteShownNotifications(context);
+  await context.addInitScript(noteShownNotifications);
   await storeToken(context, token);
   const page = await context.newPage();
   const trackPath = `/t/${shortId}/${secret}`;

@@ -16,7 +16,7 @@ import { useApp } from '../support/fixture.ts';
 import { callApi, signInByApi } from '../support/session.ts';
 import { untilInPage } from '../support/poll.ts';
 import { ride } from '../support/rides.ts';
-import { controlled, registryKept, serverSays } from '../support/worker.ts';
+import { cachedForOffline, controlled, registryKept, serverSays } from '../support/worker.ts';
 
 // A releases folder of this file's own, to publish into.
 const work = mkdtempSync(path.join(tmpdir(), 'taxi-offline-'));
@@ -30,35 +30,6 @@ after(() => rmSync(work, { recursive: true, force: true }));
 
 let context: BrowserContext;
 let page: Page;
-
-/**
- * Resolves once every release file this page used, and its settings and registry, are cached.
- * A file the first (uncontrolled) load fetched after it handed its URLs to the new worker is
- * fetched again through the worker, as the next online load would (the page is controlled now).
- */
-async function cachedForOffline(page: Page): Promise<void> {
-  await untilInPage(
-    page,
-    async () => {
-      const used = performance
-        .getEntriesByType('resource')
-        .map((entry) => entry.name)
-        .filter((url) => new URL(url).pathname.startsWith('/mf/'));
-      const device = localStorage.getItem('taxi.device');
-      const wanted = [
-        ...used,
-        '/settings.json?hostname=localhost',
-        `/remotes.json?hostname=localhost${device ? `&device=${device}` : ''}`,
-      ];
-      const found = await Promise.all(wanted.map((url) => caches.match(url)));
-      const missing = wanted.filter((_, i) => !found[i]);
-      await Promise.all(missing.map((url) => fetch(url).catch(() => undefined)));
-      return used.length > 0 && missing.length === 0;
-    },
-    '',
-    { what: 'every file of the start in the cache' },
-  );
-}
 
 test('first visit installs the worker, the next load comes through it, offline the app still starts', async () => {
   context = await newContext(it.browser, 'en-US');
