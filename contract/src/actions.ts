@@ -18,6 +18,7 @@ import type {
   StreetSearchResult,
   TrackLink,
 } from './entities.ts';
+import type { ClientEmail } from './email.ts';
 import type { Call, Nothing } from './call.ts';
 import type { DriverActions } from './driver.ts';
 
@@ -101,6 +102,20 @@ export interface ClientActions {
   >;
   /** Extension: forgets one of the passenger's favourite taxis. */
   DELETE_FAVOURITE_TAXI: Call<{ call_number: string }, Nothing>;
+  /**
+   * Extension (docs/receipts-by-email.md): the passenger's e-mail for receipts; `available` is
+   * false when the server sends no e-mail (no SMTP relay), and then the profile offers none.
+   */
+  GET_EMAIL: Call<Nothing, { email: ClientEmail | null; available: boolean }>;
+  /**
+   * Extension: sets (or changes) the address, unconfirmed, and mails it a confirmation link;
+   * INVALID_DATA for an address that is not one.
+   */
+  SET_EMAIL: Call<{ email: string }, { email: ClientEmail }>;
+  /** Extension: mails the unconfirmed address a new confirmation link. */
+  RESEND_EMAIL_CONFIRMATION: Call<Nothing, { email: ClientEmail }>;
+  /** Extension: forgets the address; no more receipts are mailed. */
+  DELETE_EMAIL: Call<Nothing, Nothing>;
 }
 
 /** A browser's push subscription, as PushSubscription.toJSON() gives it. */
@@ -171,6 +186,10 @@ export const ACTION_NAMES = {
     GET_FAVOURITE_TAXIS: true,
     SAVE_FAVOURITE_TAXI: true,
     DELETE_FAVOURITE_TAXI: true,
+    GET_EMAIL: true,
+    SET_EMAIL: true,
+    RESEND_EMAIL_CONFIRMATION: true,
+    DELETE_EMAIL: true,
   } satisfies Record<ClientAction, true>) as ClientAction[],
   '/rate/api/1/': Object.keys({
     GET_RATE: true,

@@ -7,6 +7,7 @@ import { type Db, deleteCreatedBefore, isUniqueViolation, rowsFromAddress } from
 import { ApiFailure, errorReply } from '../errors.ts';
 import { deletePlacesOf } from '../places/store.ts';
 import { deleteFavouritesOf } from '../favourites/store.ts';
+import { deleteEmailOf } from '../mail/addresses.ts';
 import type { Services } from '../services.ts';
 import { findClient, signInClient } from './clients.ts';
 import { checkCode, sendCode } from './codes.ts';
@@ -231,6 +232,7 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
       // Saved places are kept for no one once their passenger asked to be forgotten.
       await deletePlacesOf(db, client.id);
       await deleteFavouritesOf(db, client.id);
+      await deleteEmailOf(db, client.id);
       await closeSessions(db, client.id);
       sessions.endClient(client.id);
       return {};

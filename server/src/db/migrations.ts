@@ -2,6 +2,7 @@ import { accountMigrations } from '../accounts/tables.ts';
 import { dispatchMigrations } from '../dispatch/tables.ts';
 import { favouriteMigrations } from '../favourites/tables.ts';
 import { fleetMigrations } from '../fleet/tables.ts';
+import { mailMigrations } from '../mail/tables.ts';
 import { notificationMigrations } from '../notifications/tables.ts';
 import { orderMigrations } from '../orders/tables.ts';
 import { placeMigrations } from '../places/tables.ts';
@@ -22,4 +23,5 @@ export const MIGRATIONS: MigrationSet = (engine) => ({
   ...placeMigrations(engine),
   ...notificationMigrations(engine),
   ...favouriteMigrations(engine),
+  ...mailMigrations(engine),
 });

@@ -2,6 +2,7 @@ import type { AccountTables } from '../accounts/tables.ts';
 import type { DispatchTables } from '../dispatch/tables.ts';
 import type { FavouriteTables } from '../favourites/tables.ts';
 import type { FleetTables } from '../fleet/tables.ts';
+import type { MailTables } from '../mail/tables.ts';
 import type { NotificationTables } from '../notifications/tables.ts';
 import type { OrderTables } from '../orders/tables.ts';
 import type { PlaceTables } from '../places/tables.ts';
@@ -19,4 +20,5 @@ export type Tables = ReportTables &
   ReleaseTables &
   PlaceTables &
   NotificationTables &
-  FavouriteTables;
+  FavouriteTables &
+  MailTables;
