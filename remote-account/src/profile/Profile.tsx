@@ -11,6 +11,7 @@ import {
 } from '@taxi/shared';
 import { useAccountTexts } from '../common/useAccountTexts';
 import { DeleteAccount } from '../delete-account/DeleteAccount';
+import { AccountEmail } from './AccountEmail';
 import { ChangePhone } from './ChangePhone';
 import { DisplayPreferences } from './DisplayPreferences';
 import { PhoneVerification } from './PhoneVerification';
@@ -86,7 +87,7 @@ function Benefits({
 }
 
 /**
- * My account: the phone (verification, change), points and discount as the settings allow,
+ * My account: the phone (verification, change), the e-mail for receipts, points and discount as the settings allow,
  * display preferences, and account deletion.
  */
 export default function Profile() {
@@ -109,6 +110,7 @@ export default function Profile() {
       {settings.show_account && phone ? (
         <AccountPhone phone={phone} onPhone={phoneChanged} />
       ) : null}
+      {settings.show_account ? <AccountEmail /> : null}
       {showBenefits && client ? (
         <Benefits client={client} points={settings.show_points} discount={settings.show_discount} />
       ) : null}
