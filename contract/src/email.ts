@@ -1,3 +1,6 @@
+// Its own entry point (@taxi/contract/email), outside the index that @taxi/shared re-exports:
+// only the profile's chunk and the server carry it, never the first screens.
+
 /** Characters of an e-mail address at most (RFC 5321's path limit less its brackets). */
 export const EMAIL_MAX = 254;
 

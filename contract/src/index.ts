@@ -12,5 +12,4 @@ export * from './actions.ts';
 export * from './driver.ts';
 export * from './tracking.ts';
 export * from './ride-notifications.ts';
-export * from './email.ts';
 export * from './format.ts';

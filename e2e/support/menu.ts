@@ -5,3 +5,15 @@ export async function openFromMenu(page: Page, link: string | RegExp): Promise<v
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: link }).click();
 }
+
+/**
+ * My account through the bottom bar, in English or Polish, as a passenger opens it (a first load
+ * of a page that is not public goes Home).
+ */
+export async function openProfile(page: Page): Promise<void> {
+  await page
+    .getByRole('navigation', { name: /^(Main navigation|Nawigacja główna)$/ })
+    .getByRole('link', { name: /^Profile?$/ })
+    .click();
+  await page.getByRole('heading', { level: 1, name: /^(My account|Moje konto)$/ }).waitFor();
+}

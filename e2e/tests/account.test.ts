@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
 import { demoCorporation } from '../support/app.ts';
+import { openProfile } from '../support/menu.ts';
 import { callApi, latestCode } from '../support/session.ts';
 
 const demo = demoCorporation();
@@ -69,13 +70,9 @@ async function logIn(origin = it.app.url) {
   return { context, page, token, passenger };
 }
 
-/** My account, through the bottom bar (a first load of a non-public page goes Home). */
-async function openProfile(page: Page): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'Profile' })
-    .click();
-  await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
+/** My account, with its phone shown. */
+async function openAccount(page: Page): Promise<void> {
+  await openProfile(page);
   await page.getByRole('region', { name: 'Phone number' }).waitFor();
 }
 
@@ -109,7 +106,7 @@ test('a new passenger consents, gives a number, types the SMS code and lands on 
   assert.ok(token);
   assert.equal((await clientWith(token)).status, 'OK');
   // Logged in: the bottom bar leads to the profile, which shows the number.
-  await openProfile(page);
+  await openAccount(page);
   await page.getByRole('region', { name: 'Phone number' }).getByText('+48 600 200').waitFor();
   await context.close();
 });
@@ -195,13 +192,13 @@ test('the login works with the keyboard alone', async () => {
 
 test('a reload keeps the session', async () => {
   const { context, page, token, passenger } = await logIn();
-  await openProfile(page);
+  await openAccount(page);
   await page.reload();
   // The session guard sends a reloaded non-public page Home, logged in, not to Auth.
   await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
   assert.equal(new URL(page.url()).pathname, '/');
   assert.equal(await page.evaluate(() => localStorage.getItem('client_token')), token);
-  await openProfile(page);
+  await openAccount(page);
   await page
     .getByText(passenger.national.replace(/(\d{3})(\d{3})(\d{3})/, '+48 $1 $2 $3'))
     .waitFor();
@@ -227,7 +224,7 @@ test('logout from the drawer returns to Auth', async () => {
 
 test('the passenger changes the phone number with a code sent to the new one', async () => {
   const { context, page, passenger, token } = await logIn();
-  await openProfile(page);
+  await openAccount(page);
   const phone = page.getByRole('region', { name: 'Phone number' });
   await phone.getByRole('button', { name: 'Change phone number' }).click();
   const input = page.getByRole('textbox', { name: 'New phone number' });
@@ -260,7 +257,7 @@ test('the passenger changes the phone number with a code sent to the new one', a
 });
 
 async function deleteAccount(page: Page, request: (url: string) => boolean) {
-  await openProfile(page);
+  await openAccount(page);
   await page.getByRole('button', { name: 'Delete account' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete account' });
   await confirm.getByText('This cannot be undone').waitFor();

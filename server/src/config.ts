@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseTrustProxy, type TrustProxy } from './api/client-address.ts';
-import { isEmailAddress } from '@taxi/contract';
+import { isEmailAddress } from '@taxi/contract/email';
 import { type RedisTarget, redisTarget } from './redis.ts';
 
 /** The repository root, so default folders do not depend on the working directory. */

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { api, Button, type ClientEmail, EMAIL_MAX, isEmailAddress } from '@taxi/shared';
+import { type ClientEmail, EMAIL_MAX, isEmailAddress } from '@taxi/contract/email';
+import { api, Button } from '@taxi/shared';
 import { Feedback } from '../common/Feedback';
 import { useAccountTexts } from '../common/useAccountTexts';
 import { useRequest } from '../common/useRequest';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type ClientActions, type ClientEmail, EMAIL_MAX, isEmailAddress } from '@taxi/contract';
+import type { ClientActions } from '@taxi/contract';
+import { type ClientEmail, EMAIL_MAX, isEmailAddress } from '@taxi/contract/email';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { text } from '../api/fields.ts';
 import type { ActionContext, Handlers } from '../api/registry.ts';
