@@ -10,7 +10,12 @@ import { capturedLog, startApp, tempDir } from './helpers.ts';
 import { taxi } from './live.ts';
 import { startSmtpServer } from './smtp-server.ts';
 import { until } from './until.ts';
-import { claimMails, enqueueMail, MAIL_RETRY_AFTER_MS } from '../src/mail/outbox.ts';
+import {
+  claimMails,
+  enqueueMail,
+  MAIL_MAX_ATTEMPTS,
+  MAIL_RETRY_AFTER_MS,
+} from '../src/mail/outbox.ts';
 import { queueReceiptMail } from '../src/receipts/mail.ts';
 
 // Receipts by e-mail (docs/receipts-by-email.md) through a real SMTP server on this machine:
@@ -257,6 +262,28 @@ describe('the e-mail for receipts', () => {
     assert.match(mail.subject ?? '', /receipt for ride/);
     assert.match(pdfText(mail.attachments[0]!.content), /Total/);
     assert.equal((await outboxRow(`receipt:${orderId}`))?.outcome, 'sent');
+  });
+
+  test('a receipt refused at every try is given up after the last, and said so by its key', async () => {
+    const address = 'refused@example.com';
+    const token = await confirmedPassenger(address);
+    smtp.refuseNext(MAIL_MAX_ATTEMPTS);
+    const { orderId } = await finishedRide(token);
+    const key = `receipt:${orderId}`;
+    for (let tries = 1; tries < MAIL_MAX_ATTEMPTS; tries++) {
+      await until(`refusal ${tries}`, async () => {
+        const row = await outboxRow(key);
+        return row?.attempts === tries && row.claimed_at === null;
+      });
+      clock.advance(MAIL_RETRY_AFTER_MS[tries - 1]!);
+    }
+    const row = await until('the mail given up', async () => {
+      const found = await outboxRow(key);
+      return found?.outcome === 'failed' && found;
+    });
+    assert.equal(row.attempts, MAIL_MAX_ATTEMPTS);
+    assert.equal(mailsTo(address).length, 1, 'only the confirmation');
+    assert.match(log.text(), new RegExp(`"mail":"${key}".*given up`));
   });
 
   test('no receipt to an address not confirmed, and none after the account is deleted', async () => {
