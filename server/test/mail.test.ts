@@ -17,6 +17,7 @@ import {
   MAIL_RETRY_AFTER_MS,
 } from '../src/mail/outbox.ts';
 import { queueReceiptMail } from '../src/receipts/mail.ts';
+import { mailConfig } from '../src/config.ts';
 
 // Receipts by e-mail (docs/receipts-by-email.md) through a real SMTP server on this machine:
 // the address confirmed by its link, one PDF receipt per finished ride, retried after a refusal,
@@ -309,6 +310,26 @@ describe('the e-mail for receipts', () => {
     const keys = [...a, ...b].map((mail) => mail.key).filter((key) => key.startsWith('race:'));
     assert.equal(keys.length, 10);
     assert.equal(new Set(keys).size, 10);
+  });
+
+  test('SMTP_URL: smtp:// or smtps://, off without it; the start says which', () => {
+    assert.equal(mailConfig({}), null);
+    assert.deepEqual(
+      mailConfig({ SMTP_URL: 'smtps://u:p@relay.example:465', MAIL_FROM: 'a@b.example' }),
+      {
+        smtpUrl: 'smtps://u:p@relay.example:465',
+        from: 'a@b.example',
+        linkOrigin: '',
+      },
+    );
+    assert.throws(
+      () => mailConfig({ SMTP_URL: 'http://relay.example' }),
+      /smtp:\/\/ or smtps:\/\//,
+    );
+    assert.throws(() => mailConfig({ SMTP_URL: 'relay.example:25' }), /SMTP_URL/);
+    assert.throws(() => mailConfig({ SMTP_URL: 'smtp://relay', MAIL_FROM: 'nobody' }), /MAIL_FROM/);
+    assert.match(log.text(), /mail: receipts by e-mail on/);
+    assert.ok(!log.text().includes(smtp.url), 'the relay URL (its password) is not logged');
   });
 
   test('the log names mails by their keys, never an address, a token or a body', async () => {
