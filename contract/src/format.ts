@@ -1,4 +1,6 @@
-// Formats the screens and the server's mails (the PDF receipt) write alike.
+// Formats the screens and the server's mails (the PDF receipt) write alike. Its own entry point
+// (@taxi/contract/format), re-exported by @taxi/shared: the contract's index, which @taxi/shared
+// re-exports whole into the first screens, does not grow.
 import type { AddressPoint } from './entities.ts';
 
 /** Amount with two decimals and a comma, e.g. 12,50 zł (spec: prices are shown in złoty). */

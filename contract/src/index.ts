@@ -12,4 +12,3 @@ export * from './actions.ts';
 export * from './driver.ts';
 export * from './tracking.ts';
 export * from './ride-notifications.ts';
-export * from './format.ts';

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { formatPrice } from '@taxi/contract';
+import { formatPrice } from '@taxi/contract/format';
 import { assertErr, assertOk, call, fakeClock, signIn } from './api.ts';
 import { taxiCorporation } from './fixtures.ts';
 import { capturedLog, startApp, tempDir } from './helpers.ts';

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { addressLine, formatPrice, type Receipt } from '@taxi/contract';
+import type { Receipt } from '@taxi/contract';
+import { addressLine, formatPrice } from '@taxi/contract/format';
 import PDFDocument from 'pdfkit';
 import type { Lang } from '../api/registry.ts';
 import type { Corporation } from '../corporations/directory.ts';

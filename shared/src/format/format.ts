@@ -1,4 +1,4 @@
-export { formatPrice } from '@taxi/contract';
+export { formatPrice } from '@taxi/contract/format';
 
 /**
  * Polish numbers shown as +48 with grouping: "48123456789" -> "+48 123 456 789".

@@ -1,8 +1,7 @@
 // The ordering rules of spec sections 4 and 5, as plain functions.
+import { addressLine, hasCoordinates } from '@taxi/contract/format';
 import {
-  addressLine,
   type AddressPoint,
-  hasCoordinates,
   type ClientData,
   TAXI_COUNT_MAX,
   TAXI_COUNT_MIN,
