@@ -2,7 +2,7 @@
 # The multi-instance tests need the machine's PostgreSQL and Redis; start them if they are down.
 # The scale-out, metrics and Sentinel tests run their own HAProxy, Prometheus and Redis Sentinel:
 # install Debian's packages when they are missing; the unit file's test runs systemd-analyze
-# (package systemd).
+# (package systemd); the mail test reads its PDF receipts with pdftotext (package poppler-utils).
 set -uo pipefail
 for package in haproxy prometheus redis-sentinel; do
   if ! command -v "$package" >/dev/null 2>&1; then
@@ -17,6 +17,11 @@ if ! command -v systemd-analyze >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends systemd >&2 ||
     { apt-get update -q >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends systemd >&2; }
 fi
+if ! command -v pdftotext >/dev/null 2>&1; then
+  echo "installing poppler-utils (pdftotext)" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends poppler-utils >&2 ||
+    { apt-get update -q >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends poppler-utils >&2; }
+fi
 if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
   echo "starting PostgreSQL" >&2
   pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start >&2 || true
@@ -30,4 +35,5 @@ if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
 fi
 pg_isready -q -h 127.0.0.1 -p 5432 && redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null &&
   command -v haproxy >/dev/null && command -v prometheus >/dev/null &&
-  command -v redis-sentinel >/dev/null && command -v systemd-analyze >/dev/null
+  command -v redis-sentinel >/dev/null && command -v systemd-analyze >/dev/null &&
+  command -v pdftotext >/dev/null

@@ -39,6 +39,10 @@ export const ACTION_NAMES = {
     SAVE_COMPANY_PROFILE: true,
     DELETE_COMPANY_PROFILE: true,
     GET_INVOICE: true,
+    GET_EMAIL: true,
+    SET_EMAIL: true,
+    RESEND_EMAIL_CONFIRMATION: true,
+    DELETE_EMAIL: true,
   } satisfies Record<ClientAction, true>) as ClientAction[],
   '/rate/api/1/': Object.keys({
     GET_RATE: true,

@@ -19,6 +19,7 @@ import type {
   TrackLink,
 } from './entities.ts';
 import type { CompanyProfile, CompanyProfileInput, Invoice } from './business.ts';
+import type { ClientEmail } from './email.ts';
 import type { Call, Nothing } from './call.ts';
 import type { DriverActions } from './driver.ts';
 
@@ -116,6 +117,20 @@ export interface ClientActions {
    * finished; NOT_FOUND when the order was not ordered with a company profile.
    */
   GET_INVOICE: Call<{ order_short_id: string }, { invoice: Invoice | null }>;
+  /**
+   * Extension (docs/receipts-by-email.md): the passenger's e-mail for receipts; `available` is
+   * false when the server sends no e-mail (no SMTP relay), and then the profile offers none.
+   */
+  GET_EMAIL: Call<Nothing, { email: ClientEmail | null; available: boolean }>;
+  /**
+   * Extension: sets (or changes) the address, unconfirmed, and mails it a confirmation link;
+   * INVALID_DATA for an address that is not one.
+   */
+  SET_EMAIL: Call<{ email: string }, { email: ClientEmail }>;
+  /** Extension: mails the unconfirmed address a new confirmation link. */
+  RESEND_EMAIL_CONFIRMATION: Call<Nothing, { email: ClientEmail }>;
+  /** Extension: forgets the address; no more receipts are mailed. */
+  DELETE_EMAIL: Call<Nothing, Nothing>;
 }
 
 /** A browser's push subscription, as PushSubscription.toJSON() gives it. */

@@ -6,11 +6,14 @@ export async function openFromMenu(page: Page, link: string | RegExp): Promise<v
   await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: link }).click();
 }
 
-/** My account, through the bottom bar (a first load of a page behind the login opens Home). */
+/**
+ * My account through the bottom bar, in English or Polish, as a passenger opens it (a first load
+ * of a page that is not public goes Home).
+ */
 export async function openProfile(page: Page): Promise<void> {
   await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'Profile' })
+    .getByRole('navigation', { name: /^(Main navigation|Nawigacja główna)$/ })
+    .getByRole('link', { name: /^Profile?$/ })
     .click();
-  await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: /^(My account|Moje konto)$/ }).waitFor();
 }

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
-import { openProfile } from '../support/menu.ts';
 import { demoCorporation } from '../support/app.ts';
+import { openProfile } from '../support/menu.ts';
 import { callApi, latestCode } from '../support/session.ts';
 
 const demo = demoCorporation();
@@ -70,7 +70,7 @@ async function logIn(origin = it.app.url) {
   return { context, page, token, passenger };
 }
 
-/** My account with its phone shown. */
+/** My account, with its phone shown. */
 async function openAccount(page: Page): Promise<void> {
   await openProfile(page);
   await page.getByRole('region', { name: 'Phone number' }).waitFor();

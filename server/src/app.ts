@@ -31,6 +31,8 @@ import { ordersPlugin } from './orders/plugin.ts';
 import { placesPlugin } from './places/plugin.ts';
 import { favouritesPlugin } from './favourites/plugin.ts';
 import { invoicesPlugin } from './invoices/plugin.ts';
+import { MailKinds } from './mail/kinds.ts';
+import { mailPlugin } from './mail/plugin.ts';
 import type { RouteEstimator } from './quotes/routing.ts';
 import { quotesPlugin } from './quotes/plugin.ts';
 import { orderSecretKey, orderSecrets as createOrderSecrets } from './orders/secrets.ts';
@@ -185,6 +187,7 @@ export async function buildApp(
     orderSecrets,
     releaseKey,
     actions: new ActionRegistry(),
+    mail: new MailKinds(),
   };
   app.decorate('services', services);
   app.server.headersTimeout = Math.min(15_000, config.limits.requestTimeoutMs);
@@ -264,6 +267,7 @@ export async function buildApp(
   await app.register(placesPlugin, services);
   await app.register(favouritesPlugin, services);
   await app.register(invoicesPlugin, services);
+  await app.register(mailPlugin, { services });
   await app.register(notificationsPlugin, { services, network: overrides.pushNetwork });
   await app.register(geoPlugin, services);
   await app.register(tilesPlugin, services);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseTrustProxy, type TrustProxy } from './api/client-address.ts';
+import { isEmailAddress } from '@taxi/contract/email';
 import { type RedisTarget, redisTarget } from './redis.ts';
 
 /** The repository root, so default folders do not depend on the working directory. */
@@ -74,6 +75,41 @@ export interface Config {
   metricsToken: string;
   /** Absent (tests' configs): Web Push off, no extra origin. */
   push?: PushConfig;
+  /** Absent or null: no e-mail (docs/receipts-by-email.md). */
+  mail?: MailConfig | null;
+}
+
+/** E-mail through the operator's SMTP relay (docs/receipts-by-email.md). */
+export interface MailConfig {
+  /** SMTP_URL: smtp://user:pass@relay:587 (STARTTLS when offered) or smtps://user:pass@relay:465. */
+  smtpUrl: string;
+  /** MAIL_FROM: the sender when the corporation's settings have no self_email. */
+  from: string;
+  /**
+   * MAIL_LINK_ORIGIN: where confirmation links point (http://localhost:8080 in development);
+   * '' for https:// and the host name the passenger used.
+   */
+  linkOrigin: string;
+}
+
+/** SMTP_URL, MAIL_FROM and MAIL_LINK_ORIGIN; null without SMTP_URL. */
+export function mailConfig(env: NodeJS.ProcessEnv): MailConfig | null {
+  const smtpUrl = env.SMTP_URL?.trim() ?? '';
+  if (!smtpUrl) return null;
+  let protocol: string;
+  try {
+    protocol = new URL(smtpUrl).protocol;
+  } catch {
+    throw new Error('SMTP_URL: a URL like smtp://user:pass@relay:587 or smtps://relay:465');
+  }
+  if (protocol !== 'smtp:' && protocol !== 'smtps:')
+    throw new Error('SMTP_URL: smtp:// or smtps://');
+  const from = env.MAIL_FROM?.trim() ?? '';
+  if (from && !isEmailAddress(from)) throw new Error('MAIL_FROM: an e-mail address');
+  const linkOrigin = env.MAIL_LINK_ORIGIN?.trim() ?? '';
+  if (linkOrigin && new URL(linkOrigin).origin !== linkOrigin)
+    throw new Error(`MAIL_LINK_ORIGIN: an origin like https://taxi.example, not ${linkOrigin}`);
+  return { smtpUrl, from, linkOrigin };
 }
 
 /** Web Push (docs/ride-notifications.md): off without VAPID keys. */
@@ -360,5 +396,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     unpinnedReleases: unpinnedReleases(env),
     metricsToken: randomToken('METRICS_TOKEN', env.METRICS_TOKEN),
     push: pushConfig(env),
+    mail: mailConfig(env),
   };
 }

@@ -9,6 +9,7 @@ import type { Dispatcher } from './dispatch/engine.ts';
 import type { EventBus } from './events/bus.ts';
 import type { RateLimiter } from './events/limits.ts';
 import type { LiveFleet } from './fleet/live.ts';
+import type { MailKinds } from './mail/kinds.ts';
 import type { GeoService } from './geo/service.ts';
 import type { OrderSecrets } from './orders/secrets.ts';
 import type { SmsSender } from './sms/sender.ts';
@@ -42,4 +43,6 @@ export interface Services {
   releaseKey: Buffer;
   /** The client API's actions (/api/2/): each concern adds its own. */
   actions: ActionRegistry<ClientActions>;
+  /** The kinds of mail the outbox renders at the send (mail/kinds.ts): each concern adds its own. */
+  mail: MailKinds;
 }

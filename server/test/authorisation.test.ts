@@ -66,6 +66,11 @@ const CLIENT_API: [action: string, payload: (n: number) => Reply, expected: Expe
     [AD, 'ORDER_ACCESS_DENIED', AD, AD],
   ],
   ['DELETE_FAVOURITE_TAXI', () => ({ call_number: '1' }), [AD, 'NOT_FOUND', AD, AD]],
+  // The e-mail for receipts: the signed-in passenger's own (this server sends no mail).
+  ['GET_EMAIL', () => ({}), [AD, 'OK', AD, AD]],
+  ['SET_EMAIL', () => ({ email: 'a@example.com' }), [AD, 'ACTION_NOT_ALLOWED', AD, AD]],
+  ['RESEND_EMAIL_CONFIRMATION', () => ({}), [AD, 'ACTION_NOT_ALLOWED', AD, AD]],
+  ['DELETE_EMAIL', () => ({}), [AD, 'OK', AD, AD]],
 ];
 const FCM = 'https://fcm.googleapis.com/fcm/send/x';
 

@@ -132,6 +132,8 @@ describe('the service worker rules', () => {
       '/tiles/style.json',
       // The operator's release page is never kept, let alone as the passengers' shell.
       '/operator/releases',
+      // The e-mail confirmation link's page is the server's, with its single-use token.
+      '/mail/confirm?token=x',
       '/release/api/list',
     ])
       expect(ruleFor(get(path, 'navigate'), origin)).toBeNull();

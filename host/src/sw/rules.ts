@@ -47,13 +47,14 @@ export function staleCaches(names: string[]): string[] {
 }
 
 /** Calls and live data: never cached, whatever the request. */
-const NEVER = /^\/(?:api|rate|driver|report|dev|track\/api|release\/api|operator)\//;
+const NEVER = /^\/(?:api|rate|driver|report|dev|track\/api|release\/api|operator|mail)\//;
 /**
  * Navigations the server does not answer with the app (the same split as its isPagePath): calls,
- * and files opened in a tab. `/rate/` and `/track/` are screens (Rate, Track).
+ * files opened in a tab, and the server's own pages (the operator's, the e-mail confirmation
+ * link's). `/rate/` and `/track/` are screens (Rate, Track).
  */
 const NOT_A_SCREEN =
-  /^\/(?:api|rate\/api|driver|report|dev|track\/api|release\/api|operator|mf|brand|tiles)\/|\.json$|^\/manifest\.webmanifest$|^\/sw\.js$/;
+  /^\/(?:api|rate\/api|driver|report|dev|track\/api|release\/api|operator|mail|mf|brand|tiles)\/|\.json$|^\/manifest\.webmanifest$|^\/sw\.js$/;
 /** Files of a release whose content may change under the same name (publish --replace). */
 const MUTABLE_RELEASE_FILE = /\/(?:mf-manifest|release)\.json$/;
 const RELEASE = /^\/mf\/[^/]+\/[^/]+\/./;

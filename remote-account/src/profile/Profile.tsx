@@ -12,6 +12,7 @@ import {
 import { useAccountTexts } from '../common/useAccountTexts';
 import { CompanyProfiles } from '../company-profiles/CompanyProfiles';
 import { DeleteAccount } from '../delete-account/DeleteAccount';
+import { AccountEmail } from './AccountEmail';
 import { ChangePhone } from './ChangePhone';
 import { DisplayPreferences } from './DisplayPreferences';
 import { PhoneVerification } from './PhoneVerification';
@@ -87,8 +88,8 @@ function Benefits({
 }
 
 /**
- * My account: the phone (verification, change), points and discount as the settings allow,
- * company profiles for invoices, display preferences, and account deletion.
+ * My account: the phone (verification, change), the e-mail for receipts, points and discount as
+ * the settings allow, company profiles for invoices, display preferences, and account deletion.
  */
 export default function Profile() {
   const { t } = useAccountTexts();
@@ -110,6 +111,7 @@ export default function Profile() {
       {settings.show_account && phone ? (
         <AccountPhone phone={phone} onPhone={phoneChanged} />
       ) : null}
+      {settings.show_account ? <AccountEmail /> : null}
       {showBenefits && client ? (
         <Benefits client={client} points={settings.show_points} discount={settings.show_discount} />
       ) : null}

@@ -8,6 +8,7 @@ import { ApiFailure, errorReply } from '../errors.ts';
 import { deletePlacesOf } from '../places/store.ts';
 import { deleteFavouritesOf } from '../favourites/store.ts';
 import { deleteProfilesOf } from '../invoices/store.ts';
+import { deleteEmailOf } from '../mail/addresses.ts';
 import type { Services } from '../services.ts';
 import { findClient, signInClient } from './clients.ts';
 import { checkCode, sendCode } from './codes.ts';
@@ -233,6 +234,7 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
       await deletePlacesOf(db, client.id);
       await deleteFavouritesOf(db, client.id);
       await deleteProfilesOf(db, client.id);
+      await deleteEmailOf(db, client.id);
       await closeSessions(db, client.id);
       sessions.endClient(client.id);
       return {};

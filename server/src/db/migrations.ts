@@ -3,6 +3,7 @@ import { dispatchMigrations } from '../dispatch/tables.ts';
 import { favouriteMigrations } from '../favourites/tables.ts';
 import { fleetMigrations } from '../fleet/tables.ts';
 import { invoiceMigrations } from '../invoices/tables.ts';
+import { mailMigrations } from '../mail/tables.ts';
 import { notificationMigrations } from '../notifications/tables.ts';
 import { orderMigrations } from '../orders/tables.ts';
 import { placeMigrations } from '../places/tables.ts';
@@ -24,4 +25,5 @@ export const MIGRATIONS: MigrationSet = (engine) => ({
   ...notificationMigrations(engine),
   ...favouriteMigrations(engine),
   ...invoiceMigrations(engine),
+  ...mailMigrations(engine),
 });

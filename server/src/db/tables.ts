@@ -3,6 +3,7 @@ import type { DispatchTables } from '../dispatch/tables.ts';
 import type { FavouriteTables } from '../favourites/tables.ts';
 import type { FleetTables } from '../fleet/tables.ts';
 import type { InvoiceTables } from '../invoices/tables.ts';
+import type { MailTables } from '../mail/tables.ts';
 import type { NotificationTables } from '../notifications/tables.ts';
 import type { OrderTables } from '../orders/tables.ts';
 import type { PlaceTables } from '../places/tables.ts';
@@ -21,4 +22,5 @@ export type Tables = ReportTables &
   PlaceTables &
   NotificationTables &
   FavouriteTables &
-  InvoiceTables;
+  InvoiceTables &
+  MailTables;

@@ -1,4 +1,5 @@
 import { queueRidePushes } from '../notifications/outbox.ts';
+import { queueReceiptMail } from '../receipts/mail.ts';
 import { orderCorporationId } from '../orders/store.ts';
 import { orderEvent } from './record.ts';
 import type { DispatcherOptions } from './options.ts';
@@ -38,7 +39,10 @@ export async function publishEffects(
   for (const orderId of effects.orders) await publishOrder(o, orderId);
 }
 
-/** Publishes the order's tracking record on the bus, and queues the pushes of a new stage. */
+/**
+ * Publishes the order's tracking record on the bus, and queues the pushes of a new stage and the
+ * receipt mail of a finished ride.
+ */
 export async function publishOrder(o: DispatcherOptions, orderId: number): Promise<void> {
   const corporationId = await orderCorporationId(o.storage.db, orderId);
   const corporation = corporationId && o.corporations.byId(corporationId);
@@ -51,5 +55,9 @@ export async function publishOrder(o: DispatcherOptions, orderId: number): Promi
     (error: unknown) =>
       o.log.error({ err: error }, 'notifications: the pushes of a new stage were not queued'),
   );
+  if (event.record.stage === 'finished')
+    await queueReceiptMail({ db: o.storage.db, bus: o.bus, now }, orderId).catch((error: unknown) =>
+      o.log.error({ err: error }, 'mail: the receipt of a finished ride was not queued'),
+    );
   o.bus.publish(channels.order(orderId), event);
 }

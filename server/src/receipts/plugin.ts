@@ -1,6 +1,6 @@
 // GET_RECEIPT (client API, docs/choices.md "Receipts"): a finished ride's receipt, worked out
 // from what the server keeps of the order, never from what the app shows or sends.
-import type { Receipt, ReceiptFare } from '@taxi/contract';
+import type { OrderState, Receipt, ReceiptFare } from '@taxi/contract';
 import type { FastifyInstance } from 'fastify';
 import { optionalText, text } from '../api/fields.ts';
 import type { ActionContext, Lang } from '../api/registry.ts';
@@ -16,6 +16,7 @@ import type { RouteEstimator } from '../quotes/routing.ts';
 import { priceParts, readTariff } from '../quotes/tariff.ts';
 import type { Services } from '../services.ts';
 import { formatLocal, parseDateTime } from '../time.ts';
+import { registerReceiptMail } from './mail.ts';
 import { openRideLink, rideLinkKey } from '../tracking/link.ts';
 
 /** Receipts per client address per minute: each one works out a route. */
@@ -174,7 +175,7 @@ function loadOrder(db: Db, orderId: number) {
 
 /** Receipts of finished rides: the client API's GET_RECEIPT. */
 export async function receiptsPlugin(_app: FastifyInstance, services: Services) {
-  const { storage, routes, limits, actions } = services;
+  const { limits, actions } = services;
   actions.add({
     async GET_RECEIPT(context) {
       await spend(
@@ -184,16 +185,37 @@ export async function receiptsPlugin(_app: FastifyInstance, services: Services) 
         60_000,
         'Too many receipts; try again in a minute',
       );
-      const order = await loadOrder(storage.db, await openedOrder(services, context));
-      if (!order) throw new ApiFailure('ORDER_ACCESS_DENIED');
-      const facts = await trackFacts(storage.db, order);
-      // A ride still under way has no final price yet.
-      if (order.state !== 'Z' || facts.stage !== 'finished')
-        return { state: order.state, receipt: null };
-      return {
-        state: order.state,
-        receipt: await receiptOf(storage.db, routes, context.corporation, context.lang, order),
-      };
+      const found = await finishedReceipt(
+        services,
+        context.corporation,
+        context.lang,
+        await openedOrder(services, context),
+      );
+      if (!found) throw new ApiFailure('ORDER_ACCESS_DENIED');
+      return found;
     },
   });
+  registerReceiptMail(services);
+}
+
+/**
+ * The receipt of an order of the corporation, null until the ride is finished; undefined for an
+ * order not found. GET_RECEIPT and the receipt by e-mail both take it from here.
+ */
+export async function finishedReceipt(
+  { storage, routes }: Pick<Services, 'storage' | 'routes'>,
+  corporation: Corporation,
+  lang: Lang,
+  orderId: number,
+): Promise<{ state: OrderState; receipt: Receipt | null } | undefined> {
+  const order = await loadOrder(storage.db, orderId);
+  if (!order) return undefined;
+  const facts = await trackFacts(storage.db, order);
+  // A ride still under way has no final price yet.
+  if (order.state !== 'Z' || facts.stage !== 'finished')
+    return { state: order.state, receipt: null };
+  return {
+    state: order.state,
+    receipt: await receiptOf(storage.db, routes, corporation, lang, order),
+  };
 }

@@ -1,10 +1,4 @@
-/** Price with a comma decimal and the currency (default zł): 12.5 -> "12,50 zł". */
-export function formatPrice(value: number, currency = 'zł'): string {
-  const fixed = Math.abs(value).toFixed(2).replace('.', ',');
-  const [whole = '0', cents] = fixed.split(',');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
-  return `${value < 0 ? '-' : ''}${grouped},${cents}\u00a0${currency}`;
-}
+export { formatPrice } from '@taxi/contract/format';
 
 /**
  * Polish numbers shown as +48 with grouping: "48123456789" -> "+48 123 456 789".

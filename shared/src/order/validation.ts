@@ -1,4 +1,5 @@
 // The ordering rules of spec sections 4 and 5, as plain functions.
+import { addressLine, hasCoordinates } from '@taxi/contract/format';
 import {
   type AddressPoint,
   type ClientData,
@@ -9,15 +10,7 @@ import {
 } from '@taxi/contract';
 import type { OrderDraft } from './types';
 
-export function hasCoordinates(point: AddressPoint | null | undefined): boolean {
-  return (
-    !!point &&
-    typeof point.lat === 'number' &&
-    typeof point.lng === 'number' &&
-    Number.isFinite(point.lat) &&
-    Number.isFinite(point.lng)
-  );
-}
+export { addressLine, hasCoordinates };
 
 /**
  * A pickup is valid when it has coordinates or a street (spec section 5). A house number
@@ -33,19 +26,6 @@ export function isPickupValid(point: AddressPoint | null | undefined): point is 
 /** A price quote is asked for only with a valid pickup and a destination (spec section 5). */
 export function needsQuote(draft: Pick<OrderDraft, 'poi' | 'dst'>): boolean {
   return isPickupValid(draft.poi) && isPickupValid(draft.dst);
-}
-
-/** One line naming a point: its place name or street and number, then the city. */
-export function addressLine(point: AddressPoint | null | undefined): string {
-  if (!point) return '';
-  const street = [point.street, point.number].filter(Boolean).join(' ');
-  // A place's name alone does not tell the driver where to stop: its street goes with it.
-  const named = point.poi_name && street ? `${point.poi_name}, ${street}` : point.poi_name;
-  const main = named || street || (point.number ? `${point.city} ${point.number}` : '');
-  const place = main && point.city && !main.includes(point.city) ? `${main}, ${point.city}` : main;
-  if (place) return place;
-  if (point.city) return point.city;
-  return hasCoordinates(point) ? `${point.lat!.toFixed(5)}, ${point.lng!.toFixed(5)}` : '';
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
