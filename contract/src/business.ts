@@ -9,7 +9,6 @@ import type { AddressPoint } from './entities.ts';
 export const COMPANY_PROFILES_MAX = 5;
 export const COMPANY_NAME_MAX = 120;
 export const COMPANY_ADDRESS_MAX = 200;
-export const EMAIL_MAX = 254;
 
 /** A company the passenger rides for, kept with the account. */
 export interface CompanyProfile {
@@ -40,14 +39,6 @@ export function isValidNip(value: string): boolean {
   const sum = NIP_WEIGHTS.reduce((total, weight, i) => total + weight * Number(digits[i]), 0);
   const check = sum % 11;
   return check !== 10 && check === Number(digits[9]);
-}
-
-/**
- * An address a mail can go to: one @, a local part and a dotted domain, no spaces; what a form
- * can check before the confirmation mail proves it.
- */
-export function isValidEmail(value: string): boolean {
-  return value.length <= EMAIL_MAX && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value);
 }
 
 /** One side of an invoice. */

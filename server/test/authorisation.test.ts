@@ -71,6 +71,21 @@ const CLIENT_API: [action: string, payload: (n: number) => Reply, expected: Expe
   ['SET_EMAIL', () => ({ email: 'a@example.com' }), [AD, 'ACTION_NOT_ALLOWED', AD, AD]],
   ['RESEND_EMAIL_CONFIRMATION', () => ({}), [AD, 'ACTION_NOT_ALLOWED', AD, AD]],
   ['DELETE_EMAIL', () => ({}), [AD, 'OK', AD, AD]],
+  // Company profiles and invoices: the signed-in passenger's own (this corporation issues none).
+  ['GET_COMPANY_PROFILES', () => ({}), [AD, 'OK', AD, AD]],
+  [
+    'SAVE_COMPANY_PROFILE',
+    () => ({
+      profile: { name: 'Firma', address: 'ul. Długa 1', nip: '5261040828', email: 'f@example.com' },
+    }),
+    [AD, 'ACTION_NOT_ALLOWED', AD, AD],
+  ],
+  ['DELETE_COMPANY_PROFILE', () => ({ profile_id: 1 }), [AD, 'NOT_FOUND', AD, AD]],
+  [
+    'GET_INVOICE',
+    () => ({ order_short_id: kept.track.order_short_id }),
+    [AD, 'ORDER_ACCESS_DENIED', AD, AD],
+  ],
 ];
 const FCM = 'https://fcm.googleapis.com/fcm/send/x';
 

@@ -5,6 +5,8 @@ import { assertErr, assertOk, call, fakeClock, signIn } from './api.ts';
 import { taxiCorporation } from './fixtures.ts';
 import { capturedLog, startApp } from './helpers.ts';
 import { taxi } from './live.ts';
+import { pdfText, startSmtpServer } from './smtp-server.ts';
+import { until } from './until.ts';
 import { parseCorporation } from '../src/corporations/directory.ts';
 import { issueFinished, vatOfGross } from '../src/invoices/issue.ts';
 
@@ -12,6 +14,7 @@ import { issueFinished, vatOfGross } from '../src/invoices/issue.ts';
 // corporation's gapless sequence, for every finished ride ordered with one.
 const clock = fakeClock('2026-03-02T09:00:00Z');
 const log = capturedLog();
+const smtp = await startSmtpServer();
 const SELLER = {
   seller_name: 'Wisła Taxi sp. z o.o.',
   seller_address: 'ul. Przykładowa 12, 30-001 Kraków',
@@ -23,7 +26,10 @@ const server = await startApp({
     taxiCorporation('plain', ['plain.example']),
   ],
   overrides: { clock, logStream: log.stream },
-  config: { logLevel: 'debug' },
+  config: {
+    logLevel: 'debug',
+    mail: { smtpUrl: smtp.url, from: 'noreply@taxi.example', linkOrigin: '' },
+  },
 });
 const { app } = server;
 const dispatch = app.services.dispatch;
@@ -174,6 +180,27 @@ describe('VAT invoices of business rides', () => {
       },
     );
     assert.equal(invoice.poi.street, 'Grodzka');
+
+    // Mailed once to the company's address, the PDF saying what the page says.
+    await issueFinished(app.services);
+    const mail = await until('the invoice mail', async () =>
+      smtp.received.find((m) => m.subject?.includes(invoice.number)),
+    );
+    assert.equal(mail.to && !Array.isArray(mail.to) ? mail.to.text : '', COMPANY.email);
+    const [pdf] = mail.attachments;
+    assert.equal(pdf?.contentType, 'application/pdf');
+    const text = pdfText(pdf!.content).replace(/\s+/g, ' ');
+    for (const expected of [
+      `Faktura VAT ${invoice.number}`,
+      'Data wystawienia 2026-03-02',
+      `Sprzedawca ${SELLER.seller_name} ${SELLER.seller_address} NIP 6770065406`,
+      `Nabywca ${COMPANY.name} ${COMPANY.address} NIP 5261040828`,
+      'Netto 50,00 zł',
+      'VAT 8 % 4,00 zł',
+      'Razem (brutto) 54,00 zł',
+    ])
+      assert.ok(text.includes(expected), `the PDF lacks "${expected}": ${text}`);
+    assert.equal(smtp.received.filter((m) => m.subject?.includes(invoice.number)).length, 1);
     const { history } = assertOk(
       await call(app, 'GET_CLIENT_ORDER_HISTORY', { taxi_group_id: null }, { token }),
     );
@@ -270,7 +297,7 @@ describe('VAT invoices of business rides', () => {
       .execute();
     assert.deepEqual(profiles, []);
     const text = log.text();
-    for (const secret of [COMPANY.name, '5261040828', COMPANY.email, 'Łąkowa'])
+    for (const secret of [COMPANY.name, '5261040828', COMPANY.email, 'Łąkowa', 'Faktura'])
       assert.ok(!text.includes(secret), `the log names ${secret}`);
   });
 });

@@ -1,14 +1,11 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, test } from 'node:test';
 import { formatPrice } from '@taxi/contract/format';
 import { assertErr, assertOk, call, fakeClock, signIn } from './api.ts';
 import { taxiCorporation } from './fixtures.ts';
-import { capturedLog, startApp, tempDir } from './helpers.ts';
+import { capturedLog, startApp } from './helpers.ts';
 import { taxi } from './live.ts';
-import { startSmtpServer } from './smtp-server.ts';
+import { pdfText, startSmtpServer } from './smtp-server.ts';
 import { until } from './until.ts';
 import {
   claimMails,
@@ -127,15 +124,6 @@ async function finishedRide(token: string) {
 
 const outboxRow = (key: string) =>
   db.selectFrom('mail_outbox').selectAll().where('key', '=', key).executeTakeFirst();
-
-/** The PDF's text as pdftotext (poppler-utils) reads it, spaces unified. */
-function pdfText(content: Buffer): string {
-  const file = path.join(tempDir('mail-pdf-'), 'receipt.pdf');
-  fs.writeFileSync(file, content);
-  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], {
-    encoding: 'utf8',
-  }).replace(/\u00a0/g, ' ');
-}
 
 describe('the e-mail for receipts', () => {
   test('an address that is not one is refused with INVALID_DATA and kept nowhere', async () => {

@@ -1,7 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { after } from 'node:test';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { tempDir } from './helpers.ts';
 
 /**
  * A real SMTP server on a free port of this machine, for the mail tests: every message it takes
@@ -44,4 +48,13 @@ export async function startSmtpServer() {
       refusals = count;
     },
   };
+}
+
+/** A mailed PDF's text as pdftotext (poppler-utils) reads it, spaces unified. */
+export function pdfText(content: Buffer): string {
+  const file = path.join(tempDir('mail-pdf-'), 'attachment.pdf');
+  fs.writeFileSync(file, content);
+  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], {
+    encoding: 'utf8',
+  }).replace(/\u00a0/g, ' ');
 }

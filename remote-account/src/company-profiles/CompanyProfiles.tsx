@@ -3,11 +3,10 @@ import {
   COMPANY_ADDRESS_MAX,
   COMPANY_NAME_MAX,
   COMPANY_PROFILES_MAX,
-  EMAIL_MAX,
-  isValidEmail,
   isValidNip,
   nipDigits,
 } from '@taxi/contract/business';
+import { EMAIL_MAX, isEmailAddress } from '@taxi/contract/email';
 import {
   addTranslations,
   api,
@@ -36,7 +35,7 @@ function problem(field: Field, value: string): string | null {
   const trimmed = value.trim();
   if (!trimmed) return 'client.company.required';
   if (field === 'nip' && !isValidNip(trimmed)) return 'client.company.nip_invalid';
-  if (field === 'email' && !isValidEmail(trimmed)) return 'client.company.email_invalid';
+  if (field === 'email' && !isEmailAddress(trimmed)) return 'client.company.email_invalid';
   return null;
 }
 

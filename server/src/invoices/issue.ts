@@ -2,10 +2,12 @@ import type { Invoice } from '@taxi/contract';
 import type { Corporation } from '../corporations/directory.ts';
 import { trackFacts } from '../dispatch/record.ts';
 import { withLock } from '../db/storage.ts';
+import { MAIL_QUEUED_CHANNEL } from '../mail/outbox.ts';
 import { storedForm } from '../orders/form.ts';
 import { invoicedOrders } from '../orders/store.ts';
 import type { Services } from '../services.ts';
 import { formatLocal, localTime } from '../time.ts';
+import { queueInvoiceMail } from './mail.ts';
 import { type InvoicingSettings, readInvoicing } from './settings.ts';
 import { dropInvoiceRequest, type InvoiceBuyer, pendingInvoices, storeIssued } from './store.ts';
 
@@ -92,8 +94,8 @@ export async function issueFinished(services: Services): Promise<number> {
     const now = clock.now();
     const year = localTime(now, corporation.timeZone).year;
     const priced = { ...order, price: order.price };
-    const done = await withLock(storage, [`invoices:${corporation.id}`], (trx) =>
-      storeIssued(
+    const done = await withLock(storage, [`invoices:${corporation.id}`], async (trx) => {
+      const stored = await storeIssued(
         trx,
         invoice.id,
         year,
@@ -101,9 +103,13 @@ export async function issueFinished(services: Services): Promise<number> {
         (number, buyer) =>
           JSON.stringify(documentOf(corporation, settings, priced, buyer, now, number)),
         now,
-      ),
-    );
+      );
+      // Without a relay no mail is queued: the invoice is still on its page.
+      if (stored && services.config.mail) await queueInvoiceMail(trx, invoice.id, now);
+      return stored;
+    });
     if (done) issued++;
   }
+  if (issued > 0 && services.config.mail) services.bus.publish(MAIL_QUEUED_CHANNEL, {});
   return issued;
 }

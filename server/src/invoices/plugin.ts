@@ -3,11 +3,10 @@ import {
   COMPANY_ADDRESS_MAX,
   COMPANY_NAME_MAX,
   COMPANY_PROFILES_MAX,
-  EMAIL_MAX,
-  isValidEmail,
   isValidNip,
   nipDigits,
 } from '@taxi/contract/business';
+import { EMAIL_MAX, isEmailAddress } from '@taxi/contract/email';
 import type { FastifyInstance } from 'fastify';
 import { integer, optionalInteger, record, text } from '../api/fields.ts';
 import type { ActionContext, Handlers } from '../api/registry.ts';
@@ -18,6 +17,7 @@ import { clientOrder } from '../orders/store.ts';
 import type { Services } from '../services.ts';
 import { rideLinkKey } from '../tracking/link.ts';
 import { issueFinished } from './issue.ts';
+import { registerInvoiceMail } from './mail.ts';
 import { readInvoicing } from './settings.ts';
 import { deleteProfile, invoiceOfOrder, profilesOf, saveProfile } from './store.ts';
 
@@ -49,7 +49,7 @@ export async function invoicesPlugin(app: FastifyInstance, services: Services) {
     const email = field('email', EMAIL_MAX);
     if (!name || !address) throw new ApiFailure('INVALID_DATA', 'profile: name and address');
     if (!isValidNip(nip)) throw new ApiFailure('INVALID_DATA', 'profile.nip: 10 digits');
-    if (!isValidEmail(email)) throw new ApiFailure('INVALID_DATA', 'profile.email: invalid');
+    if (!isEmailAddress(email)) throw new ApiFailure('INVALID_DATA', 'profile.email: invalid');
     const id = optionalInteger(input.id, 'profile.id', 1, Number.MAX_SAFE_INTEGER) ?? null;
     return { id, name, address, nip, email };
   }
@@ -98,6 +98,7 @@ export async function invoicesPlugin(app: FastifyInstance, services: Services) {
     },
   };
   actions.add(handlers);
+  registerInvoiceMail(services);
 
   const onError = (error: unknown) =>
     app.log.error({ err: error }, 'invoices: finished rides were not invoiced');

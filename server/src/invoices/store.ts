@@ -111,6 +111,16 @@ export function invoiceOfOrder(db: Reader, orderId: number) {
   return db.selectFrom('invoices').selectAll().where('order_id', '=', orderId).executeTakeFirst();
 }
 
+/** An issued invoice's document, where to mail it and whose it is; undefined if not issued. */
+export async function issuedInvoice(db: Db, id: number) {
+  const row = await db
+    .selectFrom('invoices')
+    .select(['corporation_id', 'buyer_email', 'document'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.document ? { ...row, document: row.document } : undefined;
+}
+
 /** Invoices asked for and not yet issued, oldest first. */
 export function pendingInvoices(db: Db, limit: number) {
   return db

@@ -1,16 +1,8 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { Receipt } from '@taxi/contract';
 import { addressLine, formatPrice } from '@taxi/contract/format';
-import PDFDocument from 'pdfkit';
 import type { Lang } from '../api/registry.ts';
 import type { Corporation } from '../corporations/directory.ts';
-
-const require = createRequire(import.meta.url);
-/** Noto Sans (the map's font, @expo-google-fonts/noto-sans): every Polish letter; embedded as a subset. */
-const FONT_DIR = path.dirname(require.resolve('@expo-google-fonts/noto-sans/package.json'));
-const REGULAR = path.join(FONT_DIR, '400Regular/NotoSans_400Regular.ttf');
-const BOLD = path.join(FONT_DIR, '700Bold/NotoSans_700Bold.ttf');
+import { pdfWriter } from '../documents/pdf.ts';
 
 /** The receipt screen's words (remote-tracking's receipt texts), for the PDF and its mail. */
 export const RECEIPT_TEXTS = {
@@ -115,45 +107,13 @@ export function receiptPdf(
       ? setting(corporation, 'self_name') || setting(corporation, 'self_name_en')
       : setting(corporation, 'self_name_en') || setting(corporation, 'self_name')) ||
     setting(corporation, 'corp');
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    font: REGULAR,
-    lang,
-    displayTitle: true,
-    info: { Title: `${t.title} ${receipt.order_short_id}`, Author: seller },
-  });
-  doc.registerFont('regular', REGULAR);
-  doc.registerFont('bold', BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const pdf = pdfWriter({ title: `${t.title} ${receipt.order_short_id}`, author: seller, lang });
+  const { heading, row } = pdf;
 
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const heading = (text: string) => {
-    doc.moveDown(0.8).font('bold').fontSize(13).text(text, left).moveDown(0.2);
-    doc.font('regular').fontSize(10.5);
-  };
-  /** A label and its value on one line, the value right-aligned (amounts) or after the label. */
-  const row = (label: string, value: string, strong = false) => {
-    if (!value) return;
-    const y = doc.y;
-    doc.font(strong ? 'bold' : 'regular').text(label, left, y, { width: width * 0.4 });
-    const labelBottom = doc.y;
-    doc.text(value, left + width * 0.4, y, { width: width * 0.6, align: 'right' });
-    doc.y = Math.max(labelBottom, doc.y);
-    doc.font('regular');
-  };
-
-  doc.font('bold').fontSize(20).text(t.title, left);
-  doc.font('regular').fontSize(11).text(t.order(receipt.order_short_id));
+  pdf.title(t.title, t.order(receipt.order_short_id));
 
   heading(t.seller);
-  doc.text(seller);
+  pdf.line(seller);
   row(t.sellerDetails, setting(corporation, 'gdpr_admin'));
   row(t.sellerEmail, setting(corporation, 'self_email'));
 
@@ -175,11 +135,11 @@ export function receiptPdf(
   }
 
   heading(t.payment);
-  doc.text(receipt.cash_free ? t.cashFree : t.cash);
+  pdf.line(receipt.cash_free ? t.cashFree : t.cash);
 
   heading(t.fare);
   const { fare, price } = receipt;
-  if (price === null) doc.text(t.noPrice);
+  if (price === null) pdf.line(t.noPrice);
   else {
     if (fare) {
       row(t.tariff, t.tariffs[fare.tariff] ?? fare.tariff);
@@ -197,15 +157,8 @@ export function receiptPdf(
       if (fare.taxi_count > 1) row(t.taxis(fare.taxi_count), money(fare.tariff_price));
       if (fare.adjustment !== 0) row(t.adjustment, money(fare.adjustment));
     }
-    doc.moveDown(0.3);
-    doc
-      .moveTo(left, doc.y)
-      .lineTo(left + width, doc.y)
-      .lineWidth(0.5)
-      .stroke();
-    doc.moveDown(0.3);
+    pdf.rule();
     row(t.total, money(price), true);
   }
-  doc.end();
-  return done;
+  return pdf.end();
 }
