@@ -135,6 +135,10 @@ async function migratorOf(storage: Omit<Storage, 'applied'>): Promise<Migrator> 
   return new Migrator({
     db: storage.db,
     provider: { getMigrations: async () => migrations },
+    // Each concern numbers its migration when its branch is written, and branches land in any
+    // order: a migration named before one already run still runs (each touches only its own
+    // concern's tables, docs/operations.md "Upgrades").
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
 }
