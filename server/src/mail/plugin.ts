@@ -22,6 +22,7 @@ import {
 } from './outbox.ts';
 import { type MailSender, smtpSender } from './sender.ts';
 import { mailTexts } from './texts.ts';
+import { serialDrain } from '../events/drain.ts';
 
 /** GET_EMAIL, SET_EMAIL, RESEND_EMAIL_CONFIRMATION and DELETE_EMAIL per client per minute. */
 export const EMAIL_CALLS_PER_CLIENT_PER_MINUTE = 10;
@@ -106,27 +107,14 @@ export async function mailPlugin(app: FastifyInstance, options: MailOptions) {
     }
   }
 
-  let draining: Promise<void> | undefined;
-  let again = false;
-  /** Claims and sends what is due; a call while it runs makes it look once more. */
-  function drain(): Promise<void> {
-    if (!sender) return Promise.resolve();
-    if (draining) {
-      again = true;
-      return draining;
-    }
-    draining = (async () => {
-      do {
-        again = false;
-        const mails = await claimMails(db, clock.now(), DRAIN_BATCH);
-        for (const mail of mails) await sendOne(sender, mail);
-        if (mails.length === DRAIN_BATCH) again = true;
-      } while (again);
-    })().finally(() => {
-      draining = undefined;
-    });
-    return draining;
-  }
+  /** Claims and sends what is due, a batch a round. */
+  const outbox = serialDrain(async () => {
+    if (!sender) return false;
+    const mails = await claimMails(db, clock.now(), DRAIN_BATCH);
+    for (const mail of mails) await sendOne(sender, mail);
+    return mails.length === DRAIN_BATCH;
+  });
+  const drain = outbox.drain;
 
   await sweepMails(db, clock.now());
   const stopHearing = await bus.subscribe(MAIL_QUEUED_CHANNEL, () => void drain().catch(onError));
@@ -141,7 +129,7 @@ export async function mailPlugin(app: FastifyInstance, options: MailOptions) {
     clearInterval(drainer);
     clearInterval(sweeper);
     stopHearing();
-    await draining?.catch(() => {});
+    await outbox.settled();
     sender?.close();
   });
 

@@ -14,6 +14,7 @@ import type { Services } from '../services.ts';
 import { readSubscription } from './endpoints.ts';
 import { claimPushes, pushHandled, PUSH_QUEUED_CHANNEL } from './outbox.ts';
 import { type Delivery, type PushNetwork, pushSender } from './sender.ts';
+import { serialDrain } from '../events/drain.ts';
 
 /** Browsers (devices) of one order that may get its pushes. */
 export const SUBSCRIPTIONS_PER_ORDER = 5;
@@ -117,27 +118,14 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
       })().catch(onError);
   }
 
-  let draining: Promise<void> | undefined;
-  let again = false;
-  /** Claims and sends what waits; a call while it runs makes it look once more. */
-  function drain(): Promise<void> {
-    if (!sender) return Promise.resolve();
-    if (draining) {
-      again = true;
-      return draining;
-    }
-    draining = (async () => {
-      do {
-        again = false;
-        const rows = await claimPushes(db, services.clock.now(), DRAIN_BATCH);
-        await sendClaimed(sender, rows);
-        if (rows.length === DRAIN_BATCH) again = true;
-      } while (again);
-    })().finally(() => {
-      draining = undefined;
-    });
-    return draining;
-  }
+  /** Claims and sends what waits, a batch a round. */
+  const outbox = serialDrain(async () => {
+    if (!sender) return false;
+    const rows = await claimPushes(db, services.clock.now(), DRAIN_BATCH);
+    await sendClaimed(sender, rows);
+    return rows.length === DRAIN_BATCH;
+  });
+  const drain = outbox.drain;
 
   /**
    * Subscriptions of rides that ended without a stage change through the dispatch (an operator's
@@ -169,7 +157,7 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
     clearInterval(sweeper);
     clearInterval(drainer);
     stopHearing();
-    await draining?.catch(() => {});
+    await outbox.settled();
     sender?.stop();
   });
 
