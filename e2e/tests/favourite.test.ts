@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { audit, auditContext, BLOCKING } from '../support/axe.ts';
 import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
-import { demoCorporation, startApp, type RunningApp } from '../support/app.ts';
-import { MONTE_CARLO, PALAIS } from '../support/rides.ts';
+import { demoCorporation, type RunningApp } from '../support/app.ts';
+import { MONTE_CARLO, monacoFleetApp, PALAIS } from '../support/rides.ts';
 import { callApi, signInByApi, storeToken } from '../support/session.ts';
 
 const it = useApp();
@@ -19,27 +19,17 @@ describe('the same taxi again', () => {
   let token: string;
   /** The favourite's call number, once the first test kept it. */
   let kept: string | undefined;
-  const demo = demoCorporation();
 
   before(async () => {
-    fleet = await startApp({
-      corporations: [
-        {
-          ...demo,
-          id: 'favourites',
-          hostnames: [HOST],
-          timezone: 'Europe/Monaco',
-          settings: { ...demo.settings, city: 'Monaco' },
-          geo: { extract: '../shared/data/osm/monaco.osm.pbf' },
-          // Two taxis, so that the one that comes is the preferred one, not the only one. Every
-          // driver answers and every passenger comes; the favourite counts as near wherever in
-          // Monaco it cruises (the bound itself is server/test/favourites.test.ts's).
-          fleet: { size: 2, habits: { absentRate: 0, rejectRate: 0, ignoreRate: 0 } },
-          dispatch: { ...(demo.dispatch as object), favourite_near_s: 3600 },
-        },
-      ],
-      env: { FLEET: 'sim', FLEET_SPEED: '30' },
-    });
+    // Two taxis, so that the one that comes is the preferred one, not the only one. Every
+    // driver answers and every passenger comes; the favourite counts as near wherever in Monaco
+    // it cruises (the bound itself is server/test/favourites.test.ts's).
+    fleet = await monacoFleetApp(
+      'favourites',
+      HOST,
+      { size: 2, habits: { absentRate: 0, rejectRate: 0, ignoreRate: 0 } },
+      { dispatch: { ...(demoCorporation().dispatch as object), favourite_near_s: 3600 } },
+    );
     token = await signInByApi(fleet, '+48600777031', HOST);
     const saved = await callApi(
       fleet,

@@ -9,8 +9,8 @@ import { audit, auditContext, BLOCKING } from '../support/axe.ts';
 import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
 import { openProfile } from '../support/menu.ts';
-import { demoCorporation, startApp, type RunningApp } from '../support/app.ts';
-import { MONTE_CARLO, PALAIS } from '../support/rides.ts';
+import type { RunningApp } from '../support/app.ts';
+import { MONTE_CARLO, monacoFleetApp, PALAIS } from '../support/rides.ts';
 import { callApi, signInByApi, storeToken } from '../support/session.ts';
 
 const it = useApp();
@@ -41,24 +41,10 @@ describe('a business ride and its VAT invoice', () => {
   let shortId: string;
   /** The invoice as the server issued it. */
   let issued: { number: string; gross: number };
-  const demo = demoCorporation();
 
   before(async () => {
-    fleet = await startApp({
-      corporations: [
-        {
-          ...demo,
-          id: 'invoices',
-          hostnames: [HOST],
-          timezone: 'Europe/Monaco',
-          settings: { ...demo.settings, city: 'Monaco' },
-          geo: { extract: '../shared/data/osm/monaco.osm.pbf' },
-          // Every passenger comes: a no-show would end the ride without an invoice.
-          fleet: { size: 6, habits: { absentRate: 0 } },
-        },
-      ],
-      env: { FLEET: 'sim', FLEET_SPEED: '30' },
-    });
+    // Every passenger comes: a no-show would end the ride without an invoice.
+    fleet = await monacoFleetApp('invoices', HOST, { size: 6, habits: { absentRate: 0 } });
     token = await signInByApi(fleet, '+48600777051', HOST);
   });
   afterEach(async () => {

@@ -8,8 +8,8 @@ import type { Page } from 'playwright-core';
 import { newContext } from '../support/browser.ts';
 import { audit, auditContext, BLOCKING } from '../support/axe.ts';
 import { useApp } from '../support/fixture.ts';
-import { demoCorporation, startApp, type RunningApp } from '../support/app.ts';
-import { MONTE_CARLO, PALAIS } from '../support/rides.ts';
+import type { RunningApp } from '../support/app.ts';
+import { MONTE_CARLO, monacoFleetApp, PALAIS } from '../support/rides.ts';
 import { callApi, signInByApi, storeToken } from '../support/session.ts';
 
 const it = useApp();
@@ -33,24 +33,10 @@ describe('the receipt of a ride the demo fleet drove', () => {
     cash_free: boolean;
     taxis: { vehicle_registration: string }[];
   };
-  const demo = demoCorporation();
 
   before(async () => {
-    fleet = await startApp({
-      corporations: [
-        {
-          ...demo,
-          id: 'receipts',
-          hostnames: [HOST],
-          timezone: 'Europe/Monaco',
-          settings: { ...demo.settings, city: 'Monaco' },
-          geo: { extract: '../shared/data/osm/monaco.osm.pbf' },
-          // Every passenger comes: a no-show would end the ride without a receipt.
-          fleet: { size: 6, habits: { absentRate: 0 } },
-        },
-      ],
-      env: { FLEET: 'sim', FLEET_SPEED: '30' },
-    });
+    // Every passenger comes: a no-show would end the ride without a receipt.
+    fleet = await monacoFleetApp('receipts', HOST, { size: 6, habits: { absentRate: 0 } });
     token = await signInByApi(fleet, '+48600777001', HOST);
     const saved = await callApi(
       fleet,
