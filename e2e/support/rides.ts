@@ -52,6 +52,23 @@ export interface RidePlaces {
   dst: Record<string, unknown>;
 }
 
+/** An immediate order of this passenger for one taxi, placed through the API: its link's key. */
+export async function placeRide(
+  app: RunningApp,
+  token: string,
+  places: RidePlaces,
+  hostname = 'localhost',
+): Promise<{ order_short_id: string; secret: string }> {
+  const reply = await callApi(
+    app,
+    'ORDER_SAVE',
+    { auth: token, order: { order_type: 'Z', taxi_count: 1, taxi_group_id: null, ...places } },
+    hostname,
+  );
+  assert.equal(reply.status, 'OK', JSON.stringify(reply));
+  return reply.track as { order_short_id: string; secret: string };
+}
+
 /**
  * A ride of this passenger (in Kraków unless `places` say otherwise): its public link's
  * `{o}/{p}`, left active or finished by the operator.
@@ -62,15 +79,7 @@ export async function ride(
   finished: boolean,
   places: RidePlaces = { poi: FLORIANSKA, dst: WAWEL },
 ): Promise<string> {
-  const reply = await callApi(app, 'ORDER_SAVE', {
-    auth: token,
-    order: { order_type: 'Z', taxi_count: 1, taxi_group_id: null, ...places },
-  });
-  assert.equal(reply.status, 'OK', JSON.stringify(reply));
-  const { order_short_id: shortId, secret } = reply.track as {
-    order_short_id: string;
-    secret: string;
-  };
+  const { order_short_id: shortId, secret } = await placeRide(app, token, places);
   if (finished) setOrderState(app, shortId, 'Z');
   return `${shortId}/${secret}`;
 }

@@ -7,8 +7,8 @@ import { audit, auditContext, BLOCKING } from '../support/axe.ts';
 import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
 import { demoCorporation, type RunningApp } from '../support/app.ts';
-import { MONTE_CARLO, monacoFleetApp, PALAIS } from '../support/rides.ts';
-import { callApi, signInByApi, storeToken } from '../support/session.ts';
+import { MONTE_CARLO, monacoFleetApp, PALAIS, placeRide } from '../support/rides.ts';
+import { signInByApi, storeToken } from '../support/session.ts';
 
 const it = useApp();
 const HOST = 'favourite.localhost';
@@ -31,23 +31,7 @@ describe('the same taxi again', () => {
       { dispatch: { ...(demoCorporation().dispatch as object), favourite_near_s: 3600 } },
     );
     token = await signInByApi(fleet, '+48600777031', HOST);
-    const saved = await callApi(
-      fleet,
-      'ORDER_SAVE',
-      {
-        auth: token,
-        order: {
-          order_type: 'Z',
-          taxi_count: 1,
-          taxi_group_id: null,
-          poi: MONTE_CARLO,
-          dst: PALAIS,
-        },
-      },
-      HOST,
-    );
-    assert.equal(saved.status, 'OK', JSON.stringify(saved));
-    track = saved.track as typeof track;
+    track = await placeRide(fleet, token, { poi: MONTE_CARLO, dst: PALAIS }, HOST);
   });
   afterEach(async () => {
     for (const context of it.browser.contexts()) await context.close();

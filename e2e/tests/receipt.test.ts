@@ -9,8 +9,8 @@ import { newContext } from '../support/browser.ts';
 import { audit, auditContext, BLOCKING } from '../support/axe.ts';
 import { useApp } from '../support/fixture.ts';
 import type { RunningApp } from '../support/app.ts';
-import { MONTE_CARLO, monacoFleetApp, PALAIS } from '../support/rides.ts';
-import { callApi, signInByApi, storeToken } from '../support/session.ts';
+import { MONTE_CARLO, monacoFleetApp, PALAIS, placeRide } from '../support/rides.ts';
+import { signInByApi, storeToken } from '../support/session.ts';
 
 const it = useApp();
 const HOST = 'receipt.localhost';
@@ -38,23 +38,7 @@ describe('the receipt of a ride the demo fleet drove', () => {
     // Every passenger comes: a no-show would end the ride without a receipt.
     fleet = await monacoFleetApp('receipts', HOST, { size: 6, habits: { absentRate: 0 } });
     token = await signInByApi(fleet, '+48600777001', HOST);
-    const saved = await callApi(
-      fleet,
-      'ORDER_SAVE',
-      {
-        auth: token,
-        order: {
-          order_type: 'Z',
-          taxi_count: 1,
-          taxi_group_id: null,
-          poi: MONTE_CARLO,
-          dst: PALAIS,
-        },
-      },
-      HOST,
-    );
-    assert.equal(saved.status, 'OK', JSON.stringify(saved));
-    track = saved.track as Track;
+    track = await placeRide(fleet, token, { poi: MONTE_CARLO, dst: PALAIS }, HOST);
   });
   afterEach(async () => {
     for (const context of it.browser.contexts()) await context.close();
