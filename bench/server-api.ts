@@ -21,9 +21,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openStorage } from '../server/src/db/storage.ts';
-import type { Reply } from '../server/test/api.ts';
-import { freshDatabase } from '../server/test/postgres.ts';
-import { startServerProcess } from '../server/test/server-process.ts';
+import type { Reply } from '../server/test/support/api.ts';
+import { freshDatabase } from '../server/test/support/postgres.ts';
+import { startServerProcess } from '../server/test/support/server-process.ts';
 import { BENCH_LIMITS, cpuSeconds, loadAverage, percentile } from './server-common.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

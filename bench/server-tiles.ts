@@ -16,7 +16,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { importExtract } from '../server/src/geo/importer.ts';
 import { TileService } from '../server/src/tiles/service.ts';
-import { tileXY } from '../server/test/tile-coordinates.ts';
+import { tileXY } from '../server/test/support/tile-coordinates.ts';
 import { benchServer, loadAverage, percentile } from './server-common.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -18,9 +18,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { isErrorCode } from '@taxi/contract';
-import type { Reply } from '../server/test/api.ts';
-import { signInThroughOutbox } from '../server/test/process-calls.ts';
-import { trackingSocket } from '../server/test/track-socket.ts';
+import type { Reply } from '../server/test/support/api.ts';
+import { signInThroughOutbox } from '../server/test/support/process-calls.ts';
+import { trackingSocket } from '../server/test/support/track-socket.ts';
 import { benchServer, percentile } from './server-common.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

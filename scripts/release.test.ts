@@ -17,7 +17,7 @@ import { promisify } from 'node:util';
 import { openStorage } from '../server/src/db/storage.ts';
 import { countError, countViews, hourOf, passengerOf } from '../server/src/reports/health.ts';
 import { createToken } from '../server/src/releases/tokens.ts';
-import { corporationFile, startApp } from '../server/test/helpers.ts';
+import { corporationFile, startApp } from '../server/test/support/helpers.ts';
 import {
   haltCanary,
   pin,

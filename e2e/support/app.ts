@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:f
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, LIFTED_LIMITS } from '../../server/test/server-process.ts';
+import { freePort, LIFTED_LIMITS } from '../../server/test/support/server-process.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 

@@ -12,7 +12,7 @@ import { ROOT } from '../support/app.ts';
 import { framesUntilQuiet, noteMapFrames } from '../support/map-frames.ts';
 import { HOME_MAP, HOME_MAP_PL, reachForMap } from '../support/map.ts';
 import { MOULINS_18, ride, STADIUM } from '../support/rides.ts';
-import { tileXY } from '../../server/test/tile-coordinates.ts';
+import { tileXY } from '../../server/test/support/tile-coordinates.ts';
 import { signInByApi, storeToken } from '../support/session.ts';
 
 const it = useApp();

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { CODE_TTL_MS } from '../src/accounts/codes.ts';
 import { TOKEN_TTL_MS } from '../src/accounts/sessions.ts';
-import { assertErr, assertOk, call, fakeClock, lastCode, outbox, signIn } from './api.ts';
-import { taxiCorporation, operator } from './fixtures.ts';
-import { startApp } from './helpers.ts';
+import { assertErr, assertOk, call, fakeClock, lastCode, outbox, signIn } from './support/api.ts';
+import { taxiCorporation, operator } from './support/fixtures.ts';
+import { startApp } from './support/helpers.ts';
 
 const clock = fakeClock('2026-03-02T10:00:00Z');
 const server = await startApp({

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { assertOk, call, type Reply, rateCall, signIn } from './api.ts';
-import { taxiCorporation } from './fixtures.ts';
+import { assertOk, call, type Reply, rateCall, signIn } from './support/api.ts';
+import { taxiCorporation } from './support/fixtures.ts';
 import { gridPoint, TOWN_FILE } from './fixtures/make-town.ts';
-import { startApp } from './helpers.ts';
-import { listen, trackingSocket, trackLogin } from './live.ts';
+import { startApp } from './support/helpers.ts';
+import { listen, trackingSocket, trackLogin } from './support/live.ts';
 
 // Every client action × who calls it, as docs/security.md documents it ("Who may do what").
 // OK = served, for the caller's own account only; otherwise the catalogue code answered.

@@ -7,7 +7,7 @@ import { countError, countViews, hourOf, passengerOf } from '../src/reports/heal
 import { judgeCanaries } from '../src/releases/auto-rollback.ts';
 import { bucketOf } from '../src/releases/bucket.ts';
 import { judgeCanary, readRule } from '../src/releases/rule.ts';
-import { corporationFile, startApp, writeFile } from './helpers.ts';
+import { corporationFile, startApp, writeFile } from './support/helpers.ts';
 
 const defaults = { minViews: 500, maxErrorRatio: 2 };
 

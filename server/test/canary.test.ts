@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { bucketOf, bucketPosition } from '../src/releases/bucket.ts';
-import { corporationFile, startApp, writeFile } from './helpers.ts';
+import { corporationFile, startApp, writeFile } from './support/helpers.ts';
 
 const deviceId = () => randomBytes(16).toString('base64url');
 const key = randomBytes(32);

@@ -3,9 +3,9 @@ import { describe, test } from 'node:test';
 import WebSocket from 'ws';
 import { addressKey, parseTrustProxy } from '../src/api/client-address.ts';
 import { configFromEnv } from '../src/config.ts';
-import { assertErr, assertOk } from './api.ts';
-import { startApp } from './helpers.ts';
-import { listen } from './live.ts';
+import { assertErr, assertOk } from './support/api.ts';
+import { startApp } from './support/helpers.ts';
+import { listen } from './support/live.ts';
 
 describe('TRUST_PROXY', () => {
   test('a hop count or a list of proxies; true is refused, off by default', () => {

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import { describe, test } from 'node:test';
 import type { ApiPath } from '@taxi/contract';
 import { ACTION_NAMES } from '@taxi/contract/action-names';
-import { assertErr } from './api.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { startApp } from './helpers.ts';
+import { assertErr } from './support/api.ts';
+import { taxiCorporation } from './support/fixtures.ts';
+import { startApp } from './support/helpers.ts';
 
 /** The text of a section of the server's API reference, to check that it names what the code has. */
 function apiReferenceSection(heading: string): string {

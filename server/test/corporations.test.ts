@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { TOWN_FILE } from './fixtures/make-town.ts';
-import { corporationFile, startApp, writeFile } from './helpers.ts';
-import { tileAt } from './tile-coordinates.ts';
+import { corporationFile, startApp, writeFile } from './support/helpers.ts';
+import { tileAt } from './support/tile-coordinates.ts';
 
 describe('settings.json', () => {
   test('answers the corporation of the Host and its hostname parameter, without caching', async () => {

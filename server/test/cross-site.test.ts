@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import WebSocket from 'ws';
-import { assertErr, assertOk, type Reply } from './api.ts';
-import { corporationFile, startApp } from './helpers.ts';
-import { listen } from './live.ts';
+import { assertErr, assertOk, type Reply } from './support/api.ts';
+import { corporationFile, startApp } from './support/helpers.ts';
+import { listen } from './support/live.ts';
 
 const { app } = await startApp({
   corporations: [corporationFile('demo', ['localhost', 'taxi.example'])],

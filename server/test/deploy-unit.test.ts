@@ -11,7 +11,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { configFromEnv } from '../src/config.ts';
-import { tempDir } from './helpers.ts';
+import { tempDir } from './support/helpers.ts';
 
 const SERVER = fileURLToPath(new URL('..', import.meta.url));
 const REPO = path.dirname(SERVER);

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { assertErr, assertOk, call, fakeClock, signIn } from './api.ts';
+import { assertErr, assertOk, call, fakeClock, signIn } from './support/api.ts';
 import { gridPoint, TOWN_FILE } from './fixtures/make-town.ts';
-import { operator, taxiCorporation } from './fixtures.ts';
-import { startApp } from './helpers.ts';
-import { driverCall, taxi } from './live.ts';
+import { operator, taxiCorporation } from './support/fixtures.ts';
+import { startApp } from './support/helpers.ts';
+import { driverCall, taxi } from './support/live.ts';
 
 // Monday 2026-03-02 11:00 in Warsaw.
 const clock = fakeClock('2026-03-02T10:00:00Z');

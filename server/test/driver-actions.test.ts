@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { assertErr, assertOk, call, fakeClock, signIn } from './api.ts';
-import { operator, taxiCorporation } from './fixtures.ts';
-import { startApp } from './helpers.ts';
-import { driverCall, taxi } from './live.ts';
+import { assertErr, assertOk, call, fakeClock, signIn } from './support/api.ts';
+import { operator, taxiCorporation } from './support/fixtures.ts';
+import { startApp } from './support/helpers.ts';
+import { driverCall, taxi } from './support/live.ts';
 
 // The driver's steps of an order, one by one: what each needs, what it changes, what it logs.
 const clock = fakeClock('2026-03-02T10:00:00Z');

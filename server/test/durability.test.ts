@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import type { Reply } from './api.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { tempDir, testDatabaseUrl, writeFile } from './helpers.ts';
-import { startServerProcess } from './server-process.ts';
+import type { Reply } from './support/api.ts';
+import { taxiCorporation } from './support/fixtures.ts';
+import { tempDir, testDatabaseUrl, writeFile } from './support/helpers.ts';
+import { startServerProcess } from './support/server-process.ts';
 
 async function api(base: string, cmd: Record<string, unknown>) {
   const response = await fetch(`${base}/api/2/`, {

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { SENDS_PER_PHONE } from '../src/accounts/codes.ts';
 import { configFromEnv } from '../src/config.ts';
-import { assertErr, assertOk, call } from './api.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { startApp } from './helpers.ts';
+import { assertErr, assertOk, call } from './support/api.ts';
+import { taxiCorporation } from './support/fixtures.ts';
+import { startApp } from './support/helpers.ts';
 
 const TIMEOUT_MS = 400;
 

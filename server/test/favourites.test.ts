@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { FAVOURITE_TAXIS_MAX } from '@taxi/contract';
-import { assertErr, assertOk, call, fakeClock, signIn } from './api.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { capturedLog, startApp } from './helpers.ts';
-import { taxi } from './live.ts';
+import { assertErr, assertOk, call, fakeClock, signIn } from './support/api.ts';
+import { taxiCorporation } from './support/fixtures.ts';
+import { capturedLog, startApp } from './support/helpers.ts';
+import { taxi } from './support/live.ts';
 import { orderEvent } from '../src/dispatch/record.ts';
 import { FAVOURITE_CALLS_PER_CLIENT_PER_MINUTE } from '../src/favourites/plugin.ts';
 

@@ -3,9 +3,9 @@ import { after, test } from 'node:test';
 import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import { LEASE_RENEW_MS, LEASE_TTL_MS, runWhileLeased } from '../src/simulator/lease.ts';
-import { taxiCorporation, testStorage } from './fixtures.ts';
-import { startApp } from './helpers.ts';
-import { privateRedis } from './private-services.ts';
+import { taxiCorporation, testStorage } from './support/fixtures.ts';
+import { startApp } from './support/helpers.ts';
+import { privateRedis } from './support/private-services.ts';
 
 const server = await startApp({ corporations: [taxiCorporation('demo', ['localhost'])] });
 const { fleet, corporations } = server.app.services;

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ERROR_MESSAGES } from '@taxi/contract';
 import { limitsConfig } from '../src/config.ts';
-import { assertOk, call, fakeClock, signIn } from './api.ts';
-import { taxiCorporation } from './fixtures.ts';
+import { assertOk, call, fakeClock, signIn } from './support/api.ts';
+import { taxiCorporation } from './support/fixtures.ts';
 import { gridPoint, TOWN_FILE } from './fixtures/make-town.ts';
-import { startApp } from './helpers.ts';
-import { listen, taxi, trackingSocket, trackLogin } from './live.ts';
+import { startApp } from './support/helpers.ts';
+import { listen, taxi, trackingSocket, trackLogin } from './support/live.ts';
 
 // Malformed calls of every entry point; each must get JSON with status OK or a catalogue
 // error_data other than EXCEPTION, over HTTP 200. Deterministic: one seed, one sequence.

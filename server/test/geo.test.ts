@@ -8,10 +8,10 @@ import { poiKind } from '../src/geo/poi-kind.ts';
 import { buildGraph } from '../src/geo/road-graph-data.ts';
 import { editDistance, fold } from '../src/geo/text.ts';
 import { greatCircleMetres, METRES_PER_DEGREE, simplified } from '../src/geo/geometry.ts';
-import { assertErr, assertOk, call, signIn } from './api.ts';
+import { assertErr, assertOk, call, signIn } from './support/api.ts';
 import { gridPoint, TOWN_FILE } from './fixtures/make-town.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { startApp, tempDir } from './helpers.ts';
+import { taxiCorporation } from './support/fixtures.ts';
+import { startApp, tempDir } from './support/helpers.ts';
 
 const geography = new EmbeddedGeography(await importExtract(TOWN_FILE));
 

@@ -8,8 +8,8 @@ import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import { PbfReader } from 'pbf';
 import { rangeStart, stackFont } from '../src/tiles/glyphs.ts';
 import { TOWN_FILE } from './fixtures/make-town.ts';
-import { tileAt } from './tile-coordinates.ts';
-import { corporationFile, startApp } from './helpers.ts';
+import { tileAt } from './support/tile-coordinates.ts';
+import { corporationFile, startApp } from './support/helpers.ts';
 
 interface Glyph {
   id: number;

@@ -3,11 +3,11 @@ import net from 'node:net';
 import { describe, test } from 'node:test';
 import { limitsConfig } from '../src/config.ts';
 import { redisLimiter } from '../src/events/limits.ts';
-import { assertErr, assertOk, call, fakeClock, signIn } from './api.ts';
-import { taxiCorporation } from './fixtures.ts';
+import { assertErr, assertOk, call, fakeClock, signIn } from './support/api.ts';
+import { taxiCorporation } from './support/fixtures.ts';
 import { TOWN_FILE } from './fixtures/make-town.ts';
-import { startApp } from './helpers.ts';
-import { driverCall, listen, trackingSocket, trackLogin } from './live.ts';
+import { startApp } from './support/helpers.ts';
+import { driverCall, listen, trackingSocket, trackLogin } from './support/live.ts';
 
 // Each limit small enough to reach; every other one at its default.
 const limits = {

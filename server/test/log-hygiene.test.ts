@@ -2,11 +2,11 @@
 // form), a code, a token, an order secret or what the order says (addresses, note, comment).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertOk, call, lastCode, rateCall } from './api.ts';
+import { assertOk, call, lastCode, rateCall } from './support/api.ts';
 import { gridPoint, TOWN_FILE } from './fixtures/make-town.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { capturedLog, startApp } from './helpers.ts';
-import { listen, taxi, trackingSocket, trackLogin } from './live.ts';
+import { taxiCorporation } from './support/fixtures.ts';
+import { capturedLog, startApp } from './support/helpers.ts';
+import { listen, taxi, trackingSocket, trackLogin } from './support/live.ts';
 
 test('a whole ride leaves no phone, code, token, secret or order text in the log', async () => {
   const log = capturedLog();

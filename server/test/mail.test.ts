@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { formatPrice } from '@taxi/contract/format';
-import { assertErr, assertOk, call, fakeClock, signIn } from './api.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { capturedLog, startApp } from './helpers.ts';
-import { taxi } from './live.ts';
-import { pdfText, startSmtpServer } from './smtp-server.ts';
-import { until } from './until.ts';
+import { assertErr, assertOk, call, fakeClock, signIn } from './support/api.ts';
+import { taxiCorporation } from './support/fixtures.ts';
+import { capturedLog, startApp } from './support/helpers.ts';
+import { taxi } from './support/live.ts';
+import { pdfText, startSmtpServer } from './support/smtp-server.ts';
+import { until } from './support/until.ts';
 import {
   claimMails,
   enqueueMail,

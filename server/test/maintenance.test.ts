@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import { assertErr, assertOk, call, fakeClock, signIn } from './api.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { startApp, writeFile } from './helpers.ts';
+import { assertErr, assertOk, call, fakeClock, signIn } from './support/api.ts';
+import { taxiCorporation } from './support/fixtures.ts';
+import { startApp, writeFile } from './support/helpers.ts';
 
 const clock = fakeClock('2026-03-02T10:00:00Z');
 const corporation = taxiCorporation('demo', ['localhost']);

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertOk, call, signIn } from './api.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { startApp } from './helpers.ts';
+import { assertOk, call, signIn } from './support/api.ts';
+import { taxiCorporation } from './support/fixtures.ts';
+import { startApp } from './support/helpers.ts';
 
 const TOKEN = 'metrics-test-token-0123456789abcdefghijklmnopq';
 const { app } = await startApp({

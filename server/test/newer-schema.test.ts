@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { openStorage, pendingMigrations } from '../src/db/storage.ts';
-import { tempDir, testDatabaseUrl } from './helpers.ts';
+import { tempDir, testDatabaseUrl } from './support/helpers.ts';
 
 test('a database a newer release migrated opens without migrating; a missing migration still refuses', async () => {
   const options = { databaseUrl: await testDatabaseUrl(), dataDir: tempDir() };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { configFromEnv } from '../src/config.ts';
 import { countError, countViews, hourOf, passengerOf } from '../src/reports/health.ts';
-import { corporationFile, startApp, writeFile } from './helpers.ts';
+import { corporationFile, startApp, writeFile } from './support/helpers.ts';
 
 const basic = (password: string) =>
   `Basic ${Buffer.from(`operator:${password}`).toString('base64')}`;

@@ -12,9 +12,9 @@ import { configFromEnv } from '../src/config.ts';
 import { MIGRATIONS } from '../src/db/migrations.ts';
 import { KEY_FILE, secretHash } from '../src/orders/secrets.ts';
 import { setOrderState } from '../src/orders/store.ts';
-import { assertErr, assertOk, call, rateCall, signIn } from './api.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { startApp, tempDir, testDatabaseUrl } from './helpers.ts';
+import { assertErr, assertOk, call, rateCall, signIn } from './support/api.ts';
+import { taxiCorporation } from './support/fixtures.ts';
+import { startApp, tempDir, testDatabaseUrl } from './support/helpers.ts';
 
 const corporations = [taxiCorporation('demo', ['localhost'])];
 const order = { order: { poi: { lat: 50.06, lng: 19.94 } } };

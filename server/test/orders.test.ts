@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { assertErr, assertOk, call, fakeClock, signIn } from './api.ts';
-import { operator, taxiCorporation } from './fixtures.ts';
-import { startApp } from './helpers.ts';
+import { assertErr, assertOk, call, fakeClock, signIn } from './support/api.ts';
+import { operator, taxiCorporation } from './support/fixtures.ts';
+import { startApp } from './support/helpers.ts';
 
 // 11:00 in Warsaw on a Monday.
 const clock = fakeClock('2026-03-02T10:00:00Z');

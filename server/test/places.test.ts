@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { PLACE_NAME_MAX, SAVED_PLACES_MAX } from '@taxi/contract';
-import { assertErr, assertOk, call, signIn } from './api.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { capturedLog, startApp } from './helpers.ts';
+import { assertErr, assertOk, call, signIn } from './support/api.ts';
+import { taxiCorporation } from './support/fixtures.ts';
+import { capturedLog, startApp } from './support/helpers.ts';
 
 const log = capturedLog();
 const { app } = await startApp({

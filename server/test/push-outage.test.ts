@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { assertOk, call, signIn } from './api.ts';
-import { taxiCorporation } from './fixtures.ts';
+import { assertOk, call, signIn } from './support/api.ts';
+import { taxiCorporation } from './support/fixtures.ts';
 import { CLAIM_LEASE_MS } from '../src/notifications/outbox.ts';
-import { startApp } from './helpers.ts';
-import { taxi } from './live.ts';
-import { privateRedis } from './private-services.ts';
-import { type Browser, startPushService, type Vapid, vapidKeys } from './push-service.ts';
-import { until } from './until.ts';
+import { startApp } from './support/helpers.ts';
+import { taxi } from './support/live.ts';
+import { privateRedis } from './support/private-services.ts';
+import { type Browser, startPushService, type Vapid, vapidKeys } from './support/push-service.ts';
+import { until } from './support/until.ts';
 
 const pickup = { lat: 50.06, lng: 19.94, city: 'Kraków', street: 'Grodzka', number: '5' };
 

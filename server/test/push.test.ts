@@ -8,12 +8,12 @@ import { trackLink } from '@taxi/contract';
 import { pushConfig } from '../src/config.ts';
 import { publicAddress } from '../src/notifications/addresses.ts';
 import { allowedEndpoint } from '../src/notifications/endpoints.ts';
-import { assertErr, assertOk, call, signIn } from './api.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { capturedLog, startApp } from './helpers.ts';
-import { taxi } from './live.ts';
-import { type Browser, startPushService, vapidKeys } from './push-service.ts';
-import { until } from './until.ts';
+import { assertErr, assertOk, call, signIn } from './support/api.ts';
+import { taxiCorporation } from './support/fixtures.ts';
+import { capturedLog, startApp } from './support/helpers.ts';
+import { taxi } from './support/live.ts';
+import { type Browser, startPushService, vapidKeys } from './support/push-service.ts';
+import { until } from './support/until.ts';
 
 const push = await startPushService();
 after(() => push.close());

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { greatCircleMetres } from '../src/geo/geometry.ts';
-import { assertErr, assertOk, call, fakeClock, signIn } from './api.ts';
+import { assertErr, assertOk, call, fakeClock, signIn } from './support/api.ts';
 import { FREE_TAXIS_REREAD_MS } from '../src/fleet/taxis.ts';
-import { taxiCorporation, testStorage } from './fixtures.ts';
-import { startApp } from './helpers.ts';
+import { taxiCorporation, testStorage } from './support/fixtures.ts';
+import { startApp } from './support/helpers.ts';
 
 // Monday 11:00 in Warsaw: day tariff.
 const clock = fakeClock('2026-03-02T10:00:00Z');

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { assertErr, assertOk, call, rateCall, signIn } from './api.ts';
-import { operator, taxiCorporation } from './fixtures.ts';
-import { startApp } from './helpers.ts';
+import { assertErr, assertOk, call, rateCall, signIn } from './support/api.ts';
+import { operator, taxiCorporation } from './support/fixtures.ts';
+import { startApp } from './support/helpers.ts';
 
 const server = await startApp({
   corporations: [

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { taxiCorporation } from './fixtures.ts';
-import { startApp } from './helpers.ts';
-import { processEnv } from './process-setup.ts';
-import { privateHaproxy, privatePostgres, privateRedis } from './private-services.ts';
-import { type ServerProcess, startServerProcess } from './server-process.ts';
+import { taxiCorporation } from './support/fixtures.ts';
+import { startApp } from './support/helpers.ts';
+import { processEnv } from './support/process-setup.ts';
+import { privateHaproxy, privatePostgres, privateRedis } from './support/private-services.ts';
+import { type ServerProcess, startServerProcess } from './support/server-process.ts';
 
 async function health(base: string, pathname: '/livez' | '/readyz') {
   const response = await fetch(`${base}${pathname}`, { signal: AbortSignal.timeout(5000) });

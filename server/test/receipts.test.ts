@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { assertErr, assertOk, call, fakeClock, signIn } from './api.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { capturedLog, startApp } from './helpers.ts';
-import { taxi } from './live.ts';
+import { assertErr, assertOk, call, fakeClock, signIn } from './support/api.ts';
+import { taxiCorporation } from './support/fixtures.ts';
+import { capturedLog, startApp } from './support/helpers.ts';
+import { taxi } from './support/live.ts';
 import { RECEIPTS_PER_IP_PER_MINUTE } from '../src/receipts/plugin.ts';
 
 // GET_RECEIPT: a finished ride's figures from the server's own record, for the holder of the

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { hashFiles } from '../src/releases/files.ts';
 import { createToken, revokeTokens } from '../src/releases/tokens.ts';
-import { corporationFile, startApp, writeFile } from './helpers.ts';
+import { corporationFile, startApp, writeFile } from './support/helpers.ts';
 
 async function apiApp() {
   const started = await startApp({

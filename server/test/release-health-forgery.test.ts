@@ -10,7 +10,7 @@ import { corporationHealth, HEALTH_HOURS } from '../src/releases/health.ts';
 import { judgeCanary, readRule } from '../src/releases/rule.ts';
 import { bucketOf } from '../src/releases/bucket.ts';
 import { hourOf, passengerOf, type Seen, viewsWritten } from '../src/reports/health.ts';
-import { corporationFile, startApp, writeFile } from './helpers.ts';
+import { corporationFile, startApp, writeFile } from './support/helpers.ts';
 
 const PARTS = ['tracking', 'ordering'] as const;
 

@@ -15,7 +15,7 @@ import {
 import { registry as metrics } from '../src/metrics/record.ts';
 import { corporationHealth } from '../src/releases/health.ts';
 import { rateDifference } from '../src/releases/rule.ts';
-import { corporationFile, rowCount, startApp, writeFile } from './helpers.ts';
+import { corporationFile, rowCount, startApp, writeFile } from './support/helpers.ts';
 
 const HOUR = 60 * 60_000;
 

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { limitsConfig } from '../src/config.ts';
 import { hashFiles } from '../src/releases/files.ts';
 import { createToken } from '../src/releases/tokens.ts';
-import { startApp } from './helpers.ts';
+import { startApp } from './support/helpers.ts';
 
 async function quotaApp() {
   const { app } = await startApp({

@@ -14,7 +14,7 @@ import { hashFiles } from '../src/releases/files.ts';
 import { pin, promote } from '../src/releases/pointers.ts';
 import { NEWEST } from '../src/releases/resolve.ts';
 import { createToken, revokeTokens } from '../src/releases/tokens.ts';
-import { corporationFile, startApp, writeFile } from './helpers.ts';
+import { corporationFile, startApp, writeFile } from './support/helpers.ts';
 
 function publish(releasesDir: string, part: string, version: string): void {
   const dir = path.join(releasesDir, 'mf', part, version);

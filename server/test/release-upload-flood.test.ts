@@ -4,11 +4,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, test } from 'node:test';
 import { Worker } from 'node:worker_threads';
-import { taxiCorporation } from './fixtures.ts';
-import { post, signInPassenger } from './process-calls.ts';
-import { PICKUP, processEnv } from './process-setup.ts';
-import { startServerProcess } from './server-process.ts';
-import { type Refusal, tokenlessUpload, UPLOAD } from './tokenless-uploads.ts';
+import { taxiCorporation } from './support/fixtures.ts';
+import { post, signInPassenger } from './support/process-calls.ts';
+import { PICKUP, processEnv } from './support/process-setup.ts';
+import { startServerProcess } from './support/server-process.ts';
+import { type Refusal, tokenlessUpload, UPLOAD } from './support/tokenless-uploads.ts';
 
 const PARALLEL = 8;
 /**
@@ -65,7 +65,7 @@ test('a tokenless 64 MB upload is refused before its body is read, alone or in p
 
   // Uploads in parallel from another thread, started again as soon as each is refused, while a
   // passenger asks for quotes from this one.
-  const flood = new Worker(new URL('./tokenless-uploads.ts', import.meta.url), {
+  const flood = new Worker(new URL('./support/tokenless-uploads.ts', import.meta.url), {
     workerData: { base: server.base, parallel: PARALLEL },
   });
   const refusals = new Promise<Refusal[]>((resolve, reject) => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { compareVersions, isVersion } from '../src/releases/resolve.ts';
 import { parseCorporation } from '../src/corporations/directory.ts';
-import { corporationFile, startApp, writeFile } from './helpers.ts';
+import { corporationFile, startApp, writeFile } from './support/helpers.ts';
 
 function publish(
   releasesDir: string,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { startApp } from './helpers.ts';
+import { startApp } from './support/helpers.ts';
 
 const form = (fields: Record<string, string>) => ({
   method: 'POST' as const,

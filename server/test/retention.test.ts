@@ -5,9 +5,9 @@ import { DELETION_REQUEST_RETENTION_MS } from '../src/accounts/plugin.ts';
 import { TOKEN_TTL_MS } from '../src/accounts/sessions.ts';
 import { REPORT_RETENTION_MS } from '../src/reports/plugin.ts';
 import { startRetention } from '../src/retention.ts';
-import { assertOk, call, fakeClock, signIn } from './api.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { capturedLog, rowCount, startApp } from './helpers.ts';
+import { assertOk, call, fakeClock, signIn } from './support/api.ts';
+import { taxiCorporation } from './support/fixtures.ts';
+import { capturedLog, rowCount, startApp } from './support/helpers.ts';
 
 test('the retention schedule purges expired sessions, old codes, reports and deletion requests', async () => {
   const clock = fakeClock('2026-11-01T09:00:00Z');

@@ -4,10 +4,10 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import { gridPoint, TOWN_FILE } from './fixtures/make-town.ts';
-import { assertOk, call, signIn } from './api.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { startApp, writeFile } from './helpers.ts';
-import { listen, trackingSocket, trackLogin } from './live.ts';
+import { assertOk, call, signIn } from './support/api.ts';
+import { taxiCorporation } from './support/fixtures.ts';
+import { startApp, writeFile } from './support/helpers.ts';
+import { listen, trackingSocket, trackLogin } from './support/live.ts';
 
 const server = await startApp({
   corporations: [

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { RIDER_NAME_MAX, trackLink } from '@taxi/contract';
-import { assertErr, assertOk, call, fakeClock, outbox, signIn } from './api.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { capturedLog, startApp } from './helpers.ts';
+import { assertErr, assertOk, call, fakeClock, outbox, signIn } from './support/api.ts';
+import { taxiCorporation } from './support/fixtures.ts';
+import { capturedLog, startApp } from './support/helpers.ts';
 
 // Booking for someone else: the rider is texted the public tracking link.
 const clock = fakeClock('2026-03-02T10:00:00Z');

@@ -15,12 +15,12 @@ import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { MIGRATIONS } from '../src/db/migrations.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { tempDir, testDatabaseUrl } from './helpers.ts';
-import { trackingSocket, trackLogin } from './live.ts';
-import { post, signInPassenger } from './process-calls.ts';
-import { processEnv, timedOrder } from './process-setup.ts';
-import { startServerProcess } from './server-process.ts';
+import { taxiCorporation } from './support/fixtures.ts';
+import { tempDir, testDatabaseUrl } from './support/helpers.ts';
+import { trackingSocket, trackLogin } from './support/live.ts';
+import { post, signInPassenger } from './support/process-calls.ts';
+import { processEnv, timedOrder } from './support/process-setup.ts';
+import { startServerProcess } from './support/server-process.ts';
 
 const SERVER = fileURLToPath(new URL('..', import.meta.url));
 const REPO = path.dirname(SERVER);

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { SESSION_BELIEF_MS } from '../src/accounts/session-checks.ts';
 import { memoryBus } from '../src/events/bus.ts';
-import { assertErr, assertOk, call, fakeClock, lastCode, signIn } from './api.ts';
-import { operator } from './fixtures.ts';
-import { startApp } from './helpers.ts';
+import { assertErr, assertOk, call, fakeClock, lastCode, signIn } from './support/api.ts';
+import { operator } from './support/fixtures.ts';
+import { startApp } from './support/helpers.ts';
 
 // Two instances of one city: one database, one bus (Redis in production), one clock.
 const clock = fakeClock('2026-03-02T10:00:00Z');

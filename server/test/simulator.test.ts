@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { startSimulator } from '../src/simulator/simulator.ts';
-import { assertOk, call, signIn } from './api.ts';
+import { assertOk, call, signIn } from './support/api.ts';
 import { gridPoint, TOWN_FILE } from './fixtures/make-town.ts';
-import { taxiCorporation } from './fixtures.ts';
+import { taxiCorporation } from './support/fixtures.ts';
 import type { Db } from '../src/db/storage.ts';
-import { startApp } from './helpers.ts';
-import { until } from './until.ts';
+import { startApp } from './support/helpers.ts';
+import { until } from './support/until.ts';
 
 /** A ride across the town, from Szewska to Długa. */
 const RIDE = {

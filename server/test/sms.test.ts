@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { configFromEnv } from '../src/config.ts';
-import { assertErr, assertOk, call, fakeClock, lastCode, outbox } from './api.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { capturedLog, startApp } from './helpers.ts';
+import { assertErr, assertOk, call, fakeClock, lastCode, outbox } from './support/api.ts';
+import { taxiCorporation } from './support/fixtures.ts';
+import { capturedLog, startApp } from './support/helpers.ts';
 
 /** A stand-in SMS gateway on a loopback port. */
 async function gateway(status: number) {

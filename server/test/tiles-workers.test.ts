@@ -9,8 +9,8 @@ import { drawTile } from '../src/tiles/raster.ts';
 import type { Look } from '../src/tiles/style.ts';
 import { type TileLayers, TileSet } from '../src/tiles/tileset.ts';
 import { TOWN_FILE } from './fixtures/make-town.ts';
-import { tileXY } from './tile-coordinates.ts';
-import { corporationFile, startApp } from './helpers.ts';
+import { tileXY } from './support/tile-coordinates.ts';
+import { corporationFile, startApp } from './support/helpers.ts';
 
 const monaco = fs.existsSync(DEMO_EXTRACT);
 const light: Look = { theme: 'light', language: undefined };

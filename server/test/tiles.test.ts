@@ -25,8 +25,8 @@ import { TileService } from '../src/tiles/service.ts';
 import { styleLayers } from '../src/tiles/style.ts';
 import { TileSet } from '../src/tiles/tileset.ts';
 import { TOWN_FILE } from './fixtures/make-town.ts';
-import { tileAt } from './tile-coordinates.ts';
-import { corporationFile, startApp } from './helpers.ts';
+import { tileAt } from './support/tile-coordinates.ts';
+import { corporationFile, startApp } from './support/helpers.ts';
 
 interface Style {
   version: number;

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { gridPoint, TOWN_FILE } from './fixtures/make-town.ts';
-import { assertOk, call, rateCall, signIn } from './api.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { startApp } from './helpers.ts';
-import { listen, taxi, trackingSocket, trackLogin } from './live.ts';
+import { assertOk, call, rateCall, signIn } from './support/api.ts';
+import { taxiCorporation } from './support/fixtures.ts';
+import { startApp } from './support/helpers.ts';
+import { listen, taxi, trackingSocket, trackLogin } from './support/live.ts';
 
 const server = await startApp({
   corporations: [taxiCorporation('demo', ['localhost'], { geo: { extract: TOWN_FILE } })],

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, test } from 'node:test';
-import { assertErr, assertOk, call, signIn } from './api.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { startApp } from './helpers.ts';
+import { assertErr, assertOk, call, signIn } from './support/api.ts';
+import { taxiCorporation } from './support/fixtures.ts';
+import { startApp } from './support/helpers.ts';
 
 const { app } = await startApp({ corporations: [taxiCorporation('demo', ['localhost'])] });
 

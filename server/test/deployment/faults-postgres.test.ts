@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { ERROR_MESSAGES } from '@taxi/contract';
-import type { Reply } from './api.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { tempDir, writeFile } from './helpers.ts';
-import { signInPassenger } from './process-calls.ts';
-import { privatePostgres } from './private-services.ts';
-import { startServerProcess } from './server-process.ts';
+import type { Reply } from '../support/api.ts';
+import { taxiCorporation } from '../support/fixtures.ts';
+import { tempDir, writeFile } from '../support/helpers.ts';
+import { signInPassenger } from '../support/process-calls.ts';
+import { privatePostgres } from '../support/private-services.ts';
+import { startServerProcess } from '../support/server-process.ts';
 
 /** No call may take longer, database up or down. */
 const CALL_BOUND_MS = 10_000;

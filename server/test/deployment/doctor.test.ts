@@ -6,11 +6,11 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import webpush from 'web-push';
-import { openStorage } from '../src/db/storage.ts';
-import { corporationFile, tempDir, writeFile } from './helpers.ts';
-import { freePort } from './private-services.ts';
+import { openStorage } from '../../src/db/storage.ts';
+import { corporationFile, tempDir, writeFile } from '../support/helpers.ts';
+import { freePort } from '../support/private-services.ts';
 
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
 const REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PINNED = {
   host: '1.0.0',

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { openStorage } from '../src/db/storage.ts';
+import { openStorage } from '../../src/db/storage.ts';
 import type { TestServer } from './helpers.ts';
 
 /** A corporation with features, a tariff and a time zone, as the API tests need. */
@@ -63,7 +63,7 @@ export function operator(
   server: TestServer,
   ...args: string[]
 ): { status: number | null; stdout: string; stderr: string } {
-  const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+  const cli = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
   const result = spawnSync(process.execPath, [cli, ...args], {
     encoding: 'utf8',
     env: {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { post, signInPassenger } from './process-calls.ts';
-import { startDeployment, timedOrder } from './process-setup.ts';
-import { privateHaproxy, privatePrometheus } from './private-services.ts';
+import { post, signInPassenger } from '../support/process-calls.ts';
+import { startDeployment, timedOrder } from '../support/process-setup.ts';
+import { privateHaproxy, privatePrometheus } from '../support/private-services.ts';
 
 const REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TOKEN = 'prometheus-test-token-0123456789abcdefghijklmnopq';

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { gridPoint } from './fixtures/make-town.ts';
-import { trackingSocket, trackLogin } from './live.ts';
-import { post, signInPassenger } from './process-calls.ts';
-import { startDeployment } from './process-setup.ts';
-import { privateRedis } from './private-services.ts';
+import { gridPoint } from '../fixtures/make-town.ts';
+import { trackingSocket, trackLogin } from '../support/live.ts';
+import { post, signInPassenger } from '../support/process-calls.ts';
+import { startDeployment } from '../support/process-setup.ts';
+import { privateRedis } from '../support/private-services.ts';
 
 /** Redis stays away this long: 20 s mid-ride, the outage the service must ride through. */
 const OUTAGE_MS = 20_000;

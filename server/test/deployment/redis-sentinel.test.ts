@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { configFromEnv } from '../src/config.ts';
-import type { Reply } from './api.ts';
-import { gridPoint } from './fixtures/make-town.ts';
-import { trackingSocket, trackLogin } from './live.ts';
-import { post, signInPassenger } from './process-calls.ts';
-import { startDeployment, timedOrder } from './process-setup.ts';
-import { privateSentinels } from './private-services.ts';
+import { configFromEnv } from '../../src/config.ts';
+import type { Reply } from '../support/api.ts';
+import { gridPoint } from '../fixtures/make-town.ts';
+import { trackingSocket, trackLogin } from '../support/live.ts';
+import { post, signInPassenger } from '../support/process-calls.ts';
+import { startDeployment, timedOrder } from '../support/process-setup.ts';
+import { privateSentinels } from '../support/private-services.ts';
 
 test('REDIS_SENTINELS: a malformed list, a missing name or REDIS_URL as well stop the start', () => {
   const sentinels = (REDIS_SENTINELS: string, more: Record<string, string> = {}) =>

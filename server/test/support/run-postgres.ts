@@ -1,6 +1,7 @@
 /**
- * npm run test:pg: the whole suite again on the local PostgreSQL, in a database made fresh for
- * the run (each test app then works in a schema of its own).
+ * npm run test:pg: the tests whose storage follows DATABASE_URL (test/*.test.ts) again on the
+ * local PostgreSQL, in a database made fresh for the run (each test app then works in a schema
+ * of its own). The tests of test/deployment/ bring their own storage and run once, in `npm test`.
  */
 import { spawnSync } from 'node:child_process';
 import { dropDatabase, freshDatabase } from './postgres.ts';
@@ -14,7 +15,7 @@ if (!url) {
   console.error(`test:pg: PostgreSQL is not reachable at ${wanted}`);
   process.exit(1);
 }
-const run = spawnSync(process.execPath, ['--test', '--test-concurrency=1', 'test/**/*.test.ts'], {
+const run = spawnSync(process.execPath, ['--test', '--test-concurrency=1', 'test/*.test.ts'], {
   stdio: 'inherit',
   env: { ...process.env, DATABASE_URL: url },
 });

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { openStorage } from '../src/db/storage.ts';
+import { openStorage } from '../../src/db/storage.ts';
 import { isErrorCode } from '@taxi/contract';
-import type { Reply } from './api.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { trackingSocket, trackLogin } from './live.ts';
-import { post, signInPassenger } from './process-calls.ts';
-import { PICKUP, processEnv, provisionTaxis, timedOrder } from './process-setup.ts';
-import { privateHaproxy, privatePostgres, privateRedis } from './private-services.ts';
-import { type ServerProcess, startServerProcess } from './server-process.ts';
+import type { Reply } from '../support/api.ts';
+import { taxiCorporation } from '../support/fixtures.ts';
+import { trackingSocket, trackLogin } from '../support/live.ts';
+import { post, signInPassenger } from '../support/process-calls.ts';
+import { PICKUP, processEnv, provisionTaxis, timedOrder } from '../support/process-setup.ts';
+import { privateHaproxy, privatePostgres, privateRedis } from '../support/private-services.ts';
+import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
 
 const INSTANCES = 3;
 const VIEWERS = 6;

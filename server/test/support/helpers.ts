@@ -5,9 +5,9 @@ import { Writable } from 'node:stream';
 import { after } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp, type Overrides } from '../src/app.ts';
-import { type Config, limitsConfig } from '../src/config.ts';
-import type { Db } from '../src/db/storage.ts';
+import { buildApp, type Overrides } from '../../src/app.ts';
+import { type Config, limitsConfig } from '../../src/config.ts';
+import type { Db } from '../../src/db/storage.ts';
 
 export function tempDir(prefix = 'taxi-test-'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));

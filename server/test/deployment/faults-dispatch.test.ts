@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { openStorage } from '../src/db/storage.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { post, signInPassenger } from './process-calls.ts';
-import { PICKUP, processEnv, provisionTaxis } from './process-setup.ts';
-import { startServerProcess } from './server-process.ts';
+import { openStorage } from '../../src/db/storage.ts';
+import { taxiCorporation } from '../support/fixtures.ts';
+import { post, signInPassenger } from '../support/process-calls.ts';
+import { PICKUP, processEnv, provisionTaxis } from '../support/process-setup.ts';
+import { startServerProcess } from '../support/server-process.ts';
 
 /** Seconds a driver has to answer an offer (the corporation's dispatch.offer_timeout_s). */
 /** Long enough to outlast a restart on a loaded machine (the offer must still be open after it). */

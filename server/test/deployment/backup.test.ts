@@ -5,16 +5,16 @@ import path from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { openStorage } from '../src/db/storage.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { tempDir } from './helpers.ts';
-import { trackingSocket, trackLogin } from './live.ts';
-import { dropDatabase, freshDatabase } from './postgres.ts';
-import { post, signInPassenger } from './process-calls.ts';
-import { processEnv, timedOrder } from './process-setup.ts';
-import { startServerProcess } from './server-process.ts';
+import { openStorage } from '../../src/db/storage.ts';
+import { taxiCorporation } from '../support/fixtures.ts';
+import { tempDir } from '../support/helpers.ts';
+import { trackingSocket, trackLogin } from '../support/live.ts';
+import { dropDatabase, freshDatabase } from '../support/postgres.ts';
+import { post, signInPassenger } from '../support/process-calls.ts';
+import { processEnv, timedOrder } from '../support/process-setup.ts';
+import { startServerProcess } from '../support/server-process.ts';
 
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
 const PASSENGERS = 4;
 
 async function operator(env: Record<string, string>, ...args: string[]) {

@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { after, test } from 'node:test';
 import { Redis } from 'ioredis';
-import { openStorage, type Storage } from '../src/db/storage.ts';
-import { LEASE_RENEW_MS, LEASE_TTL_MS } from '../src/simulator/lease.ts';
-import { gridPoint } from './fixtures/make-town.ts';
-import { trackingSocket, trackLogin } from './live.ts';
-import { post, signInPassenger } from './process-calls.ts';
-import { startDeployment } from './process-setup.ts';
-import type { ServerProcess } from './server-process.ts';
-import { until } from './until.ts';
+import { openStorage, type Storage } from '../../src/db/storage.ts';
+import { LEASE_RENEW_MS, LEASE_TTL_MS } from '../../src/simulator/lease.ts';
+import { gridPoint } from '../fixtures/make-town.ts';
+import { trackingSocket, trackLogin } from '../support/live.ts';
+import { post, signInPassenger } from '../support/process-calls.ts';
+import { startDeployment } from '../support/process-setup.ts';
+import type { ServerProcess } from '../support/server-process.ts';
+import { until } from '../support/until.ts';
 
 const REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { trackLink } from '@taxi/contract';
-import { gridPoint } from './fixtures/make-town.ts';
-import { post, signInThroughOutbox } from './process-calls.ts';
-import { startDeployment } from './process-setup.ts';
-import { privateRedis } from './private-services.ts';
-import { startPushService, vapidKeys } from './push-service.ts';
+import { gridPoint } from '../fixtures/make-town.ts';
+import { post, signInThroughOutbox } from '../support/process-calls.ts';
+import { startDeployment } from '../support/process-setup.ts';
+import { privateRedis } from '../support/private-services.ts';
+import { startPushService, vapidKeys } from '../support/push-service.ts';
 
 test(
   'a subscription taken by process A is pushed by process B after A dies (PostgreSQL + Redis)',

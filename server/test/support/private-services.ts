@@ -268,7 +268,7 @@ export async function privateHaproxy(backends: string[]): Promise<PrivateHaproxy
   const [port, statsPort] = [await freePort(), await freePort()];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taxi-haproxy-'));
   const config = fs
-    .readFileSync(new URL('../haproxy.cfg', import.meta.url), 'utf8')
+    .readFileSync(new URL('../../haproxy.cfg', import.meta.url), 'utf8')
     .replace('127.0.0.1:8080', `127.0.0.1:${port}`)
     .replace('127.0.0.1:8404', `127.0.0.1:${statsPort}`)
     .replace('inter 2s fall 2 rise 2', 'inter 500ms fall 2 rise 1')

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { after, test } from 'node:test';
 import { promisify } from 'node:util';
-import { openStorage } from '../src/db/storage.ts';
-import { gridPoint } from './fixtures/make-town.ts';
-import { post } from './process-calls.ts';
-import { startDeployment } from './process-setup.ts';
-import { privateRedis } from './private-services.ts';
+import { openStorage } from '../../src/db/storage.ts';
+import { gridPoint } from '../fixtures/make-town.ts';
+import { post } from '../support/process-calls.ts';
+import { startDeployment } from '../support/process-setup.ts';
+import { privateRedis } from '../support/private-services.ts';
 
 const run = promisify(execFile);
 
@@ -37,7 +37,7 @@ test(
       at: Date.now(),
     }));
 
-    const cli = new URL('../src/cli.ts', import.meta.url).pathname;
+    const cli = new URL('../../src/cli.ts', import.meta.url).pathname;
     await run(process.execPath, [cli, 'taxi-state', 'demo', '9', 'B'], { env });
     const blockedAt = Date.now();
     const ended = await polling;

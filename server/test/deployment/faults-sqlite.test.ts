@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import SQLite from 'better-sqlite3';
-import { openStorage } from '../src/db/storage.ts';
+import { openStorage } from '../../src/db/storage.ts';
 import { isErrorCode } from '@taxi/contract';
-import type { Reply } from './api.ts';
-import { taxiCorporation } from './fixtures.ts';
-import { post, signInPassenger } from './process-calls.ts';
-import { processEnv, provisionTaxis, timedOrder } from './process-setup.ts';
-import { startServerProcess } from './server-process.ts';
+import type { Reply } from '../support/api.ts';
+import { taxiCorporation } from '../support/fixtures.ts';
+import { post, signInPassenger } from '../support/process-calls.ts';
+import { processEnv, provisionTaxis, timedOrder } from '../support/process-setup.ts';
+import { startServerProcess } from '../support/server-process.ts';
 
 /** No call may take longer, the disk full or the database locked. */
 const CALL_BOUND_MS = 3_000;

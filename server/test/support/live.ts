@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
-import { provisionTaxi } from '../src/driver/accounts.ts';
+import { provisionTaxi } from '../../src/driver/accounts.ts';
 import type { Reply } from './api.ts';
 
 /** The driver API as a taxi app calls it (JSON body); asserts HTTP 200. */
