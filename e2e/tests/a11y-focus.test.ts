@@ -123,6 +123,10 @@ for (const viewport of PHONES) {
     await trackPage.goto(`${it.app.url}/t/${active}`);
     await trackPage.getByRole('region', { name: 'Map of the ride' }).waitFor();
     await tabThrough(trackPage, `${at} Track`, problems);
+    // Larger text makes the panel as tall as it may be: the map keeps room for its tools and credits.
+    await trackPage.evaluate(() => (document.documentElement.style.fontSize = '150%'));
+    await tabThrough(trackPage, `${at} Track, text at 150 %`, problems);
+    await trackPage.evaluate(() => (document.documentElement.style.fontSize = ''));
     await trackPage.goto(`${it.app.url}/`);
     await trackPage.getByRole('dialog', { name: 'You have an active order' }).waitFor();
     await tabThrough(trackPage, `${at} active-orders dialog`, problems, false);
