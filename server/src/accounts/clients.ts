@@ -39,3 +39,12 @@ export async function setClientBlocked(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** What the operator allows a client: cash-free rides, and a discount with rides left on it. */
+export function clientPerks(db: Db, clientId: number) {
+  return db
+    .selectFrom('clients')
+    .select(['cash_free', 'discount', 'count_discount_available'])
+    .where('id', '=', clientId)
+    .executeTakeFirstOrThrow();
+}

@@ -6,6 +6,7 @@ import { taxiCars } from '../fleet/taxis.ts';
 import { ratingOf } from '../rating/store.ts';
 import { favouriteOutcome } from './favourite.ts';
 import { storedForm } from '../orders/form.ts';
+import { findOrder } from '../orders/store.ts';
 import type { LatLng } from '../geo/geometry.ts';
 import type { RouteEstimator } from '../quotes/routing.ts';
 import { readTariff, tariffZone } from '../quotes/tariff.ts';
@@ -86,11 +87,7 @@ export async function orderEvent(
   routes: RouteEstimator,
   now: number,
 ): Promise<OrderEvent | undefined> {
-  const order = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', orderId)
-    .executeTakeFirst();
+  const order = await findOrder(db, orderId);
   if (!order) return undefined;
   const assignments = await assignmentsOf(db, orderId);
   const { accepted, finished } = takenBy(assignments);
