@@ -399,3 +399,21 @@ export function openOrderCounts(db: Db) {
     .groupBy('state')
     .execute();
 }
+
+/** What a taxi is shown of orders, as a subquery to join (the driver app's offers and orders). */
+export function ordersForTaxis(db: Db) {
+  return db
+    .selectFrom('orders')
+    .select([
+      'id',
+      'short_id',
+      'order_type',
+      'date_time',
+      'form',
+      'pickup_lat',
+      'pickup_lng',
+      'dst_price',
+      'route',
+      'taxi_count',
+    ]);
+}
