@@ -48,3 +48,13 @@ export function clientPerks(db: Db, clientId: number) {
     .where('id', '=', clientId)
     .executeTakeFirstOrThrow();
 }
+
+/** The corporation of a client, or undefined for no such client. */
+export async function clientCorporationId(db: Db, clientId: number): Promise<string | undefined> {
+  const client = await db
+    .selectFrom('clients')
+    .select('corporation_id')
+    .where('id', '=', clientId)
+    .executeTakeFirst();
+  return client?.corporation_id;
+}

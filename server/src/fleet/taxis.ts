@@ -73,6 +73,16 @@ export function taxiStates(db: Db) {
     .select(['corporation_id', 'call_number', 'state', 'lat', 'lng', 'acc', 'updated_at']);
 }
 
+/** The states and last positions of these taxis (the live map of an order's taxis). */
+export function taxiPositions(db: Db, corporationId: string, callNumbers: string[]) {
+  return db
+    .selectFrom('taxis')
+    .select(['call_number', 'state', 'lat', 'lng', 'acc', 'updated_at'])
+    .where('corporation_id', '=', corporationId)
+    .where('call_number', 'in', callNumbers)
+    .execute();
+}
+
 /** Free taxis (state W) that reported after `since`, with their positions (dispatch's candidates). */
 export function freeTaxisReportedSince(db: Db, corporationId: string, since: number) {
   return db

@@ -417,3 +417,32 @@ export function ordersForTaxis(db: Db) {
       'taxi_count',
     ]);
 }
+
+/** What a receipt is worked out from, or undefined for no such order. */
+export function orderForReceipt(db: Db, orderId: number) {
+  return db
+    .selectFrom('orders')
+    .select([
+      'id',
+      'short_id',
+      'state',
+      'taxi_count',
+      'arrived_at',
+      'ended_at',
+      'created_at',
+      'date_time',
+      'price',
+      'form',
+    ])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** The corporation and the client of an order, or undefined for no such order. */
+export function orderOwner(db: Db, orderId: number) {
+  return db
+    .selectFrom('orders')
+    .select(['corporation_id', 'client_id'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+}
