@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setClientBlocked } from './accounts/clients.ts';
+import { listDeletionRequests } from './accounts/deletion-requests.ts';
 import { normalisePhone } from './accounts/phone.ts';
 import { pathsFromEnv, redisFromEnv } from './config.ts';
 import {
@@ -137,22 +138,7 @@ async function setBlocked([corporationId, phoneInput]: string[], blocked: boolea
 }
 
 async function deletionRequests([corporationId]: string[], json: boolean): Promise<void> {
-  const rows = await withStorage(async ({ db }) => {
-    let query = db
-      .selectFrom('deletion_requests')
-      .select([
-        'id',
-        'corporation_id',
-        'phone',
-        'subject',
-        'info',
-        'source',
-        'signed_in',
-        'created_at',
-      ]);
-    if (corporationId) query = query.where('corporation_id', '=', corporationId);
-    return query.orderBy('created_at').orderBy('id').execute();
-  });
+  const rows = await withStorage(({ db }) => listDeletionRequests(db, corporationId));
   if (json) {
     console.log(
       JSON.stringify(

@@ -1,5 +1,5 @@
 import { purgeOldCodes } from './accounts/codes.ts';
-import { purgeOldDeletionRequests } from './accounts/plugin.ts';
+import { purgeOldDeletionRequests } from './accounts/deletion-requests.ts';
 import { purgeExpiredSessions } from './accounts/sessions.ts';
 import { purgeOldHealth } from './reports/health.ts';
 import { purgeOldReports } from './reports/plugin.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CODE_RETENTION_MS } from '../src/accounts/codes.ts';
-import { DELETION_REQUEST_RETENTION_MS } from '../src/accounts/plugin.ts';
+import { DELETION_REQUEST_RETENTION_MS } from '../src/accounts/deletion-requests.ts';
 import { TOKEN_TTL_MS } from '../src/accounts/sessions.ts';
 import { REPORT_RETENTION_MS } from '../src/reports/plugin.ts';
 import { startRetention } from '../src/retention.ts';
