@@ -17,6 +17,7 @@ import { ApiFailure } from '../errors.ts';
 import { spend } from '../events/limits.ts';
 import type { Services } from '../services.ts';
 import { findTaxi, setTaxiState } from '../fleet/taxis.ts';
+import { type Remembered, RememberedTokens } from '../security/remembered-tokens.ts';
 import { tokenHash } from '../security/secrets.ts';
 import { checkPassword } from './accounts.ts';
 
@@ -26,10 +27,12 @@ import { checkPassword } from './accounts.ts';
  * within it.
  */
 const TOKEN_CACHE_MS = 1_000;
+/** Tokens remembered at most; past it the oldest go first. */
+const TOKENS_KEPT = 100_000;
 const LOGINS_PER_TAXI_PER_MINUTE = 10;
 const LONGEST_WAIT_S = 25;
 
-interface SignedInTaxi extends TaxiRef {
+interface SignedInTaxi extends TaxiRef, Remembered {
   /** The taxi's state and last position, as this process last saw them. */
   state: string;
   lat: number;
@@ -37,8 +40,6 @@ interface SignedInTaxi extends TaxiRef {
   acc: number | null;
   /** When its position was last stored or reported here. */
   seenAt: number;
-  checkedAt: number;
-  expiresAt: number;
 }
 
 /**
@@ -50,7 +51,7 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
   const { storage, clock, dispatch, fleet, bus, limits } = services;
   const { db } = storage;
   const registry = new ActionRegistry<DriverActions>();
-  const tokens = new Map<string, SignedInTaxi>();
+  const tokens = new RememberedTokens<SignedInTaxi>(TOKEN_CACHE_MS, TOKENS_KEPT);
   /** Wakers of the GET_OFFERS waits on this process, per taxi. */
   const waits = new Map<string, Set<() => void>>();
   const work = taxiWork(db, clock);
@@ -59,9 +60,9 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
 
   /** This process believes no token of the taxi any more, and its waiting polls end. */
   function forgetTaxi(corporationId: string, callNumber: string): void {
-    for (const [hash, taxi] of tokens)
-      if (taxi.corporation.id === corporationId && taxi.callNumber === callNumber)
-        tokens.delete(hash);
+    tokens.forgetWhere(
+      (taxi) => taxi.corporation.id === corporationId && taxi.callNumber === callNumber,
+    );
     for (const wake of waits.get(taxiKey(corporationId, callNumber)) ?? []) wake();
   }
   const unsubscribe = await bus.subscribe<TaxiBlocked>(channels.taxiBlocked, (blocked) =>
@@ -79,9 +80,9 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
     const hash = tokenHash(token);
     const now = clock.now();
     const cached = tokens.get(hash);
-    if (cached && now - cached.checkedAt < TOKEN_CACHE_MS && cached.expiresAt > now) return cached;
+    if (cached && tokens.believed(cached, now)) return cached;
     const row = await taxiOfSession(db, hash);
-    tokens.delete(hash);
+    tokens.forget(hash);
     if (!row || row.expires_at <= now || row.corporation_id !== context.corporation.id)
       throw new ApiFailure('ACCESS_DENIED', 'The driver app is not signed in');
     // A session opened while the operator blocked the taxi.
@@ -98,8 +99,7 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
       checkedAt: now,
       expiresAt: row.expires_at,
     };
-    if (tokens.size > 100_000) tokens.clear();
-    tokens.set(hash, taxi);
+    tokens.remember(hash, taxi);
     return taxi;
   }
 
@@ -165,7 +165,7 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
       await setState(taxi, 'F');
       const token = text(context.payload.token, 'token', 200);
       await closeTaxiSession(db, token);
-      tokens.delete(tokenHash(token));
+      tokens.forget(tokenHash(token));
       return {};
     },
 
