@@ -2,7 +2,7 @@
 // create it; every other module calls that folder's functions.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import { test } from 'node:test';
 
 const SRC = join(import.meta.dirname, '..', 'src');
@@ -66,5 +66,6 @@ test('the check sees a query of another folder’s table, joins and aliases too'
 });
 
 test('no module queries a table another folder owns', () => {
-  assert.deepEqual(strangers(sources()), [], relative(process.cwd(), SRC));
+  // Each one found: call the owner folder's function instead (or add one there).
+  assert.deepEqual(strangers(sources()), []);
 });

@@ -1,7 +1,7 @@
 import type { DriverOrder, DriverWork, OrderType } from '@taxi/contract';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/storage.ts';
-import { storedForm } from '../orders/form.ts';
+import { storedForm, storedRoute } from '../orders/form.ts';
 import { ordersForTaxis } from '../orders/store.ts';
 import { formatLocal } from '../time.ts';
 import type { TaxiRef } from './driver-actions.ts';
@@ -39,7 +39,7 @@ function driverOrder(
     taxi_features_list: form.taxi_features_list,
     cash_free: form.cash_free,
     dst_price: order.dst_price,
-    route: order.route ? JSON.parse(order.route) : [],
+    route: storedRoute(order.route),
     // The individual password and the phone only once the taxi has taken the order.
     passwd: accepted ? form.passwd : null,
     phone: accepted ? form.phone : null,
