@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setClientBlocked } from './accounts/clients.ts';
+import { listDeletionRequests } from './accounts/deletion-requests.ts';
 import { normalisePhone } from './accounts/phone.ts';
 import { pathsFromEnv, redisFromEnv } from './config.ts';
 import {
@@ -19,7 +20,8 @@ import { openStorage, type Storage } from './db/storage.ts';
 import { doctor } from './doctor/checks.ts';
 import { backup, restore } from './backup/backup.ts';
 import { randomBytes } from 'node:crypto';
-import { closeTaxiSessions, provisionTaxi } from './driver/accounts.ts';
+import { closeTaxiSessions } from './dispatch/taxi-sessions.ts';
+import { provisionTaxi } from './driver/accounts.ts';
 import { setTaxiState } from './fleet/taxis.ts';
 import { channels, type TaxiBlocked } from './dispatch/publishing.ts';
 import { redisBus } from './events/bus.ts';
@@ -136,22 +138,7 @@ async function setBlocked([corporationId, phoneInput]: string[], blocked: boolea
 }
 
 async function deletionRequests([corporationId]: string[], json: boolean): Promise<void> {
-  const rows = await withStorage(async ({ db }) => {
-    let query = db
-      .selectFrom('deletion_requests')
-      .select([
-        'id',
-        'corporation_id',
-        'phone',
-        'subject',
-        'info',
-        'source',
-        'signed_in',
-        'created_at',
-      ]);
-    if (corporationId) query = query.where('corporation_id', '=', corporationId);
-    return query.orderBy('created_at').orderBy('id').execute();
-  });
+  const rows = await withStorage(({ db }) => listDeletionRequests(db, corporationId));
   if (json) {
     console.log(
       JSON.stringify(

@@ -1,8 +1,8 @@
 import { purgeOldCodes } from './accounts/codes.ts';
-import { purgeOldDeletionRequests } from './accounts/plugin.ts';
+import { purgeOldDeletionRequests } from './accounts/deletion-requests.ts';
 import { purgeExpiredSessions } from './accounts/sessions.ts';
 import { purgeOldHealth } from './reports/health.ts';
-import { purgeOldReports } from './reports/plugin.ts';
+import { purgeOldReports } from './reports/store.ts';
 import type { Services } from './services.ts';
 
 /** How often the schedule runs; each table's retention is its owner's constant (docs/operations.md). */

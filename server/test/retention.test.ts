@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CODE_RETENTION_MS } from '../src/accounts/codes.ts';
-import { DELETION_REQUEST_RETENTION_MS } from '../src/accounts/plugin.ts';
+import { DELETION_REQUEST_RETENTION_MS } from '../src/accounts/deletion-requests.ts';
 import { TOKEN_TTL_MS } from '../src/accounts/sessions.ts';
-import { REPORT_RETENTION_MS } from '../src/reports/plugin.ts';
+import { REPORT_RETENTION_MS } from '../src/reports/store.ts';
 import { startRetention } from '../src/retention.ts';
 import { assertOk, call, fakeClock, signIn } from './support/api.ts';
 import { taxiCorporation } from './support/fixtures.ts';

@@ -3,32 +3,29 @@ import { flag, optionalText, type Payload, text } from '../api/fields.ts';
 import { refuseCrossSite } from '../api/cross-site.ts';
 import type { ActionContext } from '../api/registry.ts';
 import { featureLists } from '../corporations/features.ts';
-import { type Db, deleteCreatedBefore, isUniqueViolation, rowsFromAddress } from '../db/storage.ts';
+import { isUniqueViolation } from '../db/storage.ts';
 import { ApiFailure, errorReply } from '../errors.ts';
 import { deletePlacesOf } from '../places/store.ts';
 import { deleteFavouritesOf } from '../favourites/store.ts';
 import { deleteProfilesOf } from '../invoices/store.ts';
 import { deleteEmailOf } from '../mail/addresses.ts';
 import type { Services } from '../services.ts';
-import { findClient, signInClient } from './clients.ts';
+import {
+  changePhone,
+  clientById,
+  clientPhone,
+  findClient,
+  markPhoneVerified,
+  signInClient,
+} from './clients.ts';
 import { checkCode, sendCode } from './codes.ts';
+import { requestsFromAddress, storeDeletionRequest } from './deletion-requests.ts';
 import { normalisePhone } from './phone.ts';
 import { sessionChecks } from './session-checks.ts';
 import { closeSession, closeSessions, openSession, refreshSession } from './sessions.ts';
 
 /** Deletion requests from one address per hour, for the unauthenticated notification endpoint. */
 const NOTIFICATIONS_PER_IP = 5;
-/**
- * Account-deletion requests are kept this long, then purged: the operator answers within a
- * month, three at the most (GDPR art. 12(3)).
- */
-export const DELETION_REQUEST_RETENTION_MS = 90 * 24 * 60 * 60_000;
-
-/** Deletes the deletion requests past their handling (the retention schedule). */
-export async function purgeOldDeletionRequests(db: Db, now: number): Promise<number> {
-  return deleteCreatedBefore(db, 'deletion_requests', now - DELETION_REQUEST_RETENTION_MS);
-}
-
 function phoneParameter(context: ActionContext): string {
   return normalisePhone(text(context.payload.phone, 'phone', 40), context.corporation);
 }
@@ -54,35 +51,27 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
   }
 
   async function phoneReply(clientId: number) {
-    const client = await db
-      .selectFrom('clients')
-      .select(['phone', 'phone_verified'])
-      .where('id', '=', clientId)
-      .executeTakeFirstOrThrow();
+    const client = await clientPhone(db, clientId);
     return { phone: client.phone, phone_secret_verified: client.phone_verified === 1 };
   }
 
   /** `source` and `signedIn` say how the request came; the caller's own `source` is not trusted. */
-  async function storeDeletionRequest(
+  async function requestDeletion(
     request: { corporationId: string; clientId: number | null; phone: string; ip: string },
     form: Payload,
     how: { source: 'DELETE_REQUEST' | 'notification'; signedIn: boolean },
   ) {
-    await db
-      .insertInto('deletion_requests')
-      .values({
-        corporation_id: request.corporationId,
-        client_id: request.clientId,
-        phone: request.phone,
-        subject:
-          optionalText(form.subject, 'subject', 200) ?? (how.signedIn ? 'DELETE_REQUEST' : ''),
-        info: optionalText(form.info, 'info', 2000) ?? '',
-        source: how.source,
-        signed_in: how.signedIn ? 1 : 0,
-        ip: request.ip,
-        created_at: clock.now(),
-      })
-      .execute();
+    await storeDeletionRequest(db, {
+      corporation_id: request.corporationId,
+      client_id: request.clientId,
+      phone: request.phone,
+      subject: optionalText(form.subject, 'subject', 200) ?? (how.signedIn ? 'DELETE_REQUEST' : ''),
+      info: optionalText(form.info, 'info', 2000) ?? '',
+      source: how.source,
+      signed_in: how.signedIn ? 1 : 0,
+      ip: request.ip,
+      created_at: clock.now(),
+    });
   }
 
   actions.add({
@@ -122,11 +111,7 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
 
     async GET_CLIENT(context) {
       const { id } = await context.client();
-      const client = await db
-        .selectFrom('clients')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
+      const client = await clientById(db, id);
       return {
         client_data: {
           phone: client.phone,
@@ -163,11 +148,7 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
         clientId: client.id,
       };
       await checkCode(services, check, secretParameter(context));
-      await db
-        .updateTable('clients')
-        .set({ phone_verified: 1 })
-        .where('id', '=', client.id)
-        .execute();
+      await markPhoneVerified(db, client.id);
       sessions.endClient(client.id);
       return phoneReply(client.id);
     },
@@ -197,11 +178,7 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
       if (await findClient(db, context.corporation, phone))
         throw new ApiFailure('ACTION_NOT_ALLOWED', 'This phone number belongs to another account');
       try {
-        await db
-          .updateTable('clients')
-          .set({ phone, phone_verified: 1 })
-          .where('id', '=', client.id)
-          .execute();
+        await changePhone(db, client.id, phone);
       } catch (error) {
         if (isUniqueViolation(error))
           throw new ApiFailure(
@@ -220,7 +197,7 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
      */
     async DELETE_REQUEST(context) {
       const client = await context.client();
-      await storeDeletionRequest(
+      await requestDeletion(
         {
           corporationId: context.corporation.id,
           clientId: client.id,
@@ -282,13 +259,10 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
         typeof request.body === 'object' && request.body !== null ? (request.body as Payload) : {};
       const phone = normalisePhone(text(form.phone, 'phone', 40), corporation);
       const ip = services.clientAddress(request.raw);
-      if (
-        (await rowsFromAddress(db, 'deletion_requests', ip, clock.now() - 60 * 60_000)) >=
-        NOTIFICATIONS_PER_IP
-      )
+      if ((await requestsFromAddress(db, ip, clock.now() - 60 * 60_000)) >= NOTIFICATIONS_PER_IP)
         throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many requests; try again later');
       const client = await findClient(db, corporation, phone);
-      await storeDeletionRequest(
+      await requestDeletion(
         { corporationId: corporation.id, clientId: client?.id ?? null, phone, ip },
         form,
         { source: 'notification', signedIn: false },

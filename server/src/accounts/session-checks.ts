@@ -1,6 +1,7 @@
 import type { SignedInClient } from '../api/registry.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import type { Services } from '../services.ts';
+import { type Remembered, RememberedTokens } from '../security/remembered-tokens.ts';
 import { tokenHash } from '../security/secrets.ts';
 import { authenticate } from './sessions.ts';
 
@@ -15,11 +16,9 @@ export const SESSION_BELIEF_MS = 5_000;
 const TOKENS_KEPT = 50_000;
 const SESSIONS_ENDED_CHANNEL = 'sessions:ended';
 
-interface Belief {
+interface Belief extends Remembered {
   client: SignedInClient;
   corporationId: string;
-  expiresAt: number;
-  checkedAt: number;
 }
 
 /** A token's end (its hash: the token itself never leaves the process) or a client's. */
@@ -37,10 +36,10 @@ export interface SessionChecks {
 
 export async function sessionChecks(services: Services): Promise<SessionChecks> {
   const { clock, bus } = services;
-  const beliefs = new Map<string, Belief>();
+  const beliefs = new RememberedTokens<Belief>(SESSION_BELIEF_MS, TOKENS_KEPT);
   const forget = (ended: Ended) => {
-    if ('token_hash' in ended) beliefs.delete(ended.token_hash);
-    else for (const [hash, b] of beliefs) if (b.client.id === ended.client_id) beliefs.delete(hash);
+    if ('token_hash' in ended) beliefs.forget(ended.token_hash);
+    else beliefs.forgetWhere((b) => b.client.id === ended.client_id);
   };
   const unsubscribe = await bus.subscribe<Ended>(SESSIONS_ENDED_CHANNEL, forget);
   const end = (ended: Ended) => {
@@ -55,17 +54,10 @@ export async function sessionChecks(services: Services): Promise<SessionChecks> 
       const now = clock.now();
       const hash = token ? tokenHash(token) : '';
       const belief = beliefs.get(hash);
-      if (
-        belief &&
-        belief.corporationId === corporation.id &&
-        now - belief.checkedAt < SESSION_BELIEF_MS &&
-        now < belief.expiresAt
-      )
+      if (belief && belief.corporationId === corporation.id && beliefs.believed(belief, now))
         return belief.client;
       const { client, expiresAt } = await authenticate(services, corporation, token);
-      beliefs.delete(hash);
-      if (beliefs.size >= TOKENS_KEPT) beliefs.delete(beliefs.keys().next().value!);
-      beliefs.set(hash, { client, corporationId: corporation.id, expiresAt, checkedAt: now });
+      beliefs.remember(hash, { client, corporationId: corporation.id, expiresAt, checkedAt: now });
       return client;
     },
     endToken: (token) => end({ token_hash: tokenHash(token) }),

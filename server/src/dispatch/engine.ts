@@ -9,7 +9,8 @@ import {
   runDriverAction,
   type TaxiRef,
 } from './driver-actions.ts';
-import { cancelOrder, dueOrders, logCreated, prepare, startOrder } from './intake.ts';
+import { dueOrders } from '../orders/store.ts';
+import { cancelOrder, logCreated, prepare, startOrder } from './intake.ts';
 import { lapse, lapsedOffers, offerMore, ordersShortOfTaxis } from './matching.ts';
 import { channels, publishOrder } from './publishing.ts';
 import { SUBSCRIPTION_CHECK_MS, subscriptionRides } from './subscriptions.ts';

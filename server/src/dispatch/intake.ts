@@ -1,9 +1,8 @@
 import type { Lang } from '../api/registry.ts';
 import type { Corporation } from '../corporations/directory.ts';
-import type { Db } from '../db/storage.ts';
 import { ApiFailure } from '../errors.ts';
 import type { OrderForm } from '../orders/form.ts';
-import { orderCorporationId } from '../orders/store.ts';
+import { orderCorporationId, orderStatus } from '../orders/store.ts';
 import { located, ridePrice } from '../quotes/quote.ts';
 import { parseDateTime } from '../time.ts';
 import { cancelOffers, offerMore } from './matching.ts';
@@ -70,30 +69,13 @@ export async function logCreated(
   }
 }
 
-/** Created orders whose time to be dispatched has come. */
-export function dueOrders(db: Db, now: number) {
-  return db
-    .selectFrom('orders')
-    .select(['id', 'corporation_id'])
-    .where('state', '=', 'U')
-    .where('dispatch_at', 'is not', null)
-    .where('dispatch_at', '<=', now)
-    .orderBy('dispatch_at')
-    .limit(200)
-    .execute();
-}
-
 /** A due order goes into progress (T) and to the first taxis. */
 export async function startOrder(
   o: DispatcherOptions,
   change: Change,
   orderId: number,
 ): Promise<void> {
-  const order = await change.trx
-    .selectFrom('orders')
-    .select(['state', 'order_type'])
-    .where('id', '=', orderId)
-    .executeTakeFirst();
+  const order = await orderStatus(change.trx, orderId);
   if (order?.state !== 'U') return;
   await touch(change, orderId, { state: 'T' });
   if (TIMED_TYPES.includes(order.order_type))
@@ -108,11 +90,8 @@ export async function cancelOrder(o: DispatcherOptions, orderId: number): Promis
   if (!corporationId) throw new ApiFailure('NOT_FOUND', 'Order not found');
   await transition(o, corporationId, now, async (change) => {
     const { trx } = change;
-    const order = await trx
-      .selectFrom('orders')
-      .select('state')
-      .where('id', '=', orderId)
-      .executeTakeFirstOrThrow();
+    const order = await orderStatus(trx, orderId);
+    if (!order) throw new ApiFailure('NOT_FOUND', 'Order not found');
     const pickedUp = await trx
       .selectFrom('assignments')
       .select('id')

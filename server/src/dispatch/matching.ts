@@ -2,6 +2,7 @@ import type { Db } from '../db/storage.ts';
 import { freeTaxisReportedSince, lastReportAt } from '../fleet/taxis.ts';
 import { greatCircleMetres, type LatLng } from '../geo/geometry.ts';
 import { storedForm } from '../orders/form.ts';
+import { findOrder, orderStatus, ordersInProgress } from '../orders/store.ts';
 import { type FallbackReason, fellBack, nearFavourites, preferredTaxis } from './favourite.ts';
 import { dispatchSettings } from './settings.ts';
 import { ASSIGNMENT_STATES as S } from './tables.ts';
@@ -27,9 +28,8 @@ export function lapsedOffers(db: Db, now: number) {
 /** Orders in progress with fewer taxis offered or holding them than they asked for. */
 export function ordersShortOfTaxis(db: Db) {
   return db
-    .selectFrom('orders as o')
+    .selectFrom(ordersInProgress(db).as('o'))
     .select(['o.id', 'o.corporation_id'])
-    .where('o.state', '=', 'T')
     .where((eb) =>
       eb(
         'o.taxi_count',
@@ -80,11 +80,7 @@ export async function offerMore(
   orderId: number,
 ): Promise<void> {
   const { trx, now, effects } = change;
-  const order = await trx
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', orderId)
-    .executeTakeFirst();
+  const order = await findOrder(trx, orderId);
   if (!order || order.state !== 'T') return;
   const corporation = o.corporations.byId(order.corporation_id);
   if (!corporation) return;
@@ -186,11 +182,7 @@ export async function offerMore(
 /** Ends an order once no taxi is still coming: Z when a taxi has the client, else M. */
 export async function settle(change: Change, orderId: number): Promise<void> {
   const { trx, now } = change;
-  const order = await trx
-    .selectFrom('orders')
-    .select(['state', 'taxi_count'])
-    .where('id', '=', orderId)
-    .executeTakeFirst();
+  const order = await orderStatus(trx, orderId);
   if (order?.state !== 'T') return;
   const states = (
     await trx.selectFrom('assignments').select('state').where('order_id', '=', orderId).execute()

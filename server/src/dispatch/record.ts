@@ -5,8 +5,8 @@ import type { Db } from '../db/storage.ts';
 import { taxiCars } from '../fleet/taxis.ts';
 import { ratingOf } from '../rating/store.ts';
 import { favouriteOutcome } from './favourite.ts';
-import { storedForm } from '../orders/form.ts';
-import type { LatLng } from '../geo/geometry.ts';
+import { storedForm, storedRoute } from '../orders/form.ts';
+import { findOrder } from '../orders/store.ts';
 import type { RouteEstimator } from '../quotes/routing.ts';
 import { readTariff, tariffZone } from '../quotes/tariff.ts';
 import { formatLocal, parseDateTime } from '../time.ts';
@@ -86,11 +86,7 @@ export async function orderEvent(
   routes: RouteEstimator,
   now: number,
 ): Promise<OrderEvent | undefined> {
-  const order = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', orderId)
-    .executeTakeFirst();
+  const order = await findOrder(db, orderId);
   if (!order) return undefined;
   const assignments = await assignmentsOf(db, orderId);
   const { accepted, finished } = takenBy(assignments);
@@ -124,7 +120,7 @@ export async function orderEvent(
     .filter((f) => chosen.has(f.id) && f.surcharge_enabled)
     .reduce((sum, f) => sum + (tariffZoneNow === 't1' ? f.surcharge_t1 : f.surcharge_t2), 0);
 
-  const routePoints = order.route ? (JSON.parse(order.route) as LatLng[]) : [];
+  const routePoints = storedRoute(order.route);
   const colour =
     typeof corporation.settings.color === 'string' ? corporation.settings.color : '#f5b400';
   const record: TrackingRecord = {

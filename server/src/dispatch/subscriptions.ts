@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Tables } from '../db/tables.ts';
 import { weekdayOfDayNumber } from '@taxi/contract';
 import { type OrderForm, storedForm, type Subscription } from '../orders/form.ts';
-import { insertOrder, subscriptionRideExists } from '../orders/store.ts';
+import { insertOrder, runningSubscriptions, subscriptionRideExists } from '../orders/store.ts';
 import { epochOf, formatLocal, localTime, parseDateTime } from '../time.ts';
 import { dispatchAt, logCreated } from './intake.ts';
 import { dispatchSettings } from './settings.ts';
@@ -15,13 +15,7 @@ export const SUBSCRIPTION_CHECK_MS = 60_000;
 
 /** Creates the rides of subscriptions (type R) due within the horizon, as timed orders. */
 export async function subscriptionRides(o: DispatcherOptions, now: number): Promise<void> {
-  const subscriptions = await o.storage.db
-    .selectFrom('orders')
-    .selectAll()
-    .where('order_type', '=', 'R')
-    .where('state', '=', 'U')
-    .execute();
-  for (const parent of subscriptions) {
+  for (const parent of await runningSubscriptions(o.storage.db)) {
     const corporation = o.corporations.byId(parent.corporation_id);
     if (corporation) await createRides(o, corporation, parent, now);
   }

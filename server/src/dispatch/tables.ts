@@ -60,7 +60,7 @@ export interface DispatchTables {
     details: string;
     created_at: number;
   };
-  /** A taxi's signed-in driver app; tokens kept only as SHA-256. Written by driver/accounts.ts. */
+  /** A taxi's signed-in driver app; tokens kept only as SHA-256. Written by dispatch/taxi-sessions.ts. */
   taxi_sessions: {
     token_hash: string;
     corporation_id: string;

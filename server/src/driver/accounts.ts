@@ -2,16 +2,12 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Db } from '../db/storage.ts';
 import { saveTaxi } from '../fleet/taxis.ts';
-import { tokenHash } from '../security/secrets.ts';
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
   salt: Buffer,
   length: number,
 ) => Promise<Buffer>;
-
-/** A driver app's session lasts this long. */
-export const TAXI_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
 
 export interface TaxiProfile {
   call_number: string;
@@ -45,43 +41,4 @@ export async function provisionTaxi(
 ): Promise<void> {
   const { password, ...car } = profile;
   await saveTaxi(db, corporationId, { ...car, password_hash: await hashPassword(password) });
-}
-
-/** A new driver-app token for a taxi; only its hash is stored. */
-export async function openTaxiSession(
-  db: Db,
-  corporationId: string,
-  callNumber: string,
-  now: number,
-): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('taxi_sessions')
-    .values({
-      token_hash: tokenHash(token),
-      corporation_id: corporationId,
-      call_number: callNumber,
-      created_at: now,
-      expires_at: now + TAXI_TOKEN_TTL_MS,
-    })
-    .execute();
-  return token;
-}
-
-/** Signs a driver app out: its token stops working. */
-export async function closeTaxiSession(db: Db, token: string): Promise<void> {
-  await db.deleteFrom('taxi_sessions').where('token_hash', '=', tokenHash(token)).execute();
-}
-
-/** Signs every driver app of a taxi out (a blocked taxi, a simulated one signing in anew). */
-export async function closeTaxiSessions(
-  db: Db,
-  corporationId: string,
-  callNumber: string,
-): Promise<void> {
-  await db
-    .deleteFrom('taxi_sessions')
-    .where('corporation_id', '=', corporationId)
-    .where('call_number', '=', callNumber)
-    .execute();
 }

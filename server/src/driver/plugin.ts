@@ -1,10 +1,4 @@
-import {
-  type DriverActions,
-  type DriverOrder,
-  type DriverWork,
-  type OrderType,
-  TAXI_STATES,
-} from '@taxi/contract';
+import { type DriverActions, TAXI_STATES } from '@taxi/contract';
 import type { FastifyInstance } from 'fastify';
 import { integer, optionalNumber, optionalText, position, text } from '../api/fields.ts';
 import { ActionRegistry, type ActionContext } from '../api/registry.ts';
@@ -17,15 +11,15 @@ import {
 } from '../dispatch/driver-actions.ts';
 import { channels, type TaxiBlocked } from '../dispatch/publishing.ts';
 import { dispatchSettings } from '../dispatch/settings.ts';
-import { ASSIGNMENT_STATES as S } from '../dispatch/tables.ts';
+import { closeTaxiSession, openTaxiSession, taxiOfSession } from '../dispatch/taxi-sessions.ts';
+import { taxiWork } from '../dispatch/taxi-work.ts';
 import { ApiFailure } from '../errors.ts';
 import { spend } from '../events/limits.ts';
-import { storedForm } from '../orders/form.ts';
 import type { Services } from '../services.ts';
-import { formatLocal } from '../time.ts';
-import { setTaxiState } from '../fleet/taxis.ts';
+import { findTaxi, setTaxiState } from '../fleet/taxis.ts';
+import { type Remembered, RememberedTokens } from '../security/remembered-tokens.ts';
 import { tokenHash } from '../security/secrets.ts';
-import { checkPassword, closeTaxiSession, openTaxiSession } from './accounts.ts';
+import { checkPassword } from './accounts.ts';
 
 /**
  * A token is re-checked against the database after this long: an operator's block (which also
@@ -33,10 +27,12 @@ import { checkPassword, closeTaxiSession, openTaxiSession } from './accounts.ts'
  * within it.
  */
 const TOKEN_CACHE_MS = 1_000;
+/** Tokens remembered at most; past it the oldest go first. */
+const TOKENS_KEPT = 100_000;
 const LOGINS_PER_TAXI_PER_MINUTE = 10;
 const LONGEST_WAIT_S = 25;
 
-interface SignedInTaxi extends TaxiRef {
+interface SignedInTaxi extends TaxiRef, Remembered {
   /** The taxi's state and last position, as this process last saw them. */
   state: string;
   lat: number;
@@ -44,8 +40,6 @@ interface SignedInTaxi extends TaxiRef {
   acc: number | null;
   /** When its position was last stored or reported here. */
   seenAt: number;
-  checkedAt: number;
-  expiresAt: number;
 }
 
 /**
@@ -57,17 +51,18 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
   const { storage, clock, dispatch, fleet, bus, limits } = services;
   const { db } = storage;
   const registry = new ActionRegistry<DriverActions>();
-  const tokens = new Map<string, SignedInTaxi>();
+  const tokens = new RememberedTokens<SignedInTaxi>(TOKEN_CACHE_MS, TOKENS_KEPT);
   /** Wakers of the GET_OFFERS waits on this process, per taxi. */
   const waits = new Map<string, Set<() => void>>();
+  const work = taxiWork(db, clock);
   const taxiKey = (corporationId: string, callNumber: string) =>
     `${corporationId}\u0000${callNumber}`;
 
   /** This process believes no token of the taxi any more, and its waiting polls end. */
   function forgetTaxi(corporationId: string, callNumber: string): void {
-    for (const [hash, taxi] of tokens)
-      if (taxi.corporation.id === corporationId && taxi.callNumber === callNumber)
-        tokens.delete(hash);
+    tokens.forgetWhere(
+      (taxi) => taxi.corporation.id === corporationId && taxi.callNumber === callNumber,
+    );
     for (const wake of waits.get(taxiKey(corporationId, callNumber)) ?? []) wake();
   }
   const unsubscribe = await bus.subscribe<TaxiBlocked>(channels.taxiBlocked, (blocked) =>
@@ -85,27 +80,9 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
     const hash = tokenHash(token);
     const now = clock.now();
     const cached = tokens.get(hash);
-    if (cached && now - cached.checkedAt < TOKEN_CACHE_MS && cached.expiresAt > now) return cached;
-    const row = await db
-      .selectFrom('taxi_sessions as s')
-      .innerJoin('taxis as t', (join) =>
-        join
-          .onRef('t.corporation_id', '=', 's.corporation_id')
-          .onRef('t.call_number', '=', 's.call_number'),
-      )
-      .select([
-        's.corporation_id',
-        's.call_number',
-        's.expires_at',
-        't.state',
-        't.lat',
-        't.lng',
-        't.acc',
-        't.updated_at',
-      ])
-      .where('s.token_hash', '=', hash)
-      .executeTakeFirst();
-    tokens.delete(hash);
+    if (cached && tokens.believed(cached, now)) return cached;
+    const row = await taxiOfSession(db, hash);
+    tokens.forget(hash);
     if (!row || row.expires_at <= now || row.corporation_id !== context.corporation.id)
       throw new ApiFailure('ACCESS_DENIED', 'The driver app is not signed in');
     // A session opened while the operator blocked the taxi.
@@ -122,113 +99,8 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
       checkedAt: now,
       expiresAt: row.expires_at,
     };
-    if (tokens.size > 100_000) tokens.clear();
-    tokens.set(hash, taxi);
+    tokens.remember(hash, taxi);
     return taxi;
-  }
-
-  function driverOrder(
-    order: {
-      id: number;
-      short_id: string;
-      order_type: OrderType;
-      date_time: string | null;
-      form: string;
-      pickup_lat: number | null;
-      pickup_lng: number | null;
-      dst_price: number | null;
-      route: string | null;
-      taxi_count: number;
-    },
-    accepted: boolean,
-  ): DriverOrder {
-    const form = storedForm(order.form);
-    return {
-      order_id: order.id,
-      order_short_id: order.short_id,
-      order_type: order.order_type,
-      date_time: order.date_time,
-      poi: form.poi,
-      dst: form.dst,
-      pickup:
-        order.pickup_lat !== null && order.pickup_lng !== null
-          ? { lat: order.pickup_lat, lng: order.pickup_lng }
-          : null,
-      info: form.info,
-      taxi_count: order.taxi_count,
-      taxi_features_list: form.taxi_features_list,
-      cash_free: form.cash_free,
-      dst_price: order.dst_price,
-      route: order.route ? JSON.parse(order.route) : [],
-      // The individual password and the phone only once the taxi has taken the order.
-      passwd: accepted ? form.passwd : null,
-      phone: accepted ? form.phone : null,
-    };
-  }
-
-  function workQuery(taxi: TaxiRef) {
-    return db
-      .selectFrom('assignments as a')
-      .innerJoin('orders as o', 'o.id', 'a.order_id')
-      .select([
-        'a.state as assignment_state',
-        'a.expires_at',
-        'a.arrived_at',
-        'a.ride_ended_at',
-        'a.offered_at',
-      ])
-      .select([
-        'o.id',
-        'o.short_id',
-        'o.order_type',
-        'o.date_time',
-        'o.form',
-        'o.pickup_lat',
-        'o.pickup_lng',
-        'o.dst_price',
-        'o.route',
-        'o.taxi_count',
-      ])
-      .where('a.corporation_id', '=', taxi.corporation.id)
-      .where('a.call_number', '=', taxi.callNumber)
-      .where('a.state', 'in', [S.SENT, S.ACCEPTED, S.PICKED_UP])
-      .where('a.ride_ended_at', 'is', null)
-      .orderBy('a.id');
-  }
-  /**
-   * Each signed-in taxi's query, built and compiled once: it is the same at every report, and
-   * building it anew was a visible share of a report's CPU in the tracking bench's profile.
-   */
-  const workQueries = new WeakMap<
-    SignedInTaxi,
-    ReturnType<ReturnType<typeof workQuery>['compile']>
-  >();
-
-  /** The taxi's open offers and its orders (accepted, or with the client on board). */
-  async function work(taxi: SignedInTaxi): Promise<DriverWork> {
-    let query = workQueries.get(taxi);
-    if (!query) workQueries.set(taxi, (query = workQuery(taxi).compile()));
-    const { rows } = await db.executeQuery(query);
-    const now = clock.now();
-    const zone = taxi.corporation.timeZone;
-    return {
-      offers: rows
-        .filter((r) => r.assignment_state === S.SENT && r.expires_at > now)
-        .map((r) => ({
-          order_id: r.id,
-          offered_at: formatLocal(r.offered_at, zone),
-          expires_in_s: Math.ceil((r.expires_at - now) / 1000),
-          order: driverOrder(r, false),
-        })),
-      orders: rows
-        .filter((r) => r.assignment_state !== S.SENT)
-        .map((r) => ({
-          order_id: r.id,
-          assignment_state: r.assignment_state,
-          arrived: r.arrived_at !== null,
-          order: driverOrder(r, true),
-        })),
-    };
   }
 
   function taxiState(value: unknown): string {
@@ -275,12 +147,7 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
       await spend(limits, `driver-login:${context.ip}`, perAddress, 60_000, tooMany);
       const perTaxi = `driver-login:${context.ip}:${callNumber}`;
       await spend(limits, perTaxi, LOGINS_PER_TAXI_PER_MINUTE, 60_000, tooMany);
-      const taxi = await db
-        .selectFrom('taxis')
-        .selectAll()
-        .where('corporation_id', '=', context.corporation.id)
-        .where('call_number', '=', callNumber)
-        .executeTakeFirst();
+      const taxi = await findTaxi(db, context.corporation.id, callNumber);
       if (!(await checkPassword(password, taxi?.password_hash ?? '')))
         throw new ApiFailure('ACCESS_DENIED', 'Wrong call number or password');
       if (taxi!.state === 'B') throw new ApiFailure('BLOCKED', 'The taxi is blocked');
@@ -298,7 +165,7 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
       await setState(taxi, 'F');
       const token = text(context.payload.token, 'token', 200);
       await closeTaxiSession(db, token);
-      tokens.delete(tokenHash(token));
+      tokens.forget(tokenHash(token));
       return {};
     },
 

@@ -3,11 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { text } from '../api/fields.ts';
 import type { ActionContext, Handlers } from '../api/registry.ts';
 import { withLock } from '../db/storage.ts';
+import { carriedBy } from '../dispatch/carried.ts';
 import { ApiFailure } from '../errors.ts';
 import { clientWithinLimit } from '../events/limits.ts';
+import { clientOrder } from '../orders/store.ts';
 import type { Services } from '../services.ts';
 import { rideLinkKey } from '../tracking/link.ts';
-import { favouriteCallNumbers, favouritesOf } from './store.ts';
+import { dropFavourite, favouriteCallNumbers, favouritesOf, keepFavourite } from './store.ts';
 
 /** Calls of the favourite-taxi actions per client per minute, reads and writes together. */
 export const FAVOURITE_CALLS_PER_CLIENT_PER_MINUTE = 30;
@@ -39,23 +41,10 @@ export async function favouritesPlugin(_app: FastifyInstance, services: Services
       const client = await caller(context);
       const shortId = rideLinkKey(text(context.payload.order_short_id, 'order_short_id', 20), '');
       const number = callNumber(context.payload.call_number);
-      const order = await db
-        .selectFrom('orders')
-        .select(['id', 'state'])
-        .where('corporation_id', '=', context.corporation.id)
-        .where('short_id', '=', shortId.shortId)
-        .where('client_id', '=', client.id)
-        .executeTakeFirst();
+      const order = await clientOrder(db, client.id, context.corporation.id, shortId.shortId);
       // Another client's order and an unknown one get the same answer.
       if (!order) throw new ApiFailure('ORDER_ACCESS_DENIED');
-      const carried = await db
-        .selectFrom('assignments')
-        .select('id')
-        .where('order_id', '=', order.id)
-        .where('call_number', '=', number)
-        .where('state', '=', 'Z')
-        .executeTakeFirst();
-      if (order.state !== 'Z' || !carried)
+      if (order.state !== 'Z' || !(await carriedBy(db, order.id, number)))
         throw new ApiFailure('ACTION_NOT_ALLOWED', 'Only a taxi that finished your ride');
       // One writer per client at a time: the cap holds under races.
       await withLock(storage, [`favourites:${client.id}`], async (trx) => {
@@ -66,10 +55,7 @@ export async function favouritesPlugin(_app: FastifyInstance, services: Services
             'ACTION_NOT_ALLOWED',
             `At most ${FAVOURITE_TAXIS_MAX} favourite taxis`,
           );
-        await trx
-          .insertInto('favourite_taxis')
-          .values({ client_id: client.id, call_number: number, created_at: clock.now() })
-          .execute();
+        await keepFavourite(trx, client.id, number, clock.now());
       });
       const favourites = await favouritesOf(db, context.corporation.id, client.id);
       return { favourite: favourites.find((f) => f.call_number === number)! };
@@ -78,12 +64,7 @@ export async function favouritesPlugin(_app: FastifyInstance, services: Services
     async DELETE_FAVOURITE_TAXI(context) {
       const client = await caller(context);
       const number = callNumber(context.payload.call_number);
-      const result = await db
-        .deleteFrom('favourite_taxis')
-        .where('client_id', '=', client.id)
-        .where('call_number', '=', number)
-        .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0)
+      if (!(await dropFavourite(db, client.id, number)))
         throw new ApiFailure('NOT_FOUND', 'No such favourite taxi');
       return {};
     },

@@ -2,6 +2,7 @@ import type { FavouriteTaxi } from '@taxi/contract';
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/storage.ts';
 import type { Tables } from '../db/tables.ts';
+import { taxiCars } from '../fleet/taxis.ts';
 
 type Reader = Db | Transaction<Tables>;
 
@@ -17,6 +18,33 @@ export async function favouriteCallNumbers(db: Reader, clientId: number): Promis
   return rows.map((row) => row.call_number);
 }
 
+/** Keeps a taxi among the client's favourites. */
+export async function keepFavourite(
+  db: Reader,
+  clientId: number,
+  callNumber: string,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('favourite_taxis')
+    .values({ client_id: clientId, call_number: callNumber, created_at: now })
+    .execute();
+}
+
+/** Drops a taxi from the client's favourites; false when it was not among them. */
+export async function dropFavourite(
+  db: Db,
+  clientId: number,
+  callNumber: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('favourite_taxis')
+    .where('client_id', '=', clientId)
+    .where('call_number', '=', callNumber)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 /** A client's favourites with their cars (a taxi since removed from the fleet keeps its number). */
 export async function favouritesOf(
   db: Reader,
@@ -25,12 +53,7 @@ export async function favouritesOf(
 ): Promise<FavouriteTaxi[]> {
   const numbers = await favouriteCallNumbers(db, clientId);
   if (numbers.length === 0) return [];
-  const cars = await db
-    .selectFrom('taxis')
-    .select(['call_number', 'color', 'brand', 'vehicle_registration'])
-    .where('corporation_id', '=', corporationId)
-    .where('call_number', 'in', numbers)
-    .execute();
+  const cars = await taxiCars(db, corporationId, numbers);
   return numbers.map((call_number) => {
     const car = cars.find((c) => c.call_number === call_number);
     return {

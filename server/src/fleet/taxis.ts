@@ -56,6 +56,33 @@ export function taxiCars(db: Db, corporationId: string, callNumbers: string[]) {
     .execute();
 }
 
+/** A taxi's row, or undefined for no such taxi (its driver signing in). */
+export function findTaxi(db: Db, corporationId: string, callNumber: string) {
+  return db
+    .selectFrom('taxis')
+    .selectAll()
+    .where('corporation_id', '=', corporationId)
+    .where('call_number', '=', callNumber)
+    .executeTakeFirst();
+}
+
+/** Every taxi's state and last position, as a subquery to join (a driver app's session). */
+export function taxiStates(db: Db) {
+  return db
+    .selectFrom('taxis')
+    .select(['corporation_id', 'call_number', 'state', 'lat', 'lng', 'acc', 'updated_at']);
+}
+
+/** The states and last positions of these taxis (the live map of an order's taxis). */
+export function taxiPositions(db: Db, corporationId: string, callNumbers: string[]) {
+  return db
+    .selectFrom('taxis')
+    .select(['call_number', 'state', 'lat', 'lng', 'acc', 'updated_at'])
+    .where('corporation_id', '=', corporationId)
+    .where('call_number', 'in', callNumbers)
+    .execute();
+}
+
 /** Free taxis (state W) that reported after `since`, with their positions (dispatch's candidates). */
 export function freeTaxisReportedSince(db: Db, corporationId: string, since: number) {
   return db

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { ClientEmail } from '@taxi/contract/email';
+import type { Insertable } from 'kysely';
 import type { Db } from '../db/storage.ts';
+import type { Tables } from '../db/tables.ts';
 import { tokenHash } from '../security/secrets.ts';
 
 /** A confirmation link works this long after it was mailed, once. */
@@ -64,4 +67,36 @@ export async function confirmByToken(db: Db, token: string, now: number) {
 /** Forgets the client's address: on DELETE_EMAIL and when the passenger asks to delete the account. */
 export async function deleteEmailOf(db: Db, clientId: number): Promise<void> {
   await db.deleteFrom('client_emails').where('client_id', '=', clientId).execute();
+}
+
+/** The client's address and whether it is confirmed, or null for none. */
+export async function emailOf(db: Db, clientId: number): Promise<ClientEmail | null> {
+  const row = await db
+    .selectFrom('client_emails')
+    .select(['address', 'confirmed_at'])
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return row ? { address: row.address, confirmed: row.confirmed_at !== null } : null;
+}
+
+/** Sets the client's address, replacing the one kept. */
+export async function setEmail(
+  db: Db,
+  clientId: number,
+  row: Omit<Insertable<Tables['client_emails']>, 'client_id'>,
+): Promise<void> {
+  await db
+    .insertInto('client_emails')
+    .values({ client_id: clientId, ...row })
+    .onConflict((oc) => oc.column('client_id').doUpdateSet(row))
+    .execute();
+}
+
+/** The language and host the next confirmation mail of the client's address is written for. */
+export async function askAgainIn(db: Db, clientId: number, lang: string, host: string) {
+  await db
+    .updateTable('client_emails')
+    .set({ lang, host })
+    .where('client_id', '=', clientId)
+    .execute();
 }

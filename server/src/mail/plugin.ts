@@ -1,16 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import type { ClientActions } from '@taxi/contract';
-import { type ClientEmail, EMAIL_MAX, isEmailAddress } from '@taxi/contract/email';
+import { EMAIL_MAX, isEmailAddress } from '@taxi/contract/email';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { text } from '../api/fields.ts';
+import { clientCorporationId } from '../accounts/clients.ts';
 import type { ActionContext, Handlers } from '../api/registry.ts';
 import type { MailConfig } from '../config.ts';
-import type { Db } from '../db/storage.ts';
 import { ApiFailure } from '../errors.ts';
 import { clientWithinLimit, spend } from '../events/limits.ts';
 import { escapeHtml } from '../releases/seo.ts';
 import type { Services } from '../services.ts';
-import { confirmByToken, deleteEmailOf, newConfirmationToken, tokenLanguage } from './addresses.ts';
+import {
+  askAgainIn,
+  confirmByToken,
+  deleteEmailOf,
+  emailOf,
+  newConfirmationToken,
+  setEmail,
+  tokenLanguage,
+} from './addresses.ts';
 import {
   claimMails,
   type ClaimedMail,
@@ -62,12 +70,8 @@ export async function mailPlugin(app: FastifyInstance, options: MailOptions) {
 
   services.mail.register('email-confirmation', async (ref) => {
     const clientId = Number(ref);
-    const client = await db
-      .selectFrom('clients')
-      .select('corporation_id')
-      .where('id', '=', clientId)
-      .executeTakeFirst();
-    const corporation = client && corporations.byId(client.corporation_id);
+    const corporationId = await clientCorporationId(db, clientId);
+    const corporation = corporationId && corporations.byId(corporationId);
     if (!corporation || !config) return null;
     const fresh = await newConfirmationToken(db, clientId, clock.now());
     if (!fresh) return null;
@@ -175,11 +179,7 @@ export async function mailPlugin(app: FastifyInstance, options: MailOptions) {
         updated_at: now,
       };
       // A new address starts unconfirmed: the old one's link stops working.
-      await db
-        .insertInto('client_emails')
-        .values({ client_id: client.id, ...row })
-        .onConflict((oc) => oc.column('client_id').doUpdateSet(row))
-        .execute();
+      await setEmail(db, client.id, row);
       await queueConfirmation(client.id);
       return { email: { address, confirmed: false } };
     },
@@ -190,11 +190,7 @@ export async function mailPlugin(app: FastifyInstance, options: MailOptions) {
       const kept = await emailOf(db, client.id);
       if (!kept) throw new ApiFailure('NOT_FOUND', 'No e-mail address');
       if (kept.confirmed) throw new ApiFailure('ACTION_NOT_ALLOWED', 'Already confirmed');
-      await db
-        .updateTable('client_emails')
-        .set({ lang: context.lang, host: context.host })
-        .where('client_id', '=', client.id)
-        .execute();
+      await askAgainIn(db, client.id, context.lang, context.host);
       await queueConfirmation(client.id);
       return { email: kept };
     },
@@ -262,15 +258,6 @@ export async function mailPlugin(app: FastifyInstance, options: MailOptions) {
 /** Where confirmation links point: MAIL_LINK_ORIGIN, or https:// and the passenger's host. */
 function linkOrigin(config: MailConfig, host: string): string {
   return config.linkOrigin || `https://${host}`;
-}
-
-async function emailOf(db: Db, clientId: number): Promise<ClientEmail | null> {
-  const row = await db
-    .selectFrom('client_emails')
-    .select(['address', 'confirmed_at'])
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
-  return row ? { address: row.address, confirmed: row.confirmed_at !== null } : null;
 }
 
 /** What a failure may say in the log: its code (ECONNREFUSED, EENVELOPE), never its message, which may name an address. */

@@ -2,6 +2,7 @@
 // and the gauges read from this app's database pool, Redis and orders at each scrape.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Gauge } from 'prom-client';
+import { openOrderCounts } from '../orders/store.ts';
 import { isApiPath } from '../releases/plugin.ts';
 import { sameSecret } from '../security/secrets.ts';
 import type { Services } from '../services.ts';
@@ -10,8 +11,6 @@ import { actionOf, bounded, httpRequestDone, registry } from './record.ts';
 const HOUR = 60 * 60_000;
 /** Wrong tokens per address per hour before /metrics stops answering them. */
 const FAILURES_PER_HOUR = 20;
-/** Orders in these states are over: the gauge of open orders leaves them out. */
-const FINAL_STATES = ['A', 'M'] as const;
 
 /** The apps of this process whose pool, Redis and orders the gauges read (tests run several). */
 const apps = new Set<Services>();
@@ -49,13 +48,7 @@ new Gauge({
   async collect() {
     this.reset();
     for (const { storage } of apps) {
-      const rows = await storage.db
-        .selectFrom('orders')
-        .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
-        .where('state', 'not in', FINAL_STATES)
-        .groupBy('state')
-        .execute();
-      for (const { state, count } of rows)
+      for (const { state, count } of await openOrderCounts(storage.db))
         this.set({ state: bounded('orders_open', 'state', state) }, Number(count));
     }
   },

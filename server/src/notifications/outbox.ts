@@ -102,3 +102,8 @@ export function claimPushes(db: Db, now: number, limit: number) {
 export async function pushHandled(db: Db, id: number): Promise<void> {
   await db.deleteFrom('push_outbox').where('id', '=', id).execute();
 }
+
+/** Removes the pushes queued before `before` and never handled. */
+export async function dropPushesQueuedBefore(db: Db, before: number): Promise<void> {
+  await db.deleteFrom('push_outbox').where('created_at', '<', before).execute();
+}

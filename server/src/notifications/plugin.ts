@@ -9,11 +9,18 @@ import { text } from '../api/fields.ts';
 import { ApiFailure } from '../errors.ts';
 import { pushOutcome } from '../metrics/record.ts';
 import { spend, type RateLimiter } from '../events/limits.ts';
-import { clientOrder, orderKey, ridesOver } from '../orders/store.ts';
+import { clientOrder, orderKey } from '../orders/store.ts';
 import type { Services } from '../services.ts';
 import { readSubscription } from './endpoints.ts';
-import { claimPushes, pushHandled, PUSH_QUEUED_CHANNEL } from './outbox.ts';
+import { claimPushes, dropPushesQueuedBefore, pushHandled, PUSH_QUEUED_CHANNEL } from './outbox.ts';
 import { type Delivery, type PushNetwork, pushSender } from './sender.ts';
+import {
+  dropSubscription,
+  dropSubscriptionsOfRidesOver,
+  otherSubscriptions,
+  subscribe,
+  unsubscribe,
+} from './store.ts';
 import { serialDrain } from '../events/drain.ts';
 
 /** Browsers (devices) of one order that may get its pushes. */
@@ -104,12 +111,7 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
             message,
             ttlSeconds,
             topic: `ride${row.order_id}`,
-            gone: async () => {
-              await db
-                .deleteFrom('push_subscriptions')
-                .where('id', '=', row.subscription_id)
-                .execute();
-            },
+            gone: () => dropSubscription(db, row.subscription_id),
           };
           // Not tried (the process is closing): left claimed, for another process after the lease.
           if (!(await push.send(delivery))) return;
@@ -134,14 +136,8 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
    */
   async function sweep(): Promise<void> {
     const now = services.clock.now();
-    await db
-      .deleteFrom('push_subscriptions')
-      .where('order_id', 'in', ridesOver(db, now - RIDE_LONGEST_MS))
-      .execute();
-    await db
-      .deleteFrom('push_outbox')
-      .where('created_at', '<', now - OUTBOX_KEPT_MS)
-      .execute();
+    await dropSubscriptionsOfRidesOver(db, now - RIDE_LONGEST_MS);
+    await dropPushesQueuedBefore(db, now - OUTBOX_KEPT_MS);
   }
 
   await sweep();
@@ -195,32 +191,9 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
         throw new ApiFailure('ACTION_NOT_ALLOWED', 'Notifications are off on this server');
       if (order.state === 'A' || order.state === 'M')
         throw new ApiFailure('ACTION_NOT_ALLOWED', 'The ride is over');
-      const others = await db
-        .selectFrom('push_subscriptions')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('order_id', '=', orderId)
-        .where('endpoint', '<>', subscription.endpoint)
-        .executeTakeFirstOrThrow();
-      if (Number(others.count) >= SUBSCRIPTIONS_PER_ORDER)
+      if ((await otherSubscriptions(db, orderId, subscription.endpoint)) >= SUBSCRIPTIONS_PER_ORDER)
         throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many devices for this order');
-      // One row per (order, endpoint): a browser subscribing again renews its keys and language.
-      await db
-        .insertInto('push_subscriptions')
-        .values({
-          order_id: orderId,
-          ...subscription,
-          lang: context.lang,
-          stage: '',
-          created_at: services.clock.now(),
-        })
-        .onConflict((oc) =>
-          oc.columns(['order_id', 'endpoint']).doUpdateSet({
-            p256dh: subscription.p256dh,
-            auth: subscription.auth,
-            lang: context.lang,
-          }),
-        )
-        .execute();
+      await subscribe(db, orderId, subscription, context.lang, services.clock.now());
       return {};
     },
 
@@ -229,11 +202,7 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
       const shortId = text(context.payload.order_short_id, 'order_short_id', 20);
       const endpoint = text(context.payload.endpoint, 'endpoint', 1000);
       const order = await ownOrder(client.id, context.corporation.id, shortId, services.limits);
-      await db
-        .deleteFrom('push_subscriptions')
-        .where('order_id', '=', order.id)
-        .where('endpoint', '=', endpoint)
-        .execute();
+      await unsubscribe(db, order.id, endpoint);
       return {};
     },
   });

@@ -22,6 +22,7 @@ import {
   record,
 } from '../api/fields.ts';
 import type { Corporation } from '../corporations/directory.ts';
+import type { LatLng } from '../geo/geometry.ts';
 import { taxiFeatures } from '../corporations/features.ts';
 import { normalisePhone } from '../accounts/phone.ts';
 import { ApiFailure } from '../errors.ts';
@@ -164,6 +165,10 @@ function riderOf(
 
 /** An order's form as `orders.form` keeps it: written from readOrderForm, read back whole. */
 export const storedForm = (text: string): OrderForm => JSON.parse(text) as OrderForm;
+
+/** An order's road route as `orders.route` keeps it (JSON), none for an order without one. */
+export const storedRoute = (text: string | null): LatLng[] =>
+  text ? (JSON.parse(text) as LatLng[]) : [];
 
 /**
  * Reads and checks the `order` of ORDER_SIM and ORDER_SAVE: pickup valid, destination valid if

@@ -1,5 +1,6 @@
 import { type ActiveOrder, type OrderState, type OrderType, publicTrackUrl } from '@taxi/contract';
 import type { FastifyInstance } from 'fastify';
+import { clientPerks } from '../accounts/clients.ts';
 import { sendRideLink } from '../accounts/codes.ts';
 import type { ActionContext } from '../api/registry.ts';
 import { integer, optionalInteger } from '../api/fields.ts';
@@ -14,15 +15,17 @@ import type { Services } from '../services.ts';
 import { formatLocal, parseDateTime } from '../time.ts';
 import { type OrderForm, readOrderForm, storedForm } from './form.ts';
 import {
-  ACTIVE_STATES,
+  activeOrdersOf,
   deriveLegacySecrets,
+  hideFromHistory,
+  historyOf,
   insertOrder,
+  orderOfCall,
   refuseSecondImmediateOrder,
   refuseTooManyScheduled,
 } from './store.ts';
 import { orderPlaced } from '../metrics/record.ts';
 
-const FINISHED_STATES: OrderState[] = ['Z', 'M', 'A'];
 const HISTORY_LENGTH = 100;
 
 interface OrderRow {
@@ -82,11 +85,7 @@ export async function ordersPlugin(app: FastifyInstance, services: Services) {
   /** Cash-free and discount rides only for clients the operator allows them to (spec section 5). */
   async function checkPerks(clientId: number, form: OrderForm): Promise<void> {
     if (!form.cash_free && !form.discount) return;
-    const client = await db
-      .selectFrom('clients')
-      .select(['cash_free', 'discount', 'count_discount_available'])
-      .where('id', '=', clientId)
-      .executeTakeFirstOrThrow();
+    const client = await clientPerks(db, clientId);
     if (form.cash_free && !client.cash_free)
       throw new ApiFailure(
         'ACTION_NOT_ALLOWED',
@@ -111,18 +110,6 @@ export async function ordersPlugin(app: FastifyInstance, services: Services) {
       track: track(row),
     };
   }
-
-  const columns = [
-    'id',
-    'short_id',
-    'secret_nonce',
-    'order_type',
-    'state',
-    'date_time',
-    'taxi_count',
-    'form',
-    'created_at',
-  ] as const;
 
   actions.add({
     async ORDER_SAVE(context) {
@@ -150,12 +137,7 @@ export async function ordersPlugin(app: FastifyInstance, services: Services) {
       // order cannot slip in beside the first.
       const { saved, created } = await withLock(storage, [`orders:${client.id}`], async (trx) => {
         if (form.call_uniqueid !== null) {
-          const first = await trx
-            .selectFrom('orders')
-            .select(['id', 'short_id', 'secret_nonce'])
-            .where('client_id', '=', client.id)
-            .where('call_uniqueid', '=', form.call_uniqueid)
-            .executeTakeFirst();
+          const first = await orderOfCall(trx, client.id, form.call_uniqueid);
           if (first) return { saved: first, created: false };
         }
         await refuseSecondImmediateOrder(trx, client.id, form.order_type);
@@ -201,12 +183,7 @@ export async function ordersPlugin(app: FastifyInstance, services: Services) {
     /** Active orders, the nearest pickup first. */
     async GET_CURRENT_ORDERS(context) {
       const client = await context.client();
-      const rows = await db
-        .selectFrom('orders')
-        .select(columns)
-        .where('client_id', '=', client.id)
-        .where('state', 'in', ACTIVE_STATES)
-        .execute();
+      const rows = await activeOrdersOf(db, client.id);
       const zone = context.corporation.timeZone;
       const pickup = (row: OrderRow) =>
         row.date_time ? (parseDateTime(row.date_time, zone) ?? row.created_at) : row.created_at;
@@ -223,18 +200,7 @@ export async function ordersPlugin(app: FastifyInstance, services: Services) {
         0,
         Number.MAX_SAFE_INTEGER,
       );
-      let query = db
-        .selectFrom('orders')
-        .select(columns)
-        .where('client_id', '=', client.id)
-        .where('state', 'in', FINISHED_STATES)
-        .where('hidden_in_history', '=', 0);
-      if (group !== undefined) query = query.where('taxi_group_id', '=', group);
-      const rows = await query
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(HISTORY_LENGTH)
-        .execute();
+      const rows = await historyOf(db, client.id, group, HISTORY_LENGTH);
       const invoices = await invoiceNumbers(
         db,
         rows.map((row) => row.id),
@@ -255,13 +221,7 @@ export async function ordersPlugin(app: FastifyInstance, services: Services) {
     async IGNORE_CLIENT_ORDER_HISTORY(context) {
       const client = await context.client();
       const orderId = integer(context.payload.order_id, 'order_id', 1, Number.MAX_SAFE_INTEGER);
-      const result = await db
-        .updateTable('orders')
-        .set({ hidden_in_history: 1 })
-        .where('id', '=', orderId)
-        .where('client_id', '=', client.id)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0)
+      if (!(await hideFromHistory(db, client.id, orderId)))
         throw new ApiFailure('NOT_FOUND', 'No such order in your history');
       return {};
     },

@@ -14,6 +14,10 @@ import { type OrderSecrets, secretMatches } from './secrets.ts';
 
 /** Created or in progress: shown among the client's active orders. */
 export const ACTIVE_STATES: readonly OrderState[] = ['U', 'T'];
+/** Done, no-show or cancelled: listed in the client's history. */
+const FINISHED_STATES: readonly OrderState[] = ['Z', 'M', 'A'];
+/** Orders in these states are over: the gauge of open orders leaves them out. */
+const GAUGE_LEFT_OUT: readonly OrderState[] = ['A', 'M'];
 
 const SHORT_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const SHORT_ID_LENGTH = 8;
@@ -283,4 +287,162 @@ export function insertOrder(db: Db, secrets: OrderSecrets, order: NewOrder, now:
     })
     .returning(['id', 'short_id', 'secret_nonce'])
     .executeTakeFirstOrThrow();
+}
+
+/** A client's order placed earlier with the same call_uniqueid (ORDER_SAVE retried). */
+export function orderOfCall(db: Db, clientId: number, callUniqueid: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'short_id', 'secret_nonce'])
+    .where('client_id', '=', clientId)
+    .where('call_uniqueid', '=', callUniqueid)
+    .executeTakeFirst();
+}
+
+/** What the client's lists show of an order (active orders, the history). */
+const LISTED = [
+  'id',
+  'short_id',
+  'secret_nonce',
+  'order_type',
+  'state',
+  'date_time',
+  'taxi_count',
+  'form',
+  'created_at',
+] as const;
+
+/** A client's created and in-progress orders. */
+export function activeOrdersOf(db: Db, clientId: number) {
+  return db
+    .selectFrom('orders')
+    .select(LISTED)
+    .where('client_id', '=', clientId)
+    .where('state', 'in', ACTIVE_STATES)
+    .execute();
+}
+
+/** A client's finished orders not hidden from the history, newest first, of one group if given. */
+export function historyOf(db: Db, clientId: number, group: number | undefined, limit: number) {
+  let query = db
+    .selectFrom('orders')
+    .select(LISTED)
+    .where('client_id', '=', clientId)
+    .where('state', 'in', FINISHED_STATES)
+    .where('hidden_in_history', '=', 0);
+  if (group !== undefined) query = query.where('taxi_group_id', '=', group);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Hides the client's order from their history; false when they have no such order. */
+export async function hideFromHistory(db: Db, clientId: number, orderId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ hidden_in_history: 1 })
+    .where('id', '=', orderId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** An order's whole row, or undefined. */
+export function findOrder(db: Db, orderId: number) {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+}
+
+/** What the dispatch decides a step of an order on: its state, type and taxis asked for. */
+export function orderStatus(db: Db, orderId: number) {
+  return db
+    .selectFrom('orders')
+    .select(['state', 'order_type', 'taxi_count'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** Created orders whose time to be dispatched has come. */
+export function dueOrders(db: Db, now: number) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'corporation_id'])
+    .where('state', '=', 'U')
+    .where('dispatch_at', 'is not', null)
+    .where('dispatch_at', '<=', now)
+    .orderBy('dispatch_at')
+    .limit(200)
+    .execute();
+}
+
+/** Orders in progress and the taxis each asked for, as a subquery (the dispatch's shortfall). */
+export function ordersInProgress(db: Db) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'corporation_id', 'taxi_count'])
+    .where('state', '=', 'T');
+}
+
+/** Subscriptions (type R) still running. */
+export function runningSubscriptions(db: Db) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('order_type', '=', 'R')
+    .where('state', '=', 'U')
+    .execute();
+}
+
+/** Open orders per state (the orders_open gauge). */
+export function openOrderCounts(db: Db) {
+  return db
+    .selectFrom('orders')
+    .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('state', 'not in', GAUGE_LEFT_OUT)
+    .groupBy('state')
+    .execute();
+}
+
+/** What a taxi is shown of orders, as a subquery to join (the driver app's offers and orders). */
+export function ordersForTaxis(db: Db) {
+  return db
+    .selectFrom('orders')
+    .select([
+      'id',
+      'short_id',
+      'order_type',
+      'date_time',
+      'form',
+      'pickup_lat',
+      'pickup_lng',
+      'dst_price',
+      'route',
+      'taxi_count',
+    ]);
+}
+
+/** What a receipt is worked out from, or undefined for no such order. */
+export function orderForReceipt(db: Db, orderId: number) {
+  return db
+    .selectFrom('orders')
+    .select([
+      'id',
+      'short_id',
+      'state',
+      'taxi_count',
+      'arrived_at',
+      'ended_at',
+      'created_at',
+      'date_time',
+      'price',
+      'form',
+    ])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** The corporation and the client of an order, or undefined for no such order. */
+export function orderOwner(db: Db, orderId: number) {
+  return db
+    .selectFrom('orders')
+    .select(['corporation_id', 'client_id'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
 }

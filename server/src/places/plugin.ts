@@ -7,7 +7,7 @@ import { ApiFailure } from '../errors.ts';
 import { clientWithinLimit } from '../events/limits.ts';
 import type { Services } from '../services.ts';
 import { readPlace } from './input.ts';
-import { placesOf } from './store.ts';
+import { addPlace, deletePlace, placesOf, updatePlace } from './store.ts';
 
 /** Calls of the saved-places actions per client per minute, reads and writes together. */
 export const PLACE_CALLS_PER_CLIENT_PER_MINUTE = 60;
@@ -53,22 +53,12 @@ export async function placesPlugin(_app: FastifyInstance, services: Services) {
           target = holder.id;
         }
         if (target !== null) {
-          await trx
-            .updateTable('saved_places')
-            .set({ ...values, updated_at: now })
-            .where('id', '=', target)
-            .where('client_id', '=', client.id)
-            .execute();
+          await updatePlace(trx, client.id, target, values, now);
           return target;
         }
         if (places.length >= SAVED_PLACES_MAX)
           throw new ApiFailure('ACTION_NOT_ALLOWED', `At most ${SAVED_PLACES_MAX} saved places`);
-        const row = await trx
-          .insertInto('saved_places')
-          .values({ ...values, client_id: client.id, created_at: now, updated_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return row.id;
+        return addPlace(trx, client.id, values, now);
       });
       const place: SavedPlace = { id, ...values, point: input.point };
       return { place };
@@ -77,13 +67,8 @@ export async function placesPlugin(_app: FastifyInstance, services: Services) {
     async DELETE_PLACE(context) {
       const client = await caller(context);
       const placeId = integer(context.payload.place_id, 'place_id', 1, Number.MAX_SAFE_INTEGER);
-      const result = await db
-        .deleteFrom('saved_places')
-        .where('id', '=', placeId)
-        .where('client_id', '=', client.id)
-        .executeTakeFirst();
       // Another client's place and an unknown one get the same answer.
-      if (Number(result.numDeletedRows) === 0)
+      if (!(await deletePlace(db, client.id, placeId)))
         throw new ApiFailure('NOT_FOUND', 'No such saved place');
       return {};
     },

@@ -40,6 +40,50 @@ export async function placesOf(db: Reader, clientId: number): Promise<SavedPlace
     );
 }
 
+/** What a saved place is stored as: its kind, name and point (JSON). */
+type StoredPlace = Pick<Tables['saved_places'], 'kind' | 'name' | 'point'>;
+
+/** Rewrites one of the client's places. */
+export async function updatePlace(
+  db: Reader,
+  clientId: number,
+  placeId: number,
+  place: StoredPlace,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('saved_places')
+    .set({ ...place, updated_at: now })
+    .where('id', '=', placeId)
+    .where('client_id', '=', clientId)
+    .execute();
+}
+
+/** Adds a place of the client; its id. */
+export async function addPlace(
+  db: Reader,
+  clientId: number,
+  place: StoredPlace,
+  now: number,
+): Promise<number> {
+  const row = await db
+    .insertInto('saved_places')
+    .values({ ...place, client_id: clientId, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Deletes one of the client's places; false when the client has no such place. */
+export async function deletePlace(db: Db, clientId: number, placeId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('saved_places')
+    .where('id', '=', placeId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 /**
  * Deletes every place of a client: the accounts plugin calls it when the passenger asks to
  * delete the account (the rows also go with the client's row, by the foreign key).

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../db/storage.ts';
 import { ApiFailure } from '../errors.ts';
 import { trackedOrder } from '../orders/store.ts';
 import type { Services } from '../services.ts';
-import { ratingOf } from './store.ts';
+import { ratingOf, saveRating } from './store.ts';
 
 /** The rating API (POST /rate/api/1/): anyone holding an order's short id and secret. */
 export async function ratingPlugin(app: FastifyInstance, services: Services) {
@@ -42,10 +42,12 @@ export async function ratingPlugin(app: FastifyInstance, services: Services) {
       if (!RATEABLE_STATES.includes(order.state))
         throw new ApiFailure('ACTION_NOT_ALLOWED', 'The ride can be rated once it is over');
       try {
-        await db
-          .insertInto('ratings')
-          .values({ order_id: order.id, rate, comment, created_at: services.clock.now() })
-          .execute();
+        await saveRating(db, {
+          order_id: order.id,
+          rate,
+          comment,
+          created_at: services.clock.now(),
+        });
       } catch (error) {
         if (isUniqueViolation(error))
           throw new ApiFailure('ACTION_NOT_ALLOWED', 'This ride is already rated');

@@ -8,3 +8,11 @@ export function ratingOf(db: Db, orderId: number) {
     .where('order_id', '=', orderId)
     .executeTakeFirst();
 }
+
+/** Keeps an order's rating (a unique violation when the order is rated already). */
+export async function saveRating(
+  db: Db,
+  rating: { order_id: number; rate: number; comment: string | null; created_at: number },
+): Promise<void> {
+  await db.insertInto('ratings').values(rating).execute();
+}

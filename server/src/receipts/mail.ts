@@ -5,6 +5,7 @@ import type { Db } from '../db/storage.ts';
 import type { EventBus } from '../events/bus.ts';
 import { confirmedEmail } from '../mail/addresses.ts';
 import { enqueueMail, MAIL_QUEUED_CHANNEL } from '../mail/outbox.ts';
+import { orderOwner } from '../orders/store.ts';
 import type { Services } from '../services.ts';
 import { finishedReceipt } from './plugin.ts';
 import { receiptPdf, RECEIPT_TEXTS } from './pdf.ts';
@@ -20,14 +21,8 @@ export async function queueReceiptMail(
   { db, bus, now }: { db: Db; bus: EventBus; now: number },
   orderId: number,
 ): Promise<void> {
-  const owner = await db
-    .selectFrom('orders')
-    .innerJoin('client_emails', 'client_emails.client_id', 'orders.client_id')
-    .select('orders.id')
-    .where('orders.id', '=', orderId)
-    .where('client_emails.confirmed_at', 'is not', null)
-    .executeTakeFirst();
-  if (!owner) return;
+  const owner = await orderOwner(db, orderId);
+  if (!owner || !(await confirmedEmail(db, owner.client_id))) return;
   if (
     await enqueueMail(db, { key: receiptKey(orderId), kind: 'receipt', ref: String(orderId) }, now)
   )
@@ -39,11 +34,7 @@ export function registerReceiptMail(services: Services): void {
   const { storage, corporations } = services;
   services.mail.register('receipt', async (ref) => {
     const orderId = Number(ref);
-    const order = await storage.db
-      .selectFrom('orders')
-      .select(['corporation_id', 'client_id'])
-      .where('id', '=', orderId)
-      .executeTakeFirst();
+    const order = await orderOwner(storage.db, orderId);
     const corporation = order && corporations.byId(order.corporation_id);
     if (!order?.client_id || !corporation) return null;
     // Removed or changed since: no receipt to an address not confirmed.

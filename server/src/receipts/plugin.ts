@@ -6,11 +6,13 @@ import { optionalText, text } from '../api/fields.ts';
 import type { ActionContext, Lang } from '../api/registry.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import { taxiFeatures } from '../corporations/features.ts';
+import { carryingTaxis } from '../dispatch/carried.ts';
 import { trackFacts } from '../dispatch/record.ts';
 import { ApiFailure } from '../errors.ts';
 import { spend } from '../events/limits.ts';
 import { taxiCars } from '../fleet/taxis.ts';
 import { type OrderForm, storedForm } from '../orders/form.ts';
+import { clientOrder, orderForReceipt } from '../orders/store.ts';
 import { located } from '../quotes/quote.ts';
 import type { RouteEstimator } from '../quotes/routing.ts';
 import { priceParts, readTariff } from '../quotes/tariff.ts';
@@ -40,13 +42,8 @@ async function openedOrder(services: Services, context: ActionContext): Promise<
     return order.id;
   }
   const client = await context.client();
-  const order = await services.storage.db
-    .selectFrom('orders')
-    .select('id')
-    .where('corporation_id', '=', corporation.id)
-    .where('short_id', '=', rideLinkKey(shortId, '').shortId)
-    .where('client_id', '=', client.id)
-    .executeTakeFirst();
+  const { db } = services.storage;
+  const order = await clientOrder(db, client.id, corporation.id, rideLinkKey(shortId, '').shortId);
   if (!order) throw new ApiFailure('ORDER_ACCESS_DENIED');
   return order.id;
 }
@@ -104,16 +101,10 @@ async function receiptOf(
   routes: RouteEstimator,
   corporation: Corporation,
   lang: Lang,
-  order: NonNullable<Awaited<ReturnType<typeof loadOrder>>>,
+  order: NonNullable<Awaited<ReturnType<typeof orderForReceipt>>>,
 ): Promise<Receipt> {
   const form = storedForm(order.form);
-  const carried = await db
-    .selectFrom('assignments')
-    .select(['call_number', 'picked_up_at', 'ride_ended_at'])
-    .where('order_id', '=', order.id)
-    .where('state', '=', 'Z')
-    .orderBy('id')
-    .execute();
+  const carried = await carryingTaxis(db, order.id);
   const zone = corporation.timeZone;
   const local = (at: number | null | undefined) =>
     at === null || at === undefined ? null : formatLocal(at, zone);
@@ -154,25 +145,6 @@ async function receiptOf(
   };
 }
 
-function loadOrder(db: Db, orderId: number) {
-  return db
-    .selectFrom('orders')
-    .select([
-      'id',
-      'short_id',
-      'state',
-      'taxi_count',
-      'arrived_at',
-      'ended_at',
-      'created_at',
-      'date_time',
-      'price',
-      'form',
-    ])
-    .where('id', '=', orderId)
-    .executeTakeFirst();
-}
-
 /** Receipts of finished rides: the client API's GET_RECEIPT. */
 export async function receiptsPlugin(_app: FastifyInstance, services: Services) {
   const { limits, actions } = services;
@@ -208,7 +180,7 @@ export async function finishedReceipt(
   lang: Lang,
   orderId: number,
 ): Promise<{ state: OrderState; receipt: Receipt | null } | undefined> {
-  const order = await loadOrder(storage.db, orderId);
+  const order = await orderForReceipt(storage.db, orderId);
   if (!order) return undefined;
   const facts = await trackFacts(storage.db, order);
   // A ride still under way has no final price yet.

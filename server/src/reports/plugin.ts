@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { refuseCrossSite } from '../api/cross-site.ts';
 import { ApiFailure } from '../errors.ts';
 import { redactUrl } from '../redact.ts';
-import { type Db, deleteCreatedBefore } from '../db/storage.ts';
 import { spend } from '../events/limits.ts';
 import { readTicket, TICKET_LIMIT } from '../releases/ticket.ts';
 import type { Services } from '../services.ts';
 import { countError, reportedSource, type Seen } from './health.ts';
+import { saveErrorReport } from './store.ts';
 
 export const REPORT_FIELDS = [
   'url',
@@ -41,14 +41,6 @@ export function readReport(body: unknown): ErrorReport {
   if (!report.message && !report.error)
     throw new ApiFailure('ARG_ERROR', 'message or error is required');
   return report;
-}
-
-/** Error reports are kept this long: enough to follow up a release. */
-export const REPORT_RETENTION_MS = 30 * 24 * 60 * 60_000;
-
-/** Deletes the error reports past their retention. */
-export async function purgeOldReports(db: Db, now: number): Promise<number> {
-  return deleteCreatedBefore(db, 'error_reports', now - REPORT_RETENTION_MS);
 }
 
 /** A page in a crash loop reports again and again; past this, reports of that address are refused. */
@@ -104,16 +96,13 @@ export async function reportsPlugin(app: FastifyInstance, services: Services) {
       'Too many error reports; try again later',
     );
     request.log.warn({ report }, 'browser error report');
-    await storage.db
-      .insertInto('error_reports')
-      .values({
-        ...report,
-        ...source,
-        corporation_id: corporation?.id ?? null,
-        ip,
-        created_at: now,
-      })
-      .execute();
+    await saveErrorReport(storage.db, {
+      ...report,
+      ...source,
+      corporation_id: corporation?.id ?? null,
+      ip,
+      created_at: now,
+    });
     if (corporation && source.part)
       await countReportedError(services, corporation.id, source, ticket, now);
     return { status: 'OK' };

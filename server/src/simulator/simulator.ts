@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Corporation } from '../corporations/directory.ts';
-import { closeTaxiSessions, provisionTaxi } from '../driver/accounts.ts';
+import { closeTaxiSessions } from '../dispatch/taxi-sessions.ts';
+import { provisionTaxi } from '../driver/accounts.ts';
 import type { EmbeddedGeography } from '../geo/embedded.ts';
 import { greatCircleMetres, type LatLng } from '../geo/geometry.ts';
 import type { Services } from '../services.ts';

@@ -3,6 +3,7 @@ import { orderEvent } from '../dispatch/record.ts';
 import { dispatchSettings } from '../dispatch/settings.ts';
 import type { LiveTaxi } from '@taxi/contract';
 import { navPointOf, zoneOf } from '../fleet/live.ts';
+import { taxiPositions } from '../fleet/taxis.ts';
 import type { Services } from '../services.ts';
 import { TrackingHub } from './hub.ts';
 import { trackingSocket } from './socket.ts';
@@ -15,12 +16,7 @@ export async function trackingPlugin(app: FastifyInstance, services: Services) {
     loadOrder: (corporation, orderId) =>
       orderEvent(storage.db, corporation, orderId, routes, clock.now()),
     async loadTaxis(corporation, callNumbers) {
-      const rows = await storage.db
-        .selectFrom('taxis')
-        .select(['call_number', 'state', 'lat', 'lng', 'acc', 'updated_at'])
-        .where('corporation_id', '=', corporation.id)
-        .where('call_number', 'in', callNumbers)
-        .execute();
+      const rows = await taxiPositions(storage.db, corporation.id, callNumbers);
       const connectedSince = clock.now() - dispatchSettings(corporation).connectedS * 1000;
       return rows
         .filter((row) => row.updated_at > 0)
