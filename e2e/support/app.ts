@@ -1,10 +1,14 @@
 // Starts the real server on a free port with its own corporations and data, for one test file.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, LIFTED_LIMITS } from '../../server/test/support/server-process.ts';
+import {
+  freePort,
+  LIFTED_LIMITS,
+  type ServerProcess,
+  startServerProcess,
+} from '../../server/test/support/server-process.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -67,21 +71,6 @@ export function getAs(
   });
 }
 
-async function waitForReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`);
-    try {
-      const response = await fetch(`${url}/settings.json?hostname=localhost`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server did not start within 30 s:\n${output()}`);
-}
-
 export async function startApp(
   options: { corporations?: Corporation[]; env?: Record<string, string> } = {},
 ): Promise<RunningApp> {
@@ -98,39 +87,38 @@ export async function startApp(
   const port = await freePort();
   const url = `http://localhost:${port}`;
   let output = '';
-  let child: ChildProcess;
+  let server: ServerProcess | undefined;
 
   const launch = async () => {
-    child = spawn(process.execPath, [path.join(ROOT, 'server/src/main.ts')], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        CORP_DIR: corpDir,
-        DATA_DIR: dataDir,
-        RELEASES_DIR: process.env.E2E_RELEASES_DIR ?? path.join(ROOT, 'releases'),
-        SMS_DRIVER: 'outbox',
-        FLEET: 'off',
-        // Every login, map and link of the suite comes from 127.0.0.1.
-        ...LIFTED_LIMITS,
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitForReady(url, child, () => output);
+    try {
+      server = await startServerProcess(
+        {
+          NODE_ENV: 'test',
+          PORT: String(port),
+          CORP_DIR: corpDir,
+          DATA_DIR: dataDir,
+          RELEASES_DIR: process.env.E2E_RELEASES_DIR ?? path.join(ROOT, 'releases'),
+          SMS_DRIVER: 'outbox',
+          // The demo extract (OSM_EXTRACT unset) for the address search, unless the run names one.
+          OSM_EXTRACT: process.env.OSM_EXTRACT ?? '',
+          // Every login, map and link of the suite comes from 127.0.0.1.
+          ...LIFTED_LIMITS,
+          ...options.env,
+        },
+        { output: (text) => (output += text) },
+      );
+    } catch (error) {
+      throw new Error(`${(error as Error).message}:\n${output}`, { cause: error });
+    }
   };
 
   const stopChild = async () => {
-    // A process killed by a signal has signalCode set and exitCode null.
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
+    if (!server) return;
+    const stopping = server;
+    server = undefined;
     // A shutdown that hangs must not hang the suite.
-    const deadline = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
+    const deadline = setTimeout(() => void stopping.kill(), 10_000);
+    await stopping.stop();
     clearTimeout(deadline);
   };
 

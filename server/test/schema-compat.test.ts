@@ -100,7 +100,7 @@ test(
 
     const databaseUrl = await testDatabaseUrl();
     const env = processEnv(taxiCorporation('demo', ['127.0.0.1']), { DATABASE_URL: databaseUrl });
-    const old = await startServerProcess(env, [], oldMain);
+    const old = await startServerProcess(env, { main: oldMain });
     after(() => old.kill());
     const auth = await signInPassenger(old.base, '+48605550001');
     const before = await post(old.base, '/api/2/', {

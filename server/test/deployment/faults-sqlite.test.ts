@@ -53,7 +53,7 @@ test(
     // (RLIMIT_FSIZE: a write past it fails with EFBIG, as on a full disk).
     await (await openStorage({ dataDir: env.DATA_DIR })).close();
     const limit = fs.statSync(file).size + 64 * 1024;
-    const full = await startServerProcess(env, ['prlimit', `--fsize=${limit}`]);
+    const full = await startServerProcess(env, { prefix: ['prlimit', `--fsize=${limit}`] });
     after(full.kill);
     const auth = await signInPassenger(full.base, '+48607100001');
 

@@ -45,16 +45,23 @@ export function freePort(): Promise<number> {
   });
 }
 
+export interface ServerProcessOptions {
+  /** Runs it under another command (`prlimit --fsize=…`, say). */
+  prefix?: string[];
+  /** Another release's `src/main.ts` (schema-compat.test.ts). */
+  main?: string;
+  /** Takes the server's output (its pino log and errors) instead of the test's own streams. */
+  output?: (text: string) => void;
+}
+
 /**
  * The real server (src/main.ts) in its own process on a free loopback port, once it answers;
- * without the demo fleet, the extract and the drain notice unless `env` asks for them. `prefix` runs it under another
- * command (`prlimit --fsize=…`, say). On `env.PORT` if given (a process restarted behind a load
- * balancer), else on a free port. `main` is another release's `src/main.ts` (schema-compat.test.ts).
+ * without the demo fleet, the extract and the drain notice unless `env` asks for them. On
+ * `env.PORT` if given (a process restarted behind a load balancer), else on a free port.
  */
 export async function startServerProcess(
   env: NodeJS.ProcessEnv,
-  prefix: string[] = [],
-  main = MAIN,
+  { prefix = [], main = MAIN, output }: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
   const port = Number(env.PORT) || (await freePort());
   const [command, ...args] = [...prefix, process.execPath, main];
@@ -70,8 +77,16 @@ export async function startServerProcess(
       HOST: '127.0.0.1',
     },
     // TEST_SERVER_LOGS=1 shows the server's log (pino writes to standard output).
-    stdio: ['ignore', process.env.TEST_SERVER_LOGS ? 'inherit' : 'ignore', 'inherit'],
+    stdio: [
+      'ignore',
+      output ? 'pipe' : process.env.TEST_SERVER_LOGS ? 'inherit' : 'ignore',
+      output ? 'pipe' : 'inherit',
+    ],
   });
+  if (output) {
+    child.stdout?.on('data', (chunk: Buffer) => output(chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => output(chunk.toString()));
+  }
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
   );
