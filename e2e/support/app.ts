@@ -1,5 +1,13 @@
 // Starts the real server on a free port with its own corporations and data, for one test file.
-import { cpSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -71,6 +79,23 @@ export function getAs(
   });
 }
 
+/**
+ * With E2E_CACHE_DIR set (npm test sets it for one run), the servers of the suite share what a
+ * server makes once into its data folder and reads back on its next start: the extract's import
+ * (geo/) and the map's glyphs and icons (tiles/). Each is keyed by its source and version and
+ * written aside then renamed, so servers running at once share it safely; the first server of
+ * the run still makes it.
+ */
+function shareMadeOnce(dataDir: string): void {
+  const shared = process.env.E2E_CACHE_DIR;
+  if (!shared) return;
+  mkdirSync(dataDir, { recursive: true });
+  for (const made of ['geo', 'tiles']) {
+    mkdirSync(path.join(shared, made), { recursive: true });
+    symlinkSync(path.join(shared, made), path.join(dataDir, made));
+  }
+}
+
 export async function startApp(
   options: { corporations?: Corporation[]; env?: Record<string, string> } = {},
 ): Promise<RunningApp> {
@@ -84,6 +109,7 @@ export async function startApp(
       JSON.stringify(corporation, null, 2),
     );
   }
+  shareMadeOnce(dataDir);
   const port = await freePort();
   const url = `http://localhost:${port}`;
   let output = '';

@@ -1,7 +1,8 @@
 /**
  * npm run test:pg: the tests whose storage follows DATABASE_URL (test/*.test.ts) again on the
  * local PostgreSQL, in a database made fresh for the run (each test app then works in a schema
- * of its own). The tests of test/deployment/ bring their own storage and run once, in `npm test`.
+ * of its own). The tests of test/deployment/ (storage of their own) and test/stateless/ (nothing
+ * stored) run once, in `npm test`.
  */
 import { spawnSync } from 'node:child_process';
 import { dropDatabase, freshDatabase } from './postgres.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { replyJson, writtenOnce } from '../src/api/raw-json.ts';
+import { replyJson, writtenOnce } from '../../src/api/raw-json.ts';
 
 const route = [
   { lat: 43.7392, lng: 7.4268 },

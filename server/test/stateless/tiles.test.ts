@@ -15,18 +15,18 @@ import {
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { PbfReader } from 'pbf';
-import { DEMO_EXTRACT, type LimitsConfig, limitsConfig } from '../src/config.ts';
-import { importExtract } from '../src/geo/importer.ts';
-import { MapBuilder, mapClass, type MapData, POLYGON } from '../src/geo/map.ts';
-import { type Coord, joinWays, seaPolygons } from '../src/geo/map-geometry.ts';
-import { evaluate } from '../src/tiles/expression.ts';
-import { LIGHT_LABELS } from '../src/tiles/labels.ts';
-import { TileService } from '../src/tiles/service.ts';
-import { styleLayers } from '../src/tiles/style.ts';
-import { TileSet } from '../src/tiles/tileset.ts';
-import { TOWN_FILE } from './fixtures/make-town.ts';
-import { tileAt } from './support/tile-coordinates.ts';
-import { corporationFile, startApp } from './support/helpers.ts';
+import { DEMO_EXTRACT, type LimitsConfig, limitsConfig } from '../../src/config.ts';
+import { importExtract } from '../../src/geo/importer.ts';
+import { MapBuilder, mapClass, type MapData, POLYGON } from '../../src/geo/map.ts';
+import { type Coord, joinWays, seaPolygons } from '../../src/geo/map-geometry.ts';
+import { evaluate } from '../../src/tiles/expression.ts';
+import { LIGHT_LABELS } from '../../src/tiles/labels.ts';
+import { TileService } from '../../src/tiles/service.ts';
+import { styleLayers } from '../../src/tiles/style.ts';
+import { TileSet } from '../../src/tiles/tileset.ts';
+import { TOWN_FILE } from '../fixtures/make-town.ts';
+import { tileAt } from '../support/tile-coordinates.ts';
+import { corporationFile, startApp } from '../support/helpers.ts';
 
 interface Style {
   version: number;

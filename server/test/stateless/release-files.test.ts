@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { hashFiles, precompress } from '../src/releases/files.ts';
-import { tempDir, writeFile } from './support/helpers.ts';
+import { hashFiles, precompress } from '../../src/releases/files.ts';
+import { tempDir, writeFile } from '../support/helpers.ts';
 
 const hashOf = (files: Record<string, string>) =>
   hashFiles(Object.entries(files).map(([name, text]) => [name, Buffer.from(text)]));

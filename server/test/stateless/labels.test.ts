@@ -6,10 +6,10 @@ import { gunzipSync } from 'node:zlib';
 import { VectorTile } from '@mapbox/vector-tile';
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import { PbfReader } from 'pbf';
-import { rangeStart, stackFont } from '../src/tiles/glyphs.ts';
-import { TOWN_FILE } from './fixtures/make-town.ts';
-import { tileAt } from './support/tile-coordinates.ts';
-import { corporationFile, startApp } from './support/helpers.ts';
+import { rangeStart, stackFont } from '../../src/tiles/glyphs.ts';
+import { TOWN_FILE } from '../fixtures/make-town.ts';
+import { tileAt } from '../support/tile-coordinates.ts';
+import { corporationFile, startApp } from '../support/helpers.ts';
 
 interface Glyph {
   id: number;

@@ -2,15 +2,15 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DEMO_EXTRACT } from '../src/config.ts';
-import { importExtract } from '../src/geo/importer.ts';
-import { DrawPool } from '../src/tiles/draw-pool.ts';
-import { drawTile } from '../src/tiles/raster.ts';
-import type { Look } from '../src/tiles/style.ts';
-import { type TileLayers, TileSet } from '../src/tiles/tileset.ts';
-import { TOWN_FILE } from './fixtures/make-town.ts';
-import { tileXY } from './support/tile-coordinates.ts';
-import { corporationFile, startApp } from './support/helpers.ts';
+import { DEMO_EXTRACT } from '../../src/config.ts';
+import { importExtract } from '../../src/geo/importer.ts';
+import { DrawPool } from '../../src/tiles/draw-pool.ts';
+import { drawTile } from '../../src/tiles/raster.ts';
+import type { Look } from '../../src/tiles/style.ts';
+import { type TileLayers, TileSet } from '../../src/tiles/tileset.ts';
+import { TOWN_FILE } from '../fixtures/make-town.ts';
+import { tileXY } from '../support/tile-coordinates.ts';
+import { corporationFile, startApp } from '../support/helpers.ts';
 
 const monaco = fs.existsSync(DEMO_EXTRACT);
 const light: Look = { theme: 'light', language: undefined };
@@ -78,7 +78,7 @@ describe('the drawing threads', async () => {
 
   test('a thread that crashes fails its own tiles and is replaced', async () => {
     // The real worker, and beside it a listener that throws, uncaught, at the tiles of zoom 99.
-    const worker = new URL('../src/tiles/draw-worker.ts', import.meta.url);
+    const worker = new URL('../../src/tiles/draw-worker.ts', import.meta.url);
     const crashing = `import { parentPort } from 'node:worker_threads';
       import '${worker}';
       parentPort.on('message', ({ options }) => { if (options.z === 99) throw new Error('crash'); });`;

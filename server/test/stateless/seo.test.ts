@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { pageLanguage, ROBOTS_TXT } from '../src/releases/seo.ts';
-import { corporationFile, startApp, writeFile } from './support/helpers.ts';
+import { pageLanguage, ROBOTS_TXT } from '../../src/releases/seo.ts';
+import { corporationFile, startApp, writeFile } from '../support/helpers.ts';
 
 /** The rules of robots.txt for every crawler, as [field, path]. */
 function rules(text: string): [string, string][] {

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import WebSocket from 'ws';
-import { addressKey, parseTrustProxy } from '../src/api/client-address.ts';
-import { configFromEnv } from '../src/config.ts';
-import { assertErr, assertOk } from './support/api.ts';
-import { startApp } from './support/helpers.ts';
-import { listen } from './support/live.ts';
+import { addressKey, parseTrustProxy } from '../../src/api/client-address.ts';
+import { configFromEnv } from '../../src/config.ts';
+import { assertErr, assertOk } from '../support/api.ts';
+import { startApp } from '../support/helpers.ts';
+import { listen } from '../support/live.ts';
 
 describe('TRUST_PROXY', () => {
   test('a hop count or a list of proxies; true is refused, off by default', () => {

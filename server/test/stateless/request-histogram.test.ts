@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Histogram, Registry } from 'prom-client';
-import { RequestHistogram } from '../src/metrics/request-histogram.ts';
+import { RequestHistogram } from '../../src/metrics/request-histogram.ts';
 
 const BUCKETS = [0.01, 0.1, 1];
 

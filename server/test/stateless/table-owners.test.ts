@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { test } from 'node:test';
 
-const SRC = join(import.meta.dirname, '..', 'src');
+const SRC = join(import.meta.dirname, '..', '..', 'src');
 
 /** Every .ts file under server/src, with its text. */
 function sources(): { path: string; text: string }[] {

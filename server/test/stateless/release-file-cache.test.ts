@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import fsPromises from 'node:fs/promises';
 import path from 'node:path';
 import { describe, mock, test } from 'node:test';
-import { CACHED_FILES, keptFiles, releaseFile } from '../src/releases/file-cache.ts';
-import { corporationFile, startApp, tempDir, writeFile } from './support/helpers.ts';
+import { CACHED_FILES, keptFiles, releaseFile } from '../../src/releases/file-cache.ts';
+import { corporationFile, startApp, tempDir, writeFile } from '../support/helpers.ts';
 
 /** Publishes host `version` (index.html saying `text`, routes.json) and tracking 1.0.0. */
 function publishRelease(releasesDir: string, version: string, text: string): void {

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import { pageRevision } from '../src/releases/plugin.ts';
-import { corporationFile, startApp, writeFile } from './support/helpers.ts';
+import { pageRevision } from '../../src/releases/plugin.ts';
+import { corporationFile, startApp, writeFile } from '../support/helpers.ts';
 
 async function appFor(settings: Record<string, unknown>, routes?: unknown) {
   return (await startFor(settings, routes)).app;

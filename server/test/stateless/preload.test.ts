@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import { corporationFile, startApp, writeFile } from './support/helpers.ts';
+import { corporationFile, startApp, writeFile } from '../support/helpers.ts';
 
 const preloads = (html: string) => html.match(/<link rel="preload"[^>]*>/g) ?? [];
 

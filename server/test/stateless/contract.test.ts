@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import { describe, test } from 'node:test';
 import type { ApiPath } from '@taxi/contract';
 import { ACTION_NAMES } from '@taxi/contract/action-names';
-import { assertErr } from './support/api.ts';
-import { taxiCorporation } from './support/fixtures.ts';
-import { startApp } from './support/helpers.ts';
+import { assertErr } from '../support/api.ts';
+import { taxiCorporation } from '../support/fixtures.ts';
+import { startApp } from '../support/helpers.ts';
 
 /** The text of a section of the server's API reference, to check that it names what the code has. */
 function apiReferenceSection(heading: string): string {
-  const reference = fs.readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const reference = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
   const start = reference.indexOf(`\n## ${heading}\n`);
   assert.ok(start >= 0, `server/README.md has no section "${heading}"`);
   return reference.slice(start + 1).split(/\n## /)[0]!;

@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import { TOWN_FILE } from './fixtures/make-town.ts';
-import { corporationFile, startApp, writeFile } from './support/helpers.ts';
+import { TOWN_FILE } from '../fixtures/make-town.ts';
+import { corporationFile, startApp, writeFile } from '../support/helpers.ts';
 
 /** The host's start-up script as a build inlines it (any text: the hash is taken at serve time). */
 const START_UP = "window.__taxiEarly = { settings: fetch('/settings.json') };";

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { TOWN_FILE } from './fixtures/make-town.ts';
-import { corporationFile, startApp, writeFile } from './support/helpers.ts';
-import { tileAt } from './support/tile-coordinates.ts';
+import { TOWN_FILE } from '../fixtures/make-town.ts';
+import { corporationFile, startApp, writeFile } from '../support/helpers.ts';
+import { tileAt } from '../support/tile-coordinates.ts';
 
 describe('settings.json', () => {
   test('answers the corporation of the Host and its hostname parameter, without caching', async () => {
@@ -128,7 +128,7 @@ describe('settings.json', () => {
 
   test('the shipped demo corporation has every settings field and all switches on', async () => {
     const demo = JSON.parse(
-      fs.readFileSync(new URL('../corporations/localhost.json', import.meta.url), 'utf8'),
+      fs.readFileSync(new URL('../../corporations/localhost.json', import.meta.url), 'utf8'),
     );
     assert.deepEqual(demo.hostnames, ['localhost', '127.0.0.1']);
     const fields =
@@ -147,7 +147,7 @@ describe('settings.json', () => {
     assert.equal(demo.settings.corp_legal, false);
     assert.equal(demo.settings.call_us_data.length, 2);
     for (const asset of ['logo.svg', 'icon.svg']) {
-      assert.ok(fs.existsSync(new URL(`../corporations/assets/demo/${asset}`, import.meta.url)));
+      assert.ok(fs.existsSync(new URL(`../../corporations/assets/demo/${asset}`, import.meta.url)));
     }
   });
 

@@ -10,10 +10,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { configFromEnv } from '../src/config.ts';
-import { tempDir } from './support/helpers.ts';
+import { configFromEnv } from '../../src/config.ts';
+import { tempDir } from '../support/helpers.ts';
 
-const SERVER = fileURLToPath(new URL('..', import.meta.url));
+const SERVER = fileURLToPath(new URL('../..', import.meta.url));
 const REPO = path.dirname(SERVER);
 const UNIT_FILE = path.join(SERVER, 'deploy/taxi-server@.service');
 const ENV_FILE = path.join(SERVER, 'deploy/taxi-server.env');
