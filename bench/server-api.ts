@@ -23,8 +23,8 @@ import { fileURLToPath } from 'node:url';
 import { openStorage } from '../server/src/db/storage.ts';
 import type { Reply } from '../server/test/support/api.ts';
 import { freshDatabase } from '../server/test/support/postgres.ts';
-import { startServerProcess } from '../server/test/support/server-process.ts';
-import { BENCH_LIMITS, cpuSeconds, loadAverage, percentile } from './server-common.ts';
+import { LIFTED_LIMITS, startServerProcess } from '../server/test/support/server-process.ts';
+import { cpuSeconds, loadAverage, percentile } from './server-common.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -266,7 +266,7 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl: string, city: Cit
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
     SMS_DRIVER: 'outbox',
-    ...BENCH_LIMITS,
+    ...LIFTED_LIMITS,
     ...(PROF_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROF_DIR}` } : {}),
   });
   let scraper: NodeJS.Timeout | undefined;

@@ -41,9 +41,6 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Every load of a bench comes from 127.0.0.1: the per-address and per-client limits are lifted. */
-export const BENCH_LIMITS = LIFTED_LIMITS;
-
 /** The real server (SQLite, no fleet) in its own process, serving one corporation "bench" on 127.0.0.1. */
 export async function benchServer(
   corporation: Record<string, unknown>,
@@ -66,7 +63,8 @@ export async function benchServer(
     RELEASES_DIR: path.join(root, 'releases'),
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
-    ...BENCH_LIMITS,
+    // Every load of a bench comes from 127.0.0.1: the per-address and per-client limits are lifted.
+    ...LIFTED_LIMITS,
     // BENCH_PROF_DIR: the server writes a CPU profile there (node --cpu-prof) when it stops.
     ...(process.env.BENCH_PROF_DIR
       ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROF_DIR}` }

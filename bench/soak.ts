@@ -10,7 +10,7 @@
  *        (BENCH_OSM_DIR=../shared/data/osm)
  *
  * Every passenger calls from 127.0.0.1, so the per-address and per-client limits are lifted
- * (BENCH_LIMITS); the load loops stop by themselves at the end.
+ * (LIFTED_LIMITS); the load loops stop by themselves at the end.
  */
 import fs from 'node:fs';
 import os from 'node:os';
