@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import { openCorporationDirectory } from './corporations/directory.ts';
 import { corporationsPlugin } from './corporations/plugin.ts';
 import { openStorage } from './db/storage.ts';
+import { MIGRATIONS } from './modules.ts';
 import { Dispatcher } from './dispatch/engine.ts';
 import { driverPlugin } from './driver/plugin.ts';
 import { type EventBus, memoryBus, redisBus } from './events/bus.ts';
@@ -113,6 +114,7 @@ export async function buildApp(
   const storage = await openStorage({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    migrations: MIGRATIONS,
     onConnectionError: (error) =>
       app.log.warn({ err: error }, 'database: an idle connection broke; the pool opens another'),
   });

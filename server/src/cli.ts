@@ -17,6 +17,7 @@ import {
   parseCorporation,
 } from './corporations/directory.ts';
 import { openStorage, type Storage } from './db/storage.ts';
+import { MIGRATIONS } from './modules.ts';
 import { doctor } from './doctor/checks.ts';
 import { backup, restore } from './backup/backup.ts';
 import { randomBytes } from 'node:crypto';
@@ -63,7 +64,7 @@ const HELP = `taxi-operator <command>
 
 class UsageError extends Error {}
 
-const paths = pathsFromEnv();
+const paths = { ...pathsFromEnv(), migrations: MIGRATIONS };
 const quietLog = {
   info() {},
   error: (details: object, message: string) => console.error(message, details),
@@ -310,7 +311,7 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'doctor': {
-      const findings = await doctor(process.env);
+      const findings = await doctor(process.env, MIGRATIONS);
       for (const { level, text } of findings)
         console.log(`${level === 'fatal' ? 'FATAL  ' : 'warning'} ${text}`);
       const fatal = findings.filter((finding) => finding.level === 'fatal').length;

@@ -54,6 +54,12 @@ export interface AccountTables {
   };
 }
 
+declare module '../db/tables.ts' {
+  // This concern's tables join the database's (db/tables.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Tables extends AccountTables {}
+}
+
 export const accountMigrations: MigrationSet = (engine) => ({
   '0002_accounts': {
     async up(db) {

@@ -70,6 +70,12 @@ export interface DispatchTables {
   };
 }
 
+declare module '../db/tables.ts' {
+  // This concern's tables join the database's (db/tables.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Tables extends DispatchTables {}
+}
+
 export const dispatchMigrations: MigrationSet = (engine) => ({
   '0007_dispatch': {
     async up(db) {

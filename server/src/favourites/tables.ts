@@ -14,6 +14,12 @@ export interface FavouriteTables {
   };
 }
 
+declare module '../db/tables.ts' {
+  // This concern's tables join the database's (db/tables.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Tables extends FavouriteTables {}
+}
+
 export const favouriteMigrations: MigrationSet = (engine) => ({
   '0014_favourite_taxis': {
     async up(db) {

@@ -21,6 +21,12 @@ export interface FleetTables {
   };
 }
 
+declare module '../db/tables.ts' {
+  // This concern's tables join the database's (db/tables.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Tables extends FleetTables {}
+}
+
 export const fleetMigrations: MigrationSet = () => ({
   '0005_taxis': {
     async up(db) {

@@ -36,6 +36,12 @@ export interface InvoiceTables {
   };
 }
 
+declare module '../db/tables.ts' {
+  // This concern's tables join the database's (db/tables.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Tables extends InvoiceTables {}
+}
+
 export const invoiceMigrations: MigrationSet = (engine) => ({
   '0016_invoices': {
     async up(db) {

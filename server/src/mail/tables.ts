@@ -42,6 +42,12 @@ export interface MailTables {
   };
 }
 
+declare module '../db/tables.ts' {
+  // This concern's tables join the database's (db/tables.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Tables extends MailTables {}
+}
+
 export const mailMigrations: MigrationSet = (engine) => ({
   '0015_mail': {
     async up(db) {

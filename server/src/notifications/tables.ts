@@ -40,6 +40,12 @@ export interface NotificationTables {
   };
 }
 
+declare module '../db/tables.ts' {
+  // This concern's tables join the database's (db/tables.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Tables extends NotificationTables {}
+}
+
 export const notificationMigrations: MigrationSet = (engine) => ({
   '0011_push_subscriptions': {
     async up(db) {

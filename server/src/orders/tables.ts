@@ -45,6 +45,12 @@ export interface OrderTables {
   };
 }
 
+declare module '../db/tables.ts' {
+  // This concern's tables join the database's (db/tables.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Tables extends OrderTables {}
+}
+
 export const orderMigrations: MigrationSet = (engine) => ({
   '0003_orders': {
     async up(db) {

@@ -16,6 +16,12 @@ export interface PlaceTables {
   };
 }
 
+declare module '../db/tables.ts' {
+  // This concern's tables join the database's (db/tables.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Tables extends PlaceTables {}
+}
+
 export const placeMigrations: MigrationSet = (engine) => ({
   '0010_saved_places': {
     async up(db) {

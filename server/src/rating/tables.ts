@@ -10,6 +10,12 @@ export interface RatingTables {
   };
 }
 
+declare module '../db/tables.ts' {
+  // This concern's tables join the database's (db/tables.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Tables extends RatingTables {}
+}
+
 export const ratingMigrations: MigrationSet = () => ({
   '0004_ratings': {
     async up(db) {

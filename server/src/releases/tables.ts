@@ -16,6 +16,12 @@ export interface ReleaseTables {
   };
 }
 
+declare module '../db/tables.ts' {
+  // This concern's tables join the database's (db/tables.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Tables extends ReleaseTables {}
+}
+
 export const releaseMigrations: MigrationSet = (engine) => ({
   '0009_release_tokens': {
     async up(db) {

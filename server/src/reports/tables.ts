@@ -44,6 +44,12 @@ export interface ReportTables {
   };
 }
 
+declare module '../db/tables.ts' {
+  // This concern's tables join the database's (db/tables.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Tables extends ReportTables {}
+}
+
 export const reportMigrations: MigrationSet = (engine) => ({
   '0001_error_reports': {
     async up(db) {
