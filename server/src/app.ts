@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { accountsPlugin } from './accounts/plugin.ts';
+import { phoneCountries } from './accounts/phone.ts';
 import { ActionRegistry } from './api/registry.ts';
 import { clientAddressOf, trustRule } from './api/client-address.ts';
 import { actionTransport } from './api/transport.ts';
@@ -24,6 +25,7 @@ import { healthPlugin, type Lifecycle } from './health/plugin.ts';
 import { metricsPlugin } from './metrics/plugin.ts';
 import { countReply } from './metrics/record.ts';
 import { GeoService } from './geo/service.ts';
+import { tilePictures } from './tiles/pictures.ts';
 import { tilesPlugin } from './tiles/plugin.ts';
 import { trackingPlugin } from './tracking/plugin.ts';
 import { ApiFailure, errorReply } from './errors.ts';
@@ -34,7 +36,7 @@ import { favouritesPlugin } from './favourites/plugin.ts';
 import { invoicesPlugin } from './invoices/plugin.ts';
 import { MailKinds } from './mail/kinds.ts';
 import { mailPlugin } from './mail/plugin.ts';
-import type { RouteEstimator } from './quotes/routing.ts';
+import type { RouteEstimator } from './geo/routing.ts';
 import { quotesPlugin } from './quotes/plugin.ts';
 import { orderSecretKey, orderSecrets as createOrderSecrets } from './orders/secrets.ts';
 import { releaseHealthKey } from './releases/bucket.ts';
@@ -44,6 +46,7 @@ import { receiptsPlugin } from './receipts/plugin.ts';
 import { redactUrl } from './redact.ts';
 import { closeRedis, connectRedis } from './redis.ts';
 import { isApiPath, isPagePath, releasesPlugin, servePage } from './releases/plugin.ts';
+import { isRelease } from './releases/resolve.ts';
 import { reportsPlugin } from './reports/plugin.ts';
 import { securityHeaders } from './security/headers.ts';
 import type { Services } from './services.ts';
@@ -258,9 +261,18 @@ export async function buildApp(
   await app.register(securityHeaders, services);
   await app.register(healthPlugin, { services, lifecycle });
   await app.register(metricsPlugin, services);
-  await app.register(corporationsPlugin, services);
+  await app.register(corporationsPlugin, {
+    services,
+    // The countries the corporation sends codes to travel with the settings, so the login screen
+    // can say which numbers are supported before it asks for a code; so do the map's pictures, so
+    // a screen shows them without asking the style first.
+    moreSettings: (corporation) => ({
+      phone_countries: phoneCountries(corporation),
+      tile_pictures: tilePictures(services.geo, corporation),
+    }),
+  });
   await app.register(releasesPlugin, services);
-  await app.register(reportsPlugin, services);
+  await app.register(reportsPlugin, { services, isRelease });
   await app.register(accountsPlugin, services);
   await app.register(ordersPlugin, services);
   await app.register(quotesPlugin, services);

@@ -14,7 +14,7 @@ import type { GeoService } from './geo/service.ts';
 import type { OrderSecrets } from './orders/secrets.ts';
 import type { SmsSender } from './sms/sender.ts';
 import type { ActionRegistry } from './api/registry.ts';
-import type { RouteEstimator } from './quotes/routing.ts';
+import type { RouteEstimator } from './geo/routing.ts';
 
 /** Shared infrastructure handed to every plugin. */
 export interface Services {

@@ -6,7 +6,7 @@ import type { Corporation } from '../corporations/directory.ts';
 import type { Db } from '../db/storage.ts';
 import { favouriteCallNumbers } from '../favourites/store.ts';
 import type { LatLng } from '../geo/geometry.ts';
-import type { RouteEstimator } from '../quotes/routing.ts';
+import type { RouteEstimator } from '../geo/routing.ts';
 import type { DispatchSettings } from './settings.ts';
 import type { Trx } from './transition.ts';
 

@@ -5,7 +5,7 @@ import type { Storage } from '../db/storage.ts';
 import type { EventBus } from '../events/bus.ts';
 import type { GeoService } from '../geo/service.ts';
 import type { OrderSecrets } from '../orders/secrets.ts';
-import type { RouteEstimator } from '../quotes/routing.ts';
+import type { RouteEstimator } from '../geo/routing.ts';
 
 /** What the dispatch works with: given once by the app, passed to every step. */
 export interface DispatcherOptions {

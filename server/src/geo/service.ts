@@ -3,7 +3,7 @@ import path from 'node:path';
 import { REPO_ROOT } from '../config.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import type { AddressPoint } from '@taxi/contract';
-import { greatCircleRoutes, type RouteEstimate, type RouteEstimator } from '../quotes/routing.ts';
+import { greatCircleRoutes, type RouteEstimate, type RouteEstimator } from './routing.ts';
 import { EmbeddedGeography, loadExtract } from './embedded.ts';
 import type { LatLng } from './geometry.ts';
 import {

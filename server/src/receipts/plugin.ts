@@ -14,7 +14,7 @@ import { taxiCars } from '../fleet/taxis.ts';
 import { type OrderForm, storedForm } from '../orders/form.ts';
 import { clientOrder, orderForReceipt } from '../orders/store.ts';
 import { located } from '../quotes/quote.ts';
-import type { RouteEstimator } from '../quotes/routing.ts';
+import type { RouteEstimator } from '../geo/routing.ts';
 import { priceParts, readTariff } from '../quotes/tariff.ts';
 import type { Services } from '../services.ts';
 import { formatLocal, parseDateTime } from '../time.ts';

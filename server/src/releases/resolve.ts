@@ -8,6 +8,11 @@ export const REMOTES = ['ordering', 'tracking', 'account', 'legal'] as const;
 export const RELEASE_NAMES = ['host', ...REMOTES] as const;
 export type ReleaseName = (typeof RELEASE_NAMES)[number];
 
+/** Whether `part` is the host or a remote and `release` one of its possible versions. */
+export function isRelease(part: string, release: string): boolean {
+  return (RELEASE_NAMES as readonly string[]).includes(part) && isVersion(release);
+}
+
 /** The file that marks a release folder as complete. */
 export function entryFile(name: ReleaseName): string {
   return name === 'host' ? 'index.html' : 'mf-manifest.json';

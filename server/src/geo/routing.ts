@@ -1,5 +1,5 @@
 import type { Corporation } from '../corporations/directory.ts';
-import { greatCircleMetres, type LatLng } from '../geo/geometry.ts';
+import { greatCircleMetres, type LatLng } from './geometry.ts';
 
 export interface RouteEstimate {
   distanceM: number;
@@ -8,7 +8,10 @@ export interface RouteEstimate {
   points: LatLng[];
 }
 
-/** Road distance and driving time between two points; the geography issue brings a real router. */
+/**
+ * Road distance and driving time between two points: the corporation's router (geo/service.ts),
+ * or the great-circle fallback below.
+ */
 export interface RouteEstimator {
   estimate(corporation: Corporation, from: LatLng, to: LatLng): Promise<RouteEstimate>;
 }
