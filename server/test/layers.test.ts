@@ -14,20 +14,47 @@ const DECISIONS = join(import.meta.dirname, '..', '..', 'docs', 'decisions');
 const ROOT = '(root)';
 
 /**
- * Imports kept on purpose although they run up a layer: `part → file` (a part, or * for any,
- * and the imported file's path under server/src), and the decision record (a file of
- * docs/decisions/) that explains why. The graph leaves them out.
+ * Imports kept on purpose although they run up a layer: `part → file` (the imported file's path
+ * under server/src) or `part → folder/` (any file of it), part being * for any; and the decision
+ * record (a file of docs/decisions/) that explains why. The graph leaves them out.
  */
-const ALLOWED: Record<string, string> = {};
+const UP = '0012-server-imports-still-running-up.md';
+const ALLOWED: Record<string, string> = {
+  '* → services.ts': UP,
+  '* → config.ts': UP,
+  '* → errors.ts': UP,
+  '* → clock.ts': UP,
+  '* → time.ts': UP,
+  '* → deadline.ts': UP,
+  '* → redact.ts': UP,
+  '* → redis.ts': UP,
+  'corporations → api/': UP,
+  'corporations → invoices/': UP,
+  'corporations → releases/': UP,
+  'security → releases/': UP,
+  'metrics → orders/': UP,
+  'metrics → releases/': UP,
+  'metrics → security/': UP,
+  'accounts → favourites/': UP,
+  'accounts → invoices/': UP,
+  'accounts → mail/': UP,
+  'accounts → places/': UP,
+  'orders → invoices/': UP,
+  'dispatch → favourites/': UP,
+  'dispatch → notifications/': UP,
+  'dispatch → receipts/': UP,
+};
 
 type Graph = Map<string, Set<string>>;
 
-/** The entry of ALLOWED that lets `part` import `file`, if any. */
-const allowance = (allowed: Record<string, string>, part: string, file: string) =>
-  [`${part} → ${file}`, `* → ${file}`].find((key) => key in allowed);
-
 /** The part a path under server/src belongs to. */
 const partOf = (path: string) => (path.includes('/') ? path.slice(0, path.indexOf('/')) : ROOT);
+
+/** The entry of ALLOWED that lets `part` import `file`, if any. */
+const allowance = (allowed: Record<string, string>, part: string, file: string) =>
+  [part, '*']
+    .flatMap((from) => [`${from} → ${file}`, `${from} → ${partOf(file)}/`])
+    .find((key) => key in allowed);
 
 /** Every .ts file under server/src, with its text. */
 function sources(): { path: string; text: string }[] {
@@ -225,7 +252,7 @@ test('no two folders of server/src import each other, directly or through a cycl
   const report = (name: string, found: ReturnType<typeof figures>) =>
     t.diagnostic(
       `${name}: ${found.parts} parts, ${found.arrows} arrows, ${found.layers} layers, ` +
-        `${found.cycles.length} cycles (${found.cycles.map((c) => c.length).join(', ')} parts), ` +
+        `${found.cycles.length} cycles${found.cycles.length ? ` (${found.cycles.map((c) => c.length).join(', ')} parts)` : ''}, ` +
         `${found.arrowsInCycles.length} arrows in cycles, ${found.upward.length} upward arrows`,
     );
   report('every import', figures(graphOf(sources())));
