@@ -1,10 +1,10 @@
 import type { ReplyOf, RequestOf } from '@taxi/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Corporation } from '../corporations/directory.ts';
+import type { Corporation, Lang } from '../corporations/directory.ts';
 import { ApiFailure } from '../errors.ts';
 import type { Payload } from './fields.ts';
 
-export type Lang = 'pl' | 'en';
+export type { Lang };
 
 /** What a signed-in client's actions know about the caller. */
 export interface SignedInClient {

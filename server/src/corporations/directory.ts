@@ -2,9 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { UnpinnedReleases } from '../config.ts';
-import { readInvoicing } from '../invoices/settings.ts';
-import { NEWEST, RELEASE_NAMES } from '../releases/resolve.ts';
+import { readInvoicing } from './invoicing.ts';
+import { NEWEST, RELEASE_NAMES } from './parts.ts';
 import { isTimeZone } from '../time.ts';
+
+/** The languages the server answers a corporation's passengers in (texts, features, mail). */
+export type Lang = 'pl' | 'en';
 
 /** One taxi corporation: a JSON file in CORP_DIR. */
 export interface Corporation {

@@ -8,7 +8,7 @@ import { invoicedOrders } from '../orders/store.ts';
 import type { Services } from '../services.ts';
 import { formatLocal, localTime } from '../time.ts';
 import { queueInvoiceMail } from './mail.ts';
-import { type InvoicingSettings, readInvoicing } from './settings.ts';
+import { type InvoicingSettings, readInvoicing } from '../corporations/invoicing.ts';
 import { dropInvoiceRequest, type InvoiceBuyer, pendingInvoices, storeIssued } from './store.ts';
 
 /** Invoices looked at in one round of the issuer. */

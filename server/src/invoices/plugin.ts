@@ -18,7 +18,7 @@ import type { Services } from '../services.ts';
 import { rideLinkKey } from '../tracking/link.ts';
 import { issueFinished } from './issue.ts';
 import { registerInvoiceMail } from './mail.ts';
-import { readInvoicing } from './settings.ts';
+import { readInvoicing } from '../corporations/invoicing.ts';
 import { deleteProfile, invoiceOfOrder, profilesOf, saveProfile } from './store.ts';
 
 /** Calls of the company-profile and invoice actions per client per minute. */

@@ -8,7 +8,7 @@ import type { Corporation } from '../corporations/directory.ts';
 import { refuseInMaintenance } from '../corporations/maintenance.ts';
 import { withLock } from '../db/storage.ts';
 import { ApiFailure } from '../errors.ts';
-import { readInvoicing } from '../invoices/settings.ts';
+import { readInvoicing } from '../corporations/invoicing.ts';
 import { invoiceNumbers, requestInvoice } from '../invoices/store.ts';
 import { spend } from '../events/limits.ts';
 import type { Services } from '../services.ts';
