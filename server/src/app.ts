@@ -39,6 +39,7 @@ import { mailPlugin } from './mail/plugin.ts';
 import type { RouteEstimator } from './geo/routing.ts';
 import { quotesPlugin } from './quotes/plugin.ts';
 import { orderSecretKey, orderSecrets as createOrderSecrets } from './orders/secrets.ts';
+import { openOrderCounts } from './orders/store.ts';
 import { releaseHealthKey } from './releases/bucket.ts';
 import { startRetention } from './retention.ts';
 import { ratingPlugin } from './rating/plugin.ts';
@@ -260,7 +261,7 @@ export async function buildApp(
   await app.register(fastifyFormbody);
   await app.register(securityHeaders, services);
   await app.register(healthPlugin, { services, lifecycle });
-  await app.register(metricsPlugin, services);
+  await app.register(metricsPlugin, { services, sources: { openOrderCounts, isApiPath } });
   await app.register(corporationsPlugin, {
     services,
     // The countries the corporation sends codes to travel with the settings, so the login screen
