@@ -32,10 +32,14 @@ import { ApiFailure, errorReply } from './errors.ts';
 import { notificationsPlugin } from './notifications/plugin.ts';
 import { ordersPlugin } from './orders/plugin.ts';
 import { placesPlugin } from './places/plugin.ts';
+import { deletePlacesOf } from './places/store.ts';
 import { favouritesPlugin } from './favourites/plugin.ts';
+import { deleteFavouritesOf } from './favourites/store.ts';
 import { invoicesPlugin } from './invoices/plugin.ts';
+import { deleteProfilesOf } from './invoices/store.ts';
 import { MailKinds } from './mail/kinds.ts';
 import { mailPlugin } from './mail/plugin.ts';
+import { deleteEmailOf } from './mail/addresses.ts';
 import type { RouteEstimator } from './geo/routing.ts';
 import { quotesPlugin } from './quotes/plugin.ts';
 import { orderSecretKey, orderSecrets as createOrderSecrets } from './orders/secrets.ts';
@@ -274,7 +278,10 @@ export async function buildApp(
   });
   await app.register(releasesPlugin, services);
   await app.register(reportsPlugin, { services, isRelease });
-  await app.register(accountsPlugin, services);
+  await app.register(accountsPlugin, {
+    services,
+    forgetClient: [deletePlacesOf, deleteFavouritesOf, deleteProfilesOf, deleteEmailOf],
+  });
   await app.register(ordersPlugin, services);
   await app.register(quotesPlugin, services);
   await app.register(ratingPlugin, services);
