@@ -36,7 +36,7 @@ import { deletePlacesOf } from './places/store.ts';
 import { favouritesPlugin } from './favourites/plugin.ts';
 import { deleteFavouritesOf } from './favourites/store.ts';
 import { invoicesPlugin } from './invoices/plugin.ts';
-import { deleteProfilesOf } from './invoices/store.ts';
+import { deleteProfilesOf, invoiceNumbers, requestInvoice } from './invoices/store.ts';
 import { MailKinds } from './mail/kinds.ts';
 import { mailPlugin } from './mail/plugin.ts';
 import { deleteEmailOf } from './mail/addresses.ts';
@@ -282,7 +282,7 @@ export async function buildApp(
     services,
     forgetClient: [deletePlacesOf, deleteFavouritesOf, deleteProfilesOf, deleteEmailOf],
   });
-  await app.register(ordersPlugin, services);
+  await app.register(ordersPlugin, { services, invoices: { requestInvoice, invoiceNumbers } });
   await app.register(quotesPlugin, services);
   await app.register(ratingPlugin, services);
   await app.register(receiptsPlugin, services);

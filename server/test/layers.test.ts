@@ -28,7 +28,6 @@ const ALLOWED: Record<string, string> = {
   '* → deadline.ts': UP,
   '* → redact.ts': UP,
   '* → redis.ts': UP,
-  'orders → invoices/': UP,
   'dispatch → favourites/': UP,
   'dispatch → notifications/': UP,
   'dispatch → receipts/': UP,
