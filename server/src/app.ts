@@ -29,12 +29,13 @@ import { tilePictures } from './tiles/pictures.ts';
 import { tilesPlugin } from './tiles/plugin.ts';
 import { trackingPlugin } from './tracking/plugin.ts';
 import { ApiFailure, errorReply } from './errors.ts';
+import { queueRidePushes } from './notifications/outbox.ts';
 import { notificationsPlugin } from './notifications/plugin.ts';
 import { ordersPlugin } from './orders/plugin.ts';
 import { placesPlugin } from './places/plugin.ts';
 import { deletePlacesOf } from './places/store.ts';
 import { favouritesPlugin } from './favourites/plugin.ts';
-import { deleteFavouritesOf } from './favourites/store.ts';
+import { deleteFavouritesOf, favouriteCallNumbers } from './favourites/store.ts';
 import { invoicesPlugin } from './invoices/plugin.ts';
 import { deleteProfilesOf, invoiceNumbers, requestInvoice } from './invoices/store.ts';
 import { MailKinds } from './mail/kinds.ts';
@@ -47,6 +48,7 @@ import { openOrderCounts } from './orders/store.ts';
 import { releaseHealthKey } from './releases/bucket.ts';
 import { startRetention } from './retention.ts';
 import { ratingPlugin } from './rating/plugin.ts';
+import { queueReceiptMail } from './receipts/mail.ts';
 import { receiptsPlugin } from './receipts/plugin.ts';
 import { redactUrl } from './redact.ts';
 import { closeRedis, connectRedis } from './redis.ts';
@@ -179,6 +181,7 @@ export async function buildApp(
     log: app.log,
     flushPositions: () => fleet.flush(),
     orderSecrets,
+    hooks: { favouriteCallNumbers, queueRidePushes, queueReceiptMail },
   });
   const services: Services = {
     config,

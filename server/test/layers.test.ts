@@ -28,9 +28,6 @@ const ALLOWED: Record<string, string> = {
   '* → deadline.ts': UP,
   '* → redact.ts': UP,
   '* → redis.ts': UP,
-  'dispatch → favourites/': UP,
-  'dispatch → notifications/': UP,
-  'dispatch → receipts/': UP,
 };
 
 type Graph = Map<string, Set<string>>;
