@@ -21,7 +21,7 @@ import path from 'node:path';
 import { healthRows } from './release/health.ts';
 import { call, publishRemote, remoteServer, type Remote } from './release/remote.ts';
 import { packageDirOf, PARTS, publish, root } from './release/publish.ts';
-import { pathsFromEnv, unpinnedReleases } from '../server/src/config.ts';
+import { pathsFromEnv, unpinnedReleases } from '../server/src/base/config.ts';
 import { openCorporationDirectory } from '../server/src/corporations/directory.ts';
 import { openStorage } from '../server/src/db/storage.ts';
 import { corporationHealth, HEALTH_HOURS } from '../server/src/releases/health.ts';

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { setClientBlocked } from './accounts/clients.ts';
 import { listDeletionRequests } from './accounts/deletion-requests.ts';
 import { normalisePhone } from './accounts/phone.ts';
-import { pathsFromEnv, redisFromEnv } from './config.ts';
+import { pathsFromEnv, redisFromEnv } from './base/config.ts';
 import {
   CORPORATION_ID,
   type Corporation,
@@ -28,7 +28,7 @@ import { channels, type TaxiBlocked } from './dispatch/publishing.ts';
 import { redisBus } from './events/bus.ts';
 import { ORDER_STATES, type OrderState, TAXI_STATES } from '@taxi/contract';
 import { setOrderState } from './orders/store.ts';
-import { formatLocal } from './time.ts';
+import { formatLocal } from './base/time.ts';
 import webpush from 'web-push';
 import { createToken, listTokens, revokeTokens } from './releases/tokens.ts';
 import type { ReleaseName } from './releases/resolve.ts';

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClientActions } from '@taxi/contract';
-import type { Clock } from './clock.ts';
-import type { Config } from './config.ts';
+import type { Clock } from './base/clock.ts';
+import type { Config } from './base/config.ts';
 import type { CorporationLookup } from './corporations/directory.ts';
 import type { Storage } from './db/storage.ts';
 import type { Dispatcher } from './dispatch/engine.ts';
@@ -30,7 +30,7 @@ export interface Services {
   geo: GeoService;
   /** In-process, or Redis pub/sub with REDIS_URL: tracking events, dispatch wake-ups, offers. */
   bus: EventBus;
-  /** The caller's address as every per-address limit counts it (api/client-address.ts). */
+  /** The caller's address as every per-address limit counts it (base/client-address.ts). */
   clientAddress(request: IncomingMessage): string;
   /** Per-key limits, in memory or in Redis. */
   limits: RateLimiter;

@@ -8,7 +8,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
-import { configFromEnv } from '../src/config.ts';
+import { configFromEnv } from '../src/base/config.ts';
 import { MIGRATIONS } from '../src/modules.ts';
 import { KEY_FILE, secretHash } from '../src/orders/secrets.ts';
 import { setOrderState } from '../src/orders/store.ts';

@@ -4,7 +4,7 @@ import { refuseCrossSite } from '../api/cross-site.ts';
 import type { ActionContext } from '../api/registry.ts';
 import { featureLists } from '../corporations/features.ts';
 import { type Db, isUniqueViolation } from '../db/storage.ts';
-import { ApiFailure, errorReply } from '../errors.ts';
+import { ApiFailure, errorReply } from '../base/errors.ts';
 import type { Services } from '../services.ts';
 import {
   changePhone,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SignedInClient } from '../api/registry.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import type { Db } from '../db/storage.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import { tokenHash } from '../security/secrets.ts';
 import type { Services } from '../services.ts';
 

@@ -1,7 +1,7 @@
 import type { ReplyOf, RequestOf } from '@taxi/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Corporation, Lang } from '../corporations/directory.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import type { Payload } from './fields.ts';
 
 export type { Lang };

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import type { pathsFromEnv } from '../config.ts';
+import type { pathsFromEnv } from '../base/config.ts';
 import { openStorage, type StorageOptions } from '../db/storage.ts';
 
 /** Where the data is, and the modules' migrations that a restore runs. */

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import type { UnpinnedReleases } from '../config.ts';
+import type { UnpinnedReleases } from '../base/config.ts';
 import { readInvoicing } from './invoicing.ts';
 import { NEWEST, RELEASE_NAMES } from './parts.ts';
-import { isTimeZone } from '../time.ts';
+import { isTimeZone } from '../base/time.ts';
 
 /** The languages the server answers a corporation's passengers in (texts, features, mail). */
 export type Lang = 'pl' | 'en';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../base/clock.ts';
 import type { CorporationLookup } from '../corporations/directory.ts';
 import type { Db, Storage } from '../db/storage.ts';
 import type { EventBus } from '../events/bus.ts';

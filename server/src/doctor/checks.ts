@@ -1,14 +1,14 @@
 // `taxi-operator doctor`: what a production start of this environment would hit, or should not
-// run with, read the way the server reads it (config.ts, the corporation directory, storage).
+// run with, read the way the server reads it (base/config.ts, the corporation directory, storage).
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Config, configFromEnv, pathsFromEnv } from '../config.ts';
+import { type Config, configFromEnv, pathsFromEnv } from '../base/config.ts';
 import { openCorporationDirectory } from '../corporations/directory.ts';
 import type { MigrationSet } from '../db/schema.ts';
 import { openStorage, pendingMigrations } from '../db/storage.ts';
-import { within } from '../deadline.ts';
+import { within } from '../base/deadline.ts';
 import { orderSecretKey } from '../orders/secrets.ts';
-import { connectRedis, type RedisTarget, redisTarget } from '../redis.ts';
+import { connectRedis, type RedisTarget, redisTarget } from '../base/redis.ts';
 import { isVersion, RELEASE_NAMES } from '../releases/resolve.ts';
 
 /** fatal: the start fails or must not go on; warning: it runs, but look at it. */

@@ -13,7 +13,7 @@ import { channels, type TaxiBlocked } from '../dispatch/publishing.ts';
 import { dispatchSettings } from '../dispatch/settings.ts';
 import { closeTaxiSession, openTaxiSession, taxiOfSession } from '../dispatch/taxi-sessions.ts';
 import { taxiWork } from '../dispatch/taxi-work.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import { spend } from '../events/limits.ts';
 import type { Services } from '../services.ts';
 import { findTaxi, setTaxiState } from '../fleet/taxis.ts';

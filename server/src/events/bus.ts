@@ -1,5 +1,5 @@
-import { within } from '../deadline.ts';
-import { closeRedis, connectRedis, type RedisTarget } from '../redis.ts';
+import { within } from '../base/deadline.ts';
+import { closeRedis, connectRedis, type RedisTarget } from '../base/redis.ts';
 
 /** Ends a subscription. */
 export type Unsubscribe = () => void;

@@ -1,5 +1,5 @@
-import { ApiFailure } from '../errors.ts';
-import { closeRedis, connectRedis, type RedisTarget } from '../redis.ts';
+import { ApiFailure } from '../base/errors.ts';
+import { closeRedis, connectRedis, type RedisTarget } from '../base/redis.ts';
 
 /**
  * Counters for limits that need no database row: "at most N per window per key". In memory for

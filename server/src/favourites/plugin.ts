@@ -4,7 +4,7 @@ import { text } from '../api/fields.ts';
 import type { ActionContext, Handlers } from '../api/registry.ts';
 import { withLock } from '../db/storage.ts';
 import { carriedBy } from '../dispatch/carried.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import { clientWithinLimit } from '../events/limits.ts';
 import { clientOrder } from '../orders/store.ts';
 import type { Services } from '../services.ts';

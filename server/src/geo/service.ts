@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../config.ts';
+import { REPO_ROOT } from '../base/config.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import type { AddressPoint } from '@taxi/contract';
 import { greatCircleRoutes, type RouteEstimate, type RouteEstimator } from './routing.ts';

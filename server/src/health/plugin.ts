@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { pendingMigrations } from '../db/storage.ts';
-import { within } from '../deadline.ts';
+import { within } from '../base/deadline.ts';
 import type { Services } from '../services.ts';
 
 /**

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { integer, optionalInteger, record, text } from '../api/fields.ts';
 import type { ActionContext, Handlers } from '../api/registry.ts';
 import { withLock } from '../db/storage.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import { clientWithinLimit } from '../events/limits.ts';
 import { clientOrder } from '../orders/store.ts';
 import type { Services } from '../services.ts';

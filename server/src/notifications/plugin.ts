@@ -6,7 +6,7 @@ import {
 } from '@taxi/contract';
 import type { FastifyInstance } from 'fastify';
 import { text } from '../api/fields.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import { pushOutcome } from '../metrics/record.ts';
 import { spend, type RateLimiter } from '../events/limits.ts';
 import { clientOrder, orderKey } from '../orders/store.ts';

@@ -9,11 +9,11 @@ import type { Corporation } from '../corporations/directory.ts';
 import { refuseInMaintenance } from '../corporations/maintenance.ts';
 import { type Db, withLock } from '../db/storage.ts';
 import type { Tables } from '../db/tables.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import { readInvoicing } from '../corporations/invoicing.ts';
 import { spend } from '../events/limits.ts';
 import type { Services } from '../services.ts';
-import { formatLocal, parseDateTime } from '../time.ts';
+import { formatLocal, parseDateTime } from '../base/time.ts';
 import { type OrderForm, readOrderForm, storedForm } from './form.ts';
 import {
   activeOrdersOf,

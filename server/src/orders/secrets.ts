@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Config } from '../config.ts';
+import type { Config } from '../base/config.ts';
 import { keptKey } from '../security/kept-key.ts';
 
 /** Where a development server keeps its generated key, beside the SQLite file. */

@@ -4,7 +4,7 @@ import { integer, optionalText, record, text } from '../api/fields.ts';
 import { ActionRegistry, type ActionContext } from '../api/registry.ts';
 import { actionTransport } from '../api/transport.ts';
 import { isUniqueViolation } from '../db/storage.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import { trackedOrder } from '../orders/store.ts';
 import type { Services } from '../services.ts';
 import { ratingOf, saveRating } from './store.ts';

@@ -8,7 +8,7 @@ import type { Corporation } from '../corporations/directory.ts';
 import { taxiFeatures } from '../corporations/features.ts';
 import { carryingTaxis } from '../dispatch/carried.ts';
 import { trackFacts } from '../dispatch/record.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import { spend } from '../events/limits.ts';
 import { taxiCars } from '../fleet/taxis.ts';
 import { type OrderForm, storedForm } from '../orders/form.ts';
@@ -17,7 +17,7 @@ import { located } from '../quotes/quote.ts';
 import type { RouteEstimator } from '../geo/routing.ts';
 import { priceParts, readTariff } from '../quotes/tariff.ts';
 import type { Services } from '../services.ts';
-import { formatLocal, parseDateTime } from '../time.ts';
+import { formatLocal, parseDateTime } from '../base/time.ts';
 import { registerReceiptMail } from './mail.ts';
 import { openRideLink, rideLinkKey } from '../tracking/link.ts';
 

@@ -4,7 +4,7 @@
 // request log carries method, URL and address only, and the token travels in a header.
 import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import type { Services } from '../services.ts';
 import { hashFiles, isBuildFile } from './files.ts';
 import { corporationHealth, HEALTH_HOURS } from './health.ts';

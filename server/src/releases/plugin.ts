@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorReply } from '../errors.ts';
+import { errorReply } from '../base/errors.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import { viewsWritten } from '../reports/health.ts';
 import type { Services } from '../services.ts';

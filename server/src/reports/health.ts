@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/storage.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import { releaseError, releasePageViews } from '../metrics/record.ts';
 
 const HOUR = 60 * 60_000;

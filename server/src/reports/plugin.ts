@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { refuseCrossSite } from '../api/cross-site.ts';
-import { ApiFailure } from '../errors.ts';
-import { redactUrl } from '../redact.ts';
+import { ApiFailure } from '../base/errors.ts';
+import { redactUrl } from '../base/redact.ts';
 import { spend } from '../events/limits.ts';
 import { readTicket, TICKET_LIMIT } from './ticket.ts';
 import type { Services } from '../services.ts';
