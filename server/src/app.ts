@@ -56,7 +56,7 @@ import { isApiPath, isPagePath, releasesPlugin, servePage } from './releases/plu
 import { isRelease } from './releases/resolve.ts';
 import { reportsPlugin } from './reports/plugin.ts';
 import { securityHeaders } from './security/headers.ts';
-import type { Services } from './services.ts';
+import type { Services } from './base/services.ts';
 import { createHttpGateway } from './sms/http.ts';
 import { createOutbox } from './sms/outbox.ts';
 import { outboxPlugin } from './sms/plugin.ts';

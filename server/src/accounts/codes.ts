@@ -3,7 +3,7 @@ import type { Lang } from '../api/registry.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import { type Db, deleteCreatedBefore, withLock } from '../db/storage.ts';
 import { ApiFailure } from '../base/errors.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { smsFailed, smsRefused, smsSent } from '../metrics/record.ts';
 
 export const CODE_LENGTH = 6;

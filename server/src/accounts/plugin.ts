@@ -5,7 +5,7 @@ import type { ActionContext } from '../api/registry.ts';
 import { featureLists } from '../corporations/features.ts';
 import { type Db, isUniqueViolation } from '../db/storage.ts';
 import { ApiFailure, errorReply } from '../base/errors.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import {
   changePhone,
   clientById,

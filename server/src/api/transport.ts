@@ -3,7 +3,7 @@ import { bareHostname } from '../corporations/directory.ts';
 import { ApiFailure } from '../base/errors.ts';
 import { replyJson } from './raw-json.ts';
 import { READ_ONLY_ACTIONS, refuseCrossSite } from './cross-site.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { optionalText, type Payload, record } from './fields.ts';
 import { countReply, recordAction } from '../metrics/record.ts';
 import type { ActionRegistry, Lang, SignedInClient } from './registry.ts';

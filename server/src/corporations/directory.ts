@@ -5,6 +5,8 @@ import type { UnpinnedReleases } from '../base/config.ts';
 import { readInvoicing } from './invoicing.ts';
 import { NEWEST, RELEASE_NAMES } from './parts.ts';
 import { isTimeZone } from '../base/time.ts';
+// Brings base/services.ts into every program that has this file, for the augmentation below.
+import type {} from '../base/services.ts';
 
 /** The languages the server answers a corporation's passengers in (texts, features, mail). */
 export type Lang = 'pl' | 'en';
@@ -263,4 +265,10 @@ export function openCorporationDirectory(
         : undefined;
     },
   };
+}
+
+declare module '../base/services.ts' {
+  interface Services {
+    corporations: CorporationLookup;
+  }
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorReply } from '../base/errors.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import type { Corporation, CorporationLookup } from './directory.ts';
 import { brandImageType } from './brand.ts';
 

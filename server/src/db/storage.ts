@@ -13,6 +13,8 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Tables } from './tables.ts';
 import type { Engine, MigrationSet } from './schema.ts';
+// Brings base/services.ts into every program that has this file, for the augmentation below.
+import type {} from '../base/services.ts';
 
 export type Db = Kysely<Tables>;
 
@@ -253,4 +255,10 @@ export async function rowsFromAddress(
     .where('created_at', '>', since)
     .executeTakeFirstOrThrow();
   return Number(count);
+}
+
+declare module '../base/services.ts' {
+  interface Services {
+    storage: Storage;
+  }
 }

@@ -15,7 +15,7 @@ import { closeTaxiSession, openTaxiSession, taxiOfSession } from '../dispatch/ta
 import { taxiWork } from '../dispatch/taxi-work.ts';
 import { ApiFailure } from '../base/errors.ts';
 import { spend } from '../events/limits.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { findTaxi, setTaxiState } from '../fleet/taxis.ts';
 import { type Remembered, RememberedTokens } from '../security/remembered-tokens.ts';
 import { tokenHash } from '../security/secrets.ts';

@@ -7,7 +7,7 @@ import { carriedBy } from '../dispatch/carried.ts';
 import { ApiFailure } from '../base/errors.ts';
 import { clientWithinLimit } from '../events/limits.ts';
 import { clientOrder } from '../orders/store.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { rideLinkKey } from '../tracking/link.ts';
 import { dropFavourite, favouriteCallNumbers, favouritesOf, keepFavourite } from './store.ts';
 

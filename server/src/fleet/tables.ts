@@ -1,5 +1,7 @@
 import type { Generated } from 'kysely';
 import type { MigrationSet } from '../db/schema.ts';
+// Brings db/tables.ts into every program that has this file, for the augmentation below.
+import type {} from '../db/tables.ts';
 
 export interface FleetTables {
   /** Last known position and state of each taxi, written by the drivers' side. */

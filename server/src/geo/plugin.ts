@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { optionalInteger, position, text } from '../api/fields.ts';
 import type { ActionContext } from '../api/registry.ts';
 import { ApiFailure } from '../base/errors.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 50;

@@ -14,6 +14,8 @@ import {
   type SearchEngine,
 } from './external.ts';
 import { type ScoredResult, SearchIndex } from './search.ts';
+// Brings base/services.ts into every program that has this file, for the augmentation below.
+import type {} from '../base/services.ts';
 
 export interface GeoLog {
   info(details: object, message: string): void;
@@ -238,5 +240,12 @@ export class GeoService implements RouteEstimator {
       }
     }
     return (await this.embedded(corporation))?.route(from, to);
+  }
+}
+
+declare module '../base/services.ts' {
+  interface Services {
+    /** Address search, reverse geocoding and routes per corporation. */
+    geo: GeoService;
   }
 }

@@ -14,7 +14,7 @@ import { withLock } from '../db/storage.ts';
 import { ApiFailure } from '../base/errors.ts';
 import { clientWithinLimit } from '../events/limits.ts';
 import { clientOrder } from '../orders/store.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { rideLinkKey } from '../tracking/link.ts';
 import { issueFinished } from './issue.ts';
 import { registerInvoiceMail } from './mail.ts';

@@ -9,7 +9,7 @@ import type { MailConfig } from '../base/config.ts';
 import { ApiFailure } from '../base/errors.ts';
 import { clientWithinLimit, spend } from '../events/limits.ts';
 import { escapeHtml } from '../releases/seo.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import {
   askAgainIn,
   confirmByToken,

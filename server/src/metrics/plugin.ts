@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Gauge } from 'prom-client';
 import type { Db } from '../db/storage.ts';
 import { sameSecret } from '../security/secrets.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { actionOf, bounded, httpRequestDone, registry } from './record.ts';
 
 const HOUR = 60 * 60_000;

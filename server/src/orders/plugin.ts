@@ -12,7 +12,7 @@ import type { Tables } from '../db/tables.ts';
 import { ApiFailure } from '../base/errors.ts';
 import { readInvoicing } from '../corporations/invoicing.ts';
 import { spend } from '../events/limits.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { formatLocal, parseDateTime } from '../base/time.ts';
 import { type OrderForm, readOrderForm, storedForm } from './form.ts';
 import {

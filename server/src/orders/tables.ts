@@ -2,6 +2,8 @@ import type { OrderState, OrderType } from '@taxi/contract';
 import type { Generated } from 'kysely';
 import { idKey, idType, type MigrationSet } from '../db/schema.ts';
 import { secretHash } from './secrets.ts';
+// Brings db/tables.ts into every program that has this file, for the augmentation below.
+import type {} from '../db/tables.ts';
 
 export interface OrderTables {
   orders: {

@@ -1,5 +1,7 @@
 import { sql, type Generated } from 'kysely';
 import { idKey, idType, type MigrationSet } from '../db/schema.ts';
+// Brings db/tables.ts into every program that has this file, for the augmentation below.
+import type {} from '../db/tables.ts';
 
 export interface PlaceTables {
   /** Saved places (docs/saved-places.md): a passenger's Home, Work and named places. */

@@ -1,4 +1,6 @@
 import type { MigrationSet } from '../db/schema.ts';
+// Brings db/tables.ts into every program that has this file, for the augmentation below.
+import type {} from '../db/tables.ts';
 
 export interface RatingTables {
   ratings: {

@@ -16,7 +16,7 @@ import { clientOrder, orderForReceipt } from '../orders/store.ts';
 import { located } from '../quotes/quote.ts';
 import type { RouteEstimator } from '../geo/routing.ts';
 import { priceParts, readTariff } from '../quotes/tariff.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { formatLocal, parseDateTime } from '../base/time.ts';
 import { registerReceiptMail } from './mail.ts';
 import { openRideLink, rideLinkKey } from '../tracking/link.ts';

@@ -5,7 +5,7 @@
 import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiFailure } from '../base/errors.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { hashFiles, isBuildFile } from './files.ts';
 import { corporationHealth, HEALTH_HOURS } from './health.ts';
 import {

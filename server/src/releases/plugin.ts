@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorReply } from '../base/errors.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import { viewsWritten } from '../reports/health.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { rideLinkView } from '../tracking/link.ts';
 import { releaseApi } from './api.ts';
 import { releaseFile } from './file-cache.ts';

@@ -4,7 +4,7 @@ import { ApiFailure } from '../base/errors.ts';
 import { redactUrl } from '../base/redact.ts';
 import { spend } from '../events/limits.ts';
 import { readTicket, TICKET_LIMIT } from './ticket.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { countError, type IsRelease, reportedSource, type Seen } from './health.ts';
 import { saveErrorReport } from './store.ts';
 
