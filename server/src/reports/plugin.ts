@@ -47,7 +47,7 @@ export function readReport(body: unknown): ErrorReport {
 const REPORTS_PER_IP_PER_HOUR = 60;
 const HOUR = 60 * 60_000;
 
-/** The view ticket a report carries (releases/ticket.ts); '' without one. */
+/** The view ticket a report carries (ticket.ts); '' without one. */
 function ticketOf(body: unknown): string {
   const ticket = (body as Record<string, unknown>).ticket;
   if (typeof ticket !== 'string') return '';
