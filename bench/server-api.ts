@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openStorage } from '../server/src/db/storage.ts';
+import { MIGRATIONS } from '../server/src/modules.ts';
 import type { Reply } from '../server/test/support/api.ts';
 import { freshDatabase } from '../server/test/support/postgres.ts';
 import { LIFTED_LIMITS, startServerProcess } from '../server/test/support/server-process.ts';
@@ -298,7 +299,11 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl: string, city: Cit
     print(engine, city, action, await load(url, bodies), before);
   };
   try {
-    const storage = await openStorage({ databaseUrl, dataDir: path.join(root, 'data') });
+    const storage = await openStorage({
+      migrations: MIGRATIONS,
+      databaseUrl,
+      dataDir: path.join(root, 'data'),
+    });
     const now = Date.now();
     // Free taxis around the pickup, so that every quote also routes the nearest one there.
     await storage.db

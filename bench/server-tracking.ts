@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openStorage } from '../server/src/db/storage.ts';
+import { MIGRATIONS } from '../server/src/modules.ts';
 import { tokenHash } from '../server/src/security/secrets.ts';
 import { secretHash } from '../server/src/orders/secrets.ts';
 import { benchServer, cpuSeconds, percentile } from './server-common.ts';
@@ -93,7 +94,7 @@ const pid = server.child.pid!;
 
 try {
   // The rides: a client, an order in progress and its accepted taxi each.
-  const storage = await openStorage({ dataDir: path.join(root, 'data') });
+  const storage = await openStorage({ migrations: MIGRATIONS, dataDir: path.join(root, 'data') });
   const now = Date.now();
   const tracks: { order_short_id: string; secret: string }[] = [];
   const tokens: string[] = [];

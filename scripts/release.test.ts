@@ -15,6 +15,7 @@ import { test } from 'node:test';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { openStorage } from '../server/src/db/storage.ts';
+import { MIGRATIONS } from '../server/src/modules.ts';
 import { countError, countViews, hourOf, passengerOf } from '../server/src/reports/health.ts';
 import { createToken } from '../server/src/releases/tokens.ts';
 import { corporationFile, startApp } from '../server/test/support/helpers.ts';
@@ -167,7 +168,7 @@ test('health prints each release with passengers, views, errors, rate and canary
   pin(places, 'alpha', 'tracking', '1.0.0');
   pin(places, 'alpha', 'tracking', '1.1.0', { canary: 10 });
   const dataDir = path.join(places.releasesDir, '..', 'data');
-  const storage = await openStorage({ dataDir });
+  const storage = await openStorage({ dataDir, migrations: MIGRATIONS });
   const now = Date.now();
   for (let i = 0; i < 100; i++) {
     await countViews(

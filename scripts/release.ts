@@ -21,9 +21,10 @@ import path from 'node:path';
 import { healthRows } from './release/health.ts';
 import { call, publishRemote, remoteServer, type Remote } from './release/remote.ts';
 import { packageDirOf, PARTS, publish, root } from './release/publish.ts';
-import { pathsFromEnv, unpinnedReleases } from '../server/src/config.ts';
+import { pathsFromEnv, unpinnedReleases } from '../server/src/base/config.ts';
 import { openCorporationDirectory } from '../server/src/corporations/directory.ts';
 import { openStorage } from '../server/src/db/storage.ts';
+import { MIGRATIONS } from '../server/src/modules.ts';
 import { corporationHealth, HEALTH_HOURS } from '../server/src/releases/health.ts';
 import {
   pin,
@@ -194,7 +195,7 @@ async function health(corporationId: string, part: string | undefined, hours: nu
     unpinnedReleases(process.env),
   ).byId(corporationId);
   if (!corporation) throw new Error(`no corporation ${corporationId} in ${places.corpDir}`);
-  const storage = await openStorage(pathsFromEnv());
+  const storage = await openStorage({ ...pathsFromEnv(), migrations: MIGRATIONS });
   try {
     const report = await corporationHealth(storage.db, places.releasesDir, corporation, {
       ...(part ? { part: part as ReleaseName } : {}),

@@ -2,7 +2,7 @@
 // without the server's shell. The token goes in a header, never in a URL.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isLoopback } from '../../server/src/api/client-address.ts';
+import { isLoopback } from '../../server/src/base/client-address.ts';
 import { filesOf } from '../../server/src/releases/files.ts';
 import type { Change } from '../../server/src/releases/pointers.ts';
 import type { PartHealth } from '../../server/src/releases/health.ts';

@@ -3,14 +3,16 @@ import path from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { accountsPlugin } from './accounts/plugin.ts';
+import { phoneCountries } from './accounts/phone.ts';
 import { ActionRegistry } from './api/registry.ts';
-import { clientAddressOf, trustRule } from './api/client-address.ts';
+import { clientAddressOf, trustRule } from './base/client-address.ts';
 import { actionTransport } from './api/transport.ts';
-import { type Clock, systemClock } from './clock.ts';
-import type { Config } from './config.ts';
+import { type Clock, systemClock } from './base/clock.ts';
+import type { Config } from './base/config.ts';
 import { openCorporationDirectory } from './corporations/directory.ts';
 import { corporationsPlugin } from './corporations/plugin.ts';
 import { openStorage } from './db/storage.ts';
+import { MIGRATIONS } from './modules.ts';
 import { Dispatcher } from './dispatch/engine.ts';
 import { driverPlugin } from './driver/plugin.ts';
 import { type EventBus, memoryBus, redisBus } from './events/bus.ts';
@@ -23,29 +25,38 @@ import { healthPlugin, type Lifecycle } from './health/plugin.ts';
 import { metricsPlugin } from './metrics/plugin.ts';
 import { countReply } from './metrics/record.ts';
 import { GeoService } from './geo/service.ts';
+import { tilePictures } from './tiles/pictures.ts';
 import { tilesPlugin } from './tiles/plugin.ts';
 import { trackingPlugin } from './tracking/plugin.ts';
-import { ApiFailure, errorReply } from './errors.ts';
+import { ApiFailure, errorReply } from './base/errors.ts';
+import { queueRidePushes } from './notifications/outbox.ts';
 import { notificationsPlugin } from './notifications/plugin.ts';
 import { ordersPlugin } from './orders/plugin.ts';
 import { placesPlugin } from './places/plugin.ts';
+import { deletePlacesOf } from './places/store.ts';
 import { favouritesPlugin } from './favourites/plugin.ts';
+import { deleteFavouritesOf, favouriteCallNumbers } from './favourites/store.ts';
 import { invoicesPlugin } from './invoices/plugin.ts';
+import { deleteProfilesOf, invoiceNumbers, requestInvoice } from './invoices/store.ts';
 import { MailKinds } from './mail/kinds.ts';
 import { mailPlugin } from './mail/plugin.ts';
-import type { RouteEstimator } from './quotes/routing.ts';
+import { deleteEmailOf } from './mail/addresses.ts';
+import type { RouteEstimator } from './geo/routing.ts';
 import { quotesPlugin } from './quotes/plugin.ts';
 import { orderSecretKey, orderSecrets as createOrderSecrets } from './orders/secrets.ts';
+import { openOrderCounts } from './orders/store.ts';
 import { releaseHealthKey } from './releases/bucket.ts';
 import { startRetention } from './retention.ts';
 import { ratingPlugin } from './rating/plugin.ts';
+import { queueReceiptMail } from './receipts/mail.ts';
 import { receiptsPlugin } from './receipts/plugin.ts';
-import { redactUrl } from './redact.ts';
-import { closeRedis, connectRedis } from './redis.ts';
+import { redactUrl } from './base/redact.ts';
+import { closeRedis, connectRedis } from './base/redis.ts';
 import { isApiPath, isPagePath, releasesPlugin, servePage } from './releases/plugin.ts';
+import { isRelease } from './releases/resolve.ts';
 import { reportsPlugin } from './reports/plugin.ts';
 import { securityHeaders } from './security/headers.ts';
-import type { Services } from './services.ts';
+import type { Services } from './base/services.ts';
 import { createHttpGateway } from './sms/http.ts';
 import { createOutbox } from './sms/outbox.ts';
 import { outboxPlugin } from './sms/plugin.ts';
@@ -113,6 +124,7 @@ export async function buildApp(
   const storage = await openStorage({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    migrations: MIGRATIONS,
     onConnectionError: (error) =>
       app.log.warn({ err: error }, 'database: an idle connection broke; the pool opens another'),
   });
@@ -169,6 +181,7 @@ export async function buildApp(
     log: app.log,
     flushPositions: () => fleet.flush(),
     orderSecrets,
+    hooks: { favouriteCallNumbers, queueRidePushes, queueReceiptMail },
   });
   const services: Services = {
     config,
@@ -255,12 +268,24 @@ export async function buildApp(
   await app.register(fastifyFormbody);
   await app.register(securityHeaders, services);
   await app.register(healthPlugin, { services, lifecycle });
-  await app.register(metricsPlugin, services);
-  await app.register(corporationsPlugin, services);
+  await app.register(metricsPlugin, { services, sources: { openOrderCounts, isApiPath } });
+  await app.register(corporationsPlugin, {
+    services,
+    // The countries the corporation sends codes to travel with the settings, so the login screen
+    // can say which numbers are supported before it asks for a code; so do the map's pictures, so
+    // a screen shows them without asking the style first.
+    moreSettings: (corporation) => ({
+      phone_countries: phoneCountries(corporation),
+      tile_pictures: tilePictures(services.geo, corporation),
+    }),
+  });
   await app.register(releasesPlugin, services);
-  await app.register(reportsPlugin, services);
-  await app.register(accountsPlugin, services);
-  await app.register(ordersPlugin, services);
+  await app.register(reportsPlugin, { services, isRelease });
+  await app.register(accountsPlugin, {
+    services,
+    forgetClient: [deletePlacesOf, deleteFavouritesOf, deleteProfilesOf, deleteEmailOf],
+  });
+  await app.register(ordersPlugin, { services, invoices: { requestInvoice, invoiceNumbers } });
   await app.register(quotesPlugin, services);
   await app.register(ratingPlugin, services);
   await app.register(receiptsPlugin, services);

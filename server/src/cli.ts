@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { setClientBlocked } from './accounts/clients.ts';
 import { listDeletionRequests } from './accounts/deletion-requests.ts';
 import { normalisePhone } from './accounts/phone.ts';
-import { pathsFromEnv, redisFromEnv } from './config.ts';
+import { pathsFromEnv, redisFromEnv } from './base/config.ts';
 import {
   CORPORATION_ID,
   type Corporation,
@@ -17,6 +17,7 @@ import {
   parseCorporation,
 } from './corporations/directory.ts';
 import { openStorage, type Storage } from './db/storage.ts';
+import { MIGRATIONS } from './modules.ts';
 import { doctor } from './doctor/checks.ts';
 import { backup, restore } from './backup/backup.ts';
 import { randomBytes } from 'node:crypto';
@@ -27,7 +28,7 @@ import { channels, type TaxiBlocked } from './dispatch/publishing.ts';
 import { redisBus } from './events/bus.ts';
 import { ORDER_STATES, type OrderState, TAXI_STATES } from '@taxi/contract';
 import { setOrderState } from './orders/store.ts';
-import { formatLocal } from './time.ts';
+import { formatLocal } from './base/time.ts';
 import webpush from 'web-push';
 import { createToken, listTokens, revokeTokens } from './releases/tokens.ts';
 import type { ReleaseName } from './releases/resolve.ts';
@@ -63,7 +64,7 @@ const HELP = `taxi-operator <command>
 
 class UsageError extends Error {}
 
-const paths = pathsFromEnv();
+const paths = { ...pathsFromEnv(), migrations: MIGRATIONS };
 const quietLog = {
   info() {},
   error: (details: object, message: string) => console.error(message, details),
@@ -310,7 +311,7 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'doctor': {
-      const findings = await doctor(process.env);
+      const findings = await doctor(process.env, MIGRATIONS);
       for (const { level, text } of findings)
         console.log(`${level === 'fatal' ? 'FATAL  ' : 'warning'} ${text}`);
       const fatal = findings.filter((finding) => finding.level === 'fatal').length;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { buildApp } from './app.ts';
-import { configFromEnv } from './config.ts';
+import { configFromEnv } from './base/config.ts';
 
 const config = configFromEnv();
 const app = await buildApp(config);

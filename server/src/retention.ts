@@ -3,7 +3,7 @@ import { purgeOldDeletionRequests } from './accounts/deletion-requests.ts';
 import { purgeExpiredSessions } from './accounts/sessions.ts';
 import { purgeOldHealth } from './reports/health.ts';
 import { purgeOldReports } from './reports/store.ts';
-import type { Services } from './services.ts';
+import type { Services } from './base/services.ts';
 
 /** How often the schedule runs; each table's retention is its owner's constant (docs/operations.md). */
 export const RETENTION_INTERVAL_MS = 60 * 60_000;

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { SENDS_PER_PHONE } from '../src/accounts/codes.ts';
-import { configFromEnv } from '../src/config.ts';
+import { configFromEnv } from '../src/base/config.ts';
 import { assertErr, assertOk, call } from './support/api.ts';
 import { taxiCorporation } from './support/fixtures.ts';
 import { startApp } from './support/helpers.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ERROR_MESSAGES } from '@taxi/contract';
-import { limitsConfig } from '../src/config.ts';
+import { limitsConfig } from '../src/base/config.ts';
 import { assertOk, call, fakeClock, signIn } from './support/api.ts';
 import { taxiCorporation } from './support/fixtures.ts';
 import { gridPoint, TOWN_FILE } from './fixtures/make-town.ts';

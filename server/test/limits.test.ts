@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { describe, test } from 'node:test';
-import { limitsConfig } from '../src/config.ts';
+import { limitsConfig } from '../src/base/config.ts';
 import { redisLimiter } from '../src/events/limits.ts';
 import { assertErr, assertOk, call, fakeClock, signIn } from './support/api.ts';
 import { taxiCorporation } from './support/fixtures.ts';

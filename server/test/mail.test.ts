@@ -14,7 +14,7 @@ import {
   MAIL_RETRY_AFTER_MS,
 } from '../src/mail/outbox.ts';
 import { queueReceiptMail } from '../src/receipts/mail.ts';
-import { mailConfig } from '../src/config.ts';
+import { mailConfig } from '../src/base/config.ts';
 
 // Receipts by e-mail (docs/receipts-by-email.md) through a real SMTP server on this machine:
 // the address confirmed by its link, one PDF receipt per finished ride, retried after a refusal,

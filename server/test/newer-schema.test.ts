@@ -5,10 +5,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { openStorage, pendingMigrations } from '../src/db/storage.ts';
+import { MIGRATIONS } from '../src/modules.ts';
 import { tempDir, testDatabaseUrl } from './support/helpers.ts';
 
 test('a database a newer release migrated opens without migrating; a missing migration still refuses', async () => {
-  const options = { databaseUrl: await testDatabaseUrl(), dataDir: tempDir() };
+  const options = {
+    databaseUrl: await testDatabaseUrl(),
+    dataDir: tempDir(),
+    migrations: MIGRATIONS,
+  };
   const first = await openStorage(options);
   assert.ok(first.applied.length > 0);
   await sql`insert into kysely_migration (name, timestamp) values ('9999_a_newer_release', ${new Date().toISOString()})`.execute(

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { test } from 'node:test';
-import { configFromEnv } from '../src/config.ts';
+import { configFromEnv } from '../src/base/config.ts';
 import { countError, countViews, hourOf, passengerOf } from '../src/reports/health.ts';
 import { corporationFile, startApp, writeFile } from './support/helpers.ts';
 

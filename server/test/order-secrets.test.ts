@@ -8,8 +8,8 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
-import { configFromEnv } from '../src/config.ts';
-import { MIGRATIONS } from '../src/db/migrations.ts';
+import { configFromEnv } from '../src/base/config.ts';
+import { MIGRATIONS } from '../src/modules.ts';
 import { KEY_FILE, secretHash } from '../src/orders/secrets.ts';
 import { setOrderState } from '../src/orders/store.ts';
 import { assertErr, assertOk, call, rateCall, signIn } from './support/api.ts';
@@ -101,7 +101,7 @@ describe('order secrets', () => {
     const dataDir = tempDir();
     const engine = databaseUrl ? 'postgres' : 'sqlite';
     fs.mkdirSync(dataDir, { recursive: true });
-    // Kysely<any>: the tables as they were, not as src/db/tables.ts declares them now.
+    // Kysely<any>: the tables as they were, not as the modules' tables.ts declare them now.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const old: Kysely<any> = databaseUrl
       ? new Kysely({

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parse as legacyParse } from 'node:url';
 import { after, describe, test } from 'node:test';
 import { trackLink } from '@taxi/contract';
-import { pushConfig } from '../src/config.ts';
+import { pushConfig } from '../src/base/config.ts';
 import { publicAddress } from '../src/notifications/addresses.ts';
 import { allowedEndpoint } from '../src/notifications/endpoints.ts';
 import { assertErr, assertOk, call, signIn } from './support/api.ts';

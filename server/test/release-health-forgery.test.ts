@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import { limitsConfig } from '../src/config.ts';
+import { limitsConfig } from '../src/base/config.ts';
 import { judgeCanaries } from '../src/releases/auto-rollback.ts';
 import { corporationHealth, HEALTH_HOURS } from '../src/releases/health.ts';
 import { judgeCanary, readRule } from '../src/releases/rule.ts';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import { limitsConfig } from '../src/config.ts';
+import { limitsConfig } from '../src/base/config.ts';
 import {
   countViews,
   HEALTH_KEPT_MS,

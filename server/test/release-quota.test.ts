@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
-import { limitsConfig } from '../src/config.ts';
+import { limitsConfig } from '../src/base/config.ts';
 import { hashFiles } from '../src/releases/files.ts';
 import { createToken } from '../src/releases/tokens.ts';
 import { startApp } from './support/helpers.ts';

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { configFromEnv } from '../src/config.ts';
+import { configFromEnv } from '../src/base/config.ts';
 import { parseCorporation } from '../src/corporations/directory.ts';
 import { hashFiles } from '../src/releases/files.ts';
 import { pin, promote } from '../src/releases/pointers.ts';

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { MIGRATIONS } from '../src/db/migrations.ts';
+import { MIGRATIONS } from '../src/modules.ts';
 import { taxiCorporation } from './support/fixtures.ts';
 import { tempDir, testDatabaseUrl } from './support/helpers.ts';
 import { trackingSocket, trackLogin } from './support/live.ts';
@@ -25,7 +25,7 @@ import { startServerProcess } from './support/server-process.ts';
 const SERVER = fileURLToPath(new URL('..', import.meta.url));
 const REPO = path.dirname(SERVER);
 const CLI = path.join(SERVER, 'src/cli.ts');
-/** Where each concern declares its migrations, one `'NNNN_name': {` a line (src/db/migrations.ts). */
+/** Where each concern declares its migrations, one `'NNNN_name': {` a line (src/modules.ts lists them). */
 const TABLES = 'server/src/*/tables.ts';
 const MIGRATION_LINE = /^ {2}'(\d{4}_[a-z0-9_]+)': \{$/gm;
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { configFromEnv } from '../src/config.ts';
+import { configFromEnv } from '../src/base/config.ts';
 import { assertErr, assertOk, call, fakeClock, lastCode, outbox } from './support/api.ts';
 import { taxiCorporation } from './support/fixtures.ts';
 import { capturedLog, startApp } from './support/helpers.ts';

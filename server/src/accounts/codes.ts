@@ -2,8 +2,8 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import type { Lang } from '../api/registry.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import { type Db, deleteCreatedBefore, withLock } from '../db/storage.ts';
-import { ApiFailure } from '../errors.ts';
-import type { Services } from '../services.ts';
+import { ApiFailure } from '../base/errors.ts';
+import type { Services } from '../base/services.ts';
 import { smsFailed, smsRefused, smsSent } from '../metrics/record.ts';
 
 export const CODE_LENGTH = 6;

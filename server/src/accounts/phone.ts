@@ -1,6 +1,6 @@
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { Corporation } from '../corporations/directory.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 
 /** Countries whose numbers a corporation sends codes to (`sms.countries`), Poland by default. */
 export function phoneCountries(corporation: Corporation): CountryCode[] {

@@ -3,13 +3,9 @@ import { flag, optionalText, type Payload, text } from '../api/fields.ts';
 import { refuseCrossSite } from '../api/cross-site.ts';
 import type { ActionContext } from '../api/registry.ts';
 import { featureLists } from '../corporations/features.ts';
-import { isUniqueViolation } from '../db/storage.ts';
-import { ApiFailure, errorReply } from '../errors.ts';
-import { deletePlacesOf } from '../places/store.ts';
-import { deleteFavouritesOf } from '../favourites/store.ts';
-import { deleteProfilesOf } from '../invoices/store.ts';
-import { deleteEmailOf } from '../mail/addresses.ts';
-import type { Services } from '../services.ts';
+import { type Db, isUniqueViolation } from '../db/storage.ts';
+import { ApiFailure, errorReply } from '../base/errors.ts';
+import type { Services } from '../base/services.ts';
 import {
   changePhone,
   clientById,
@@ -35,10 +31,20 @@ function secretParameter(context: ActionContext): string {
 }
 
 /**
+ * Deletes what another concern keeps of a client (saved places, favourite taxis, company
+ * profiles, the e-mail address) when the account's deletion is asked: the composition root hands
+ * in each concern's own.
+ */
+export type ForgetClient = (db: Db, clientId: number) => Promise<unknown>;
+
+/**
  * Accounts: SMS sign-in, the session token, the client's data, phone verification and change,
  * and account-deletion requests (spec sections 4, 6, 7).
  */
-export async function accountsPlugin(app: FastifyInstance, services: Services) {
+export async function accountsPlugin(
+  app: FastifyInstance,
+  { services, forgetClient }: { services: Services; forgetClient: ForgetClient[] },
+) {
   const { storage, clock, actions } = services;
   const { db } = storage;
   const sessions = await sessionChecks(services);
@@ -207,11 +213,9 @@ export async function accountsPlugin(app: FastifyInstance, services: Services) {
         context.payload,
         { source: 'DELETE_REQUEST', signedIn: true },
       );
-      // Saved places are kept for no one once their passenger asked to be forgotten.
-      await deletePlacesOf(db, client.id);
-      await deleteFavouritesOf(db, client.id);
-      await deleteProfilesOf(db, client.id);
-      await deleteEmailOf(db, client.id);
+      // Saved places, favourites, company profiles and the e-mail address are kept for no one
+      // once their passenger asked to be forgotten.
+      for (const forget of forgetClient) await forget(db, client.id);
       await closeSessions(db, client.id);
       sessions.endClient(client.id);
       return {};

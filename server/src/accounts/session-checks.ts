@@ -1,6 +1,6 @@
 import type { SignedInClient } from '../api/registry.ts';
 import type { Corporation } from '../corporations/directory.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { type Remembered, RememberedTokens } from '../security/remembered-tokens.ts';
 import { tokenHash } from '../security/secrets.ts';
 import { authenticate } from './sessions.ts';

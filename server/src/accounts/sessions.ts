@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { SignedInClient } from '../api/registry.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import type { Db } from '../db/storage.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import { tokenHash } from '../security/secrets.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 
 /** A token lives this long after its last GET_AUTH. */
 export const TOKEN_TTL_MS = 180 * 24 * 60 * 60_000;

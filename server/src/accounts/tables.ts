@@ -1,5 +1,7 @@
 import type { Generated } from 'kysely';
 import { idKey, idType, type MigrationSet } from '../db/schema.ts';
+// Brings db/tables.ts into every program that has this file, for the augmentation below.
+import type {} from '../db/tables.ts';
 
 export interface AccountTables {
   /** A passenger of one corporation, known by a normalised (E.164) phone number. */
@@ -52,6 +54,12 @@ export interface AccountTables {
     ip: string;
     created_at: number;
   };
+}
+
+declare module '../db/tables.ts' {
+  // This concern's tables join the database's (db/tables.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Tables extends AccountTables {}
 }
 
 export const accountMigrations: MigrationSet = (engine) => ({

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Corporation } from '../corporations/directory.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 
 /**
  * Actions that change nothing: another site may make a browser call them (it cannot read the

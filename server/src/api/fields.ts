@@ -1,4 +1,4 @@
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 
 /**
  * Readers for call parameters. Over GET every value arrives as text (objects as JSON, booleans

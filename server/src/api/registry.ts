@@ -1,10 +1,12 @@
-import type { ReplyOf, RequestOf } from '@taxi/contract';
+import type { ClientActions, ReplyOf, RequestOf } from '@taxi/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Corporation } from '../corporations/directory.ts';
-import { ApiFailure } from '../errors.ts';
+import type { Corporation, Lang } from '../corporations/directory.ts';
+import { ApiFailure } from '../base/errors.ts';
 import type { Payload } from './fields.ts';
+// Brings base/services.ts into every program that has this file, for the augmentation below.
+import type {} from '../base/services.ts';
 
-export type Lang = 'pl' | 'en';
+export type { Lang };
 
 /** What a signed-in client's actions know about the caller. */
 export interface SignedInClient {
@@ -84,5 +86,12 @@ export class ActionRegistry<Table> {
 
   client(corporation: Corporation, token: string | undefined): Promise<SignedInClient> {
     return this.#clients(corporation, token);
+  }
+}
+
+declare module '../base/services.ts' {
+  interface Services {
+    /** The client API's actions (/api/2/): each concern adds its own. */
+    actions: ActionRegistry<ClientActions>;
   }
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bareHostname } from '../corporations/directory.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import { replyJson } from './raw-json.ts';
 import { READ_ONLY_ACTIONS, refuseCrossSite } from './cross-site.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { optionalText, type Payload, record } from './fields.ts';
 import { countReply, recordAction } from '../metrics/record.ts';
 import type { ActionRegistry, Lang, SignedInClient } from './registry.ts';

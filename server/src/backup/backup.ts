@@ -6,10 +6,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import type { pathsFromEnv } from '../config.ts';
-import { openStorage } from '../db/storage.ts';
+import type { pathsFromEnv } from '../base/config.ts';
+import { openStorage, type StorageOptions } from '../db/storage.ts';
 
-type Paths = ReturnType<typeof pathsFromEnv>;
+/** Where the data is, and the modules' migrations that a restore runs. */
+type Paths = ReturnType<typeof pathsFromEnv> & Pick<StorageOptions, 'migrations'>;
 
 const run = promisify(execFile);
 const SQLITE_FILE = 'taxi.sqlite';

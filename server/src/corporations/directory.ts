@@ -1,10 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import type { UnpinnedReleases } from '../config.ts';
-import { readInvoicing } from '../invoices/settings.ts';
-import { NEWEST, RELEASE_NAMES } from '../releases/resolve.ts';
-import { isTimeZone } from '../time.ts';
+import type { UnpinnedReleases } from '../base/config.ts';
+import { readInvoicing } from './invoicing.ts';
+import { NEWEST, RELEASE_NAMES } from './parts.ts';
+import { isTimeZone } from '../base/time.ts';
+// Brings base/services.ts into every program that has this file, for the augmentation below.
+import type {} from '../base/services.ts';
+
+/** The languages the server answers a corporation's passengers in (texts, features, mail). */
+export type Lang = 'pl' | 'en';
 
 /** One taxi corporation: a JSON file in CORP_DIR. */
 export interface Corporation {
@@ -260,4 +265,10 @@ export function openCorporationDirectory(
         : undefined;
     },
   };
+}
+
+declare module '../base/services.ts' {
+  interface Services {
+    corporations: CorporationLookup;
+  }
 }

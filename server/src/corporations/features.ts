@@ -1,6 +1,5 @@
 import type { Feature, FeatureCategory } from '@taxi/contract';
-import type { Lang } from '../api/registry.ts';
-import type { Corporation } from './directory.ts';
+import type { Corporation, Lang } from './directory.ts';
 
 type Entry = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import type { Corporation } from './directory.ts';
 
 /**

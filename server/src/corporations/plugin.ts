@@ -1,11 +1,9 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorReply } from '../errors.ts';
-import type { Services } from '../services.ts';
+import { errorReply } from '../base/errors.ts';
+import type { Services } from '../base/services.ts';
 import type { Corporation, CorporationLookup } from './directory.ts';
-import { phoneCountries } from '../accounts/phone.ts';
-import { tilePictures } from '../tiles/pictures.ts';
 import { brandImageType } from './brand.ts';
 
 function text(settings: Record<string, unknown>, key: string): string {
@@ -64,18 +62,23 @@ export function perCorporation(
   });
 }
 
-/** Per-corporation settings, web-app manifest and brand assets (logo, icon). */
+/**
+ * Per-corporation settings, web-app manifest and brand assets (logo, icon). The composition root
+ * hands in `moreSettings`, what other concerns add to settings.json.
+ */
 export async function corporationsPlugin(
   app: FastifyInstance,
-  { config, corporations, geo }: Services,
+  {
+    services: { config, corporations },
+    moreSettings,
+  }: {
+    services: Services;
+    moreSettings: (corporation: Corporation) => Record<string, unknown>;
+  },
 ) {
-  // The countries the corporation sends codes to travel with the settings, so the login screen
-  // can say which numbers are supported before it asks for a code; so do the map's pictures, so
-  // a screen shows them without asking the style first.
   perCorporation(app, corporations, '/settings.json', (corporation) => ({
     ...corporation.settings,
-    phone_countries: phoneCountries(corporation),
-    tile_pictures: tilePictures(geo, corporation),
+    ...moreSettings(corporation),
   }));
   perCorporation(app, corporations, '/manifest.webmanifest', (corporation, reply) =>
     reply.type('application/manifest+json').send(JSON.stringify(webManifest(corporation))),

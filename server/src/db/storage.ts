@@ -12,8 +12,9 @@ import {
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Tables } from './tables.ts';
-import { MIGRATIONS } from './migrations.ts';
-import type { Engine } from './schema.ts';
+import type { Engine, MigrationSet } from './schema.ts';
+// Brings base/services.ts into every program that has this file, for the augmentation below.
+import type {} from '../base/services.ts';
 
 export type Db = Kysely<Tables>;
 
@@ -22,6 +23,8 @@ export interface Storage {
   engine: Engine;
   /** Migrations this open applied. */
   applied: readonly string[];
+  /** Every migration this code knows: the modules' own, as the composition root lists them. */
+  migrations: MigrationSet;
   /** PostgreSQL's connection pool, for the metrics: connections checked out and calls waiting. */
   pool?: { inUse(): number; waiting(): number };
   close(): Promise<void>;
@@ -31,6 +34,8 @@ export interface StorageOptions {
   /** PostgreSQL when set; otherwise SQLite in `dataDir`. */
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** The modules' migrations (src/modules.ts): run at the open, and what `pendingMigrations` checks. */
+  migrations: MigrationSet;
   /** A pooled PostgreSQL connection broke while idle (the server restarted, say). */
   onConnectionError?: (error: Error) => void;
   /** false opens the database as it is, for a check that must not change it (`doctor`). */
@@ -70,7 +75,7 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
   };
 }
 
-function openSqlite(dataDir: string): Storage {
+function openSqlite(dataDir: string, migrations: MigrationSet): Storage {
   fs.mkdirSync(dataDir, { recursive: true });
   const database = new SQLite(path.join(dataDir, 'taxi.sqlite'));
   // WAL with synchronous=FULL: an acknowledged commit survives a killed process and a power cut.
@@ -81,10 +86,14 @@ function openSqlite(dataDir: string): Storage {
   const db = new Kysely<Tables>({
     dialect: new SqliteDialect({ database: withStatementCache(database) }),
   });
-  return { db, engine: 'sqlite', applied: [], close: () => db.destroy() };
+  return { db, engine: 'sqlite', applied: [], migrations, close: () => db.destroy() };
 }
 
-function openPostgres(connectionString: string, onError: (error: Error) => void): Storage {
+function openPostgres(
+  connectionString: string,
+  migrations: MigrationSet,
+  onError: (error: Error) => void,
+): Storage {
   const pool = new pg.Pool({
     connectionString,
     max: 10,
@@ -106,6 +115,7 @@ function openPostgres(connectionString: string, onError: (error: Error) => void)
     db,
     engine: 'postgres',
     applied: [],
+    migrations,
     pool: {
       inUse: () => pool.totalCount - pool.idleCount,
       waiting: () => pool.waitingCount,
@@ -121,7 +131,7 @@ function openPostgres(connectionString: string, onError: (error: Error) => void)
  * exist yet; then that schema is the one meant (the migrator creates it).
  */
 async function migratorOf(storage: Omit<Storage, 'applied'>): Promise<Migrator> {
-  const migrations = MIGRATIONS(storage.engine);
+  const migrations = storage.migrations(storage.engine);
   const schema =
     storage.engine === 'postgres'
       ? (
@@ -162,8 +172,8 @@ async function migratedByNewer(storage: Omit<Storage, 'applied'>, migrator: Migr
 /** Opens the database and brings its schema up to date. */
 export async function openStorage(options: StorageOptions): Promise<Storage> {
   const storage = options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.onConnectionError ?? (() => {}))
-    : openSqlite(options.dataDir);
+    ? openPostgres(options.databaseUrl, options.migrations, options.onConnectionError ?? (() => {}))
+    : openSqlite(options.dataDir, options.migrations);
   if (options.migrate === false) return { ...storage, applied: [] };
   let results;
   try {
@@ -216,20 +226,25 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
-/** Rows a client address added since `since`: for limits on calls that need no sign-in. */
+/** The tables with every one of `Columns`, each a number or a string. */
+type TablesWith<Columns extends string> = {
+  [T in keyof Tables]: Tables[T] extends Record<Columns, number | string> ? T : never;
+}[keyof Tables];
+
 /** Deletes a table's rows made before `before` (each owner's purge of the retention schedule). */
 export async function deleteCreatedBefore(
   db: Db,
-  table: 'sms_codes' | 'error_reports' | 'deletion_requests',
+  table: TablesWith<'created_at'>,
   before: number,
 ): Promise<number> {
   const result = await db.deleteFrom(table).where('created_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
+/** Rows a client address added since `since`: for limits on calls that need no sign-in. */
 export async function rowsFromAddress(
   db: Db,
-  table: 'error_reports' | 'deletion_requests',
+  table: TablesWith<'created_at' | 'ip'>,
   ip: string,
   since: number,
 ): Promise<number> {
@@ -240,4 +255,10 @@ export async function rowsFromAddress(
     .where('created_at', '>', since)
     .executeTakeFirstOrThrow();
   return Number(count);
+}
+
+declare module '../base/services.ts' {
+  interface Services {
+    storage: Storage;
+  }
 }

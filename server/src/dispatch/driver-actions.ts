@@ -1,5 +1,5 @@
 import type { Corporation } from '../corporations/directory.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import { type OrderChanges, orderArrivalAndPrice } from '../orders/store.ts';
 import { offerMore, settle } from './matching.ts';
 import { ASSIGNMENT_STATES as S, type AssignmentState, type LogAction } from './tables.ts';

@@ -17,6 +17,8 @@ import { SUBSCRIPTION_CHECK_MS, subscriptionRides } from './subscriptions.ts';
 import type { DispatcherOptions } from './options.ts';
 import { transition } from './transition.ts';
 import { dispatchRound } from '../metrics/record.ts';
+// Brings base/services.ts into every program that has this file, for the augmentation below.
+import type {} from '../base/services.ts';
 
 /**
  * The dispatch: offers each order to the nearest free taxis, re-offers after a reject, a timeout
@@ -135,5 +137,11 @@ export class Dispatcher {
   /** The client cancels (state A) while no taxi has the client; ACTION_NOT_ALLOWED after. */
   cancel(orderId: number): Promise<void> {
     return cancelOrder(this.#o, orderId);
+  }
+}
+
+declare module '../base/services.ts' {
+  interface Services {
+    dispatch: Dispatcher;
   }
 }

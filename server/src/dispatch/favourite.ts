@@ -4,9 +4,9 @@
 import type { FavouriteOutcome } from '@taxi/contract';
 import type { Corporation } from '../corporations/directory.ts';
 import type { Db } from '../db/storage.ts';
-import { favouriteCallNumbers } from '../favourites/store.ts';
 import type { LatLng } from '../geo/geometry.ts';
-import type { RouteEstimator } from '../quotes/routing.ts';
+import type { RouteEstimator } from '../geo/routing.ts';
+import type { DispatchHooks } from './options.ts';
 import type { DispatchSettings } from './settings.ts';
 import type { Trx } from './transition.ts';
 
@@ -20,12 +20,13 @@ export type FallbackReason = 'none_free' | 'declined' | 'wait_over' | 'taken';
 
 /** The order's selected taxis that are favourites of its passenger, in the order chosen. */
 export async function preferredTaxis(
+  hooks: DispatchHooks,
   db: Reader,
   clientId: number,
   selected: string[],
 ): Promise<string[]> {
   if (selected.length === 0) return [];
-  const favourites = new Set(await favouriteCallNumbers(db, clientId));
+  const favourites = new Set(await hooks.favouriteCallNumbers(db, clientId));
   return selected.filter((call) => favourites.has(call));
 }
 

@@ -1,10 +1,10 @@
 import type { Lang } from '../api/registry.ts';
 import type { Corporation } from '../corporations/directory.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import type { OrderForm } from '../orders/form.ts';
 import { orderCorporationId, orderStatus } from '../orders/store.ts';
 import { located, ridePrice } from '../quotes/quote.ts';
-import { parseDateTime } from '../time.ts';
+import { parseDateTime } from '../base/time.ts';
 import { cancelOffers, offerMore } from './matching.ts';
 import { dispatchSettings } from './settings.ts';
 import { ASSIGNMENT_STATES as S } from './tables.ts';

@@ -124,7 +124,7 @@ export async function offerMore(
   // "Prefer my taxi": the passenger's favourites first, until the order falls back.
   const { selected_taxies: selected } = storedForm(order.form);
   if (selected.length > 0 && !(await fellBack(trx, orderId))) {
-    const preferred = await preferredTaxis(trx, order.client_id, selected);
+    const preferred = await preferredTaxis(o.hooks, trx, order.client_id, selected);
     const asked = assignments.filter((a) => preferred.includes(a.call_number));
     const askedSince = Math.min(...asked.map((a) => a.offered_at));
     const waitEnds = asked.length ? askedSince + settings.favouriteWaitS * 1000 : Infinity;

@@ -1,5 +1,3 @@
-import { queueRidePushes } from '../notifications/outbox.ts';
-import { queueReceiptMail } from '../receipts/mail.ts';
 import { orderCorporationId } from '../orders/store.ts';
 import { orderEvent } from './record.ts';
 import type { DispatcherOptions } from './options.ts';
@@ -51,13 +49,16 @@ export async function publishOrder(o: DispatcherOptions, orderId: number): Promi
   const event = await orderEvent(o.storage.db, corporation, orderId, o.routes, now);
   if (!event) return;
   // The change is committed: a failure here must not fail the call that made it.
-  await queueRidePushes({ db: o.storage.db, bus: o.bus, now }, orderId, event).catch(
-    (error: unknown) =>
+  await o.hooks
+    .queueRidePushes({ db: o.storage.db, bus: o.bus, now }, orderId, event)
+    .catch((error: unknown) =>
       o.log.error({ err: error }, 'notifications: the pushes of a new stage were not queued'),
-  );
-  if (event.record.stage === 'finished')
-    await queueReceiptMail({ db: o.storage.db, bus: o.bus, now }, orderId).catch((error: unknown) =>
-      o.log.error({ err: error }, 'mail: the receipt of a finished ride was not queued'),
     );
+  if (event.record.stage === 'finished')
+    await o.hooks
+      .queueReceiptMail({ db: o.storage.db, bus: o.bus, now }, orderId)
+      .catch((error: unknown) =>
+        o.log.error({ err: error }, 'mail: the receipt of a finished ride was not queued'),
+      );
   o.bus.publish(channels.order(orderId), event);
 }

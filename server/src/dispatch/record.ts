@@ -7,9 +7,9 @@ import { ratingOf } from '../rating/store.ts';
 import { favouriteOutcome } from './favourite.ts';
 import { storedForm, storedRoute } from '../orders/form.ts';
 import { findOrder } from '../orders/store.ts';
-import type { RouteEstimator } from '../quotes/routing.ts';
+import type { RouteEstimator } from '../geo/routing.ts';
 import { readTariff, tariffZone } from '../quotes/tariff.ts';
-import { formatLocal, parseDateTime } from '../time.ts';
+import { formatLocal, parseDateTime } from '../base/time.ts';
 
 /** Published on `order:<id>` after every change of an order. */
 export interface OrderEvent {

@@ -4,7 +4,7 @@ import type { Tables } from '../db/tables.ts';
 import { weekdayOfDayNumber } from '@taxi/contract';
 import { type OrderForm, storedForm, type Subscription } from '../orders/form.ts';
 import { insertOrder, runningSubscriptions, subscriptionRideExists } from '../orders/store.ts';
-import { epochOf, formatLocal, localTime, parseDateTime } from '../time.ts';
+import { epochOf, formatLocal, localTime, parseDateTime } from '../base/time.ts';
 import { dispatchAt, logCreated } from './intake.ts';
 import { dispatchSettings } from './settings.ts';
 import type { DispatcherOptions } from './options.ts';

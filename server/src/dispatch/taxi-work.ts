@@ -1,9 +1,9 @@
 import type { DriverOrder, DriverWork, OrderType } from '@taxi/contract';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../base/clock.ts';
 import type { Db } from '../db/storage.ts';
 import { storedForm, storedRoute } from '../orders/form.ts';
 import { ordersForTaxis } from '../orders/store.ts';
-import { formatLocal } from '../time.ts';
+import { formatLocal } from '../base/time.ts';
 import type { TaxiRef } from './driver-actions.ts';
 import { ASSIGNMENT_STATES as S } from './tables.ts';
 

@@ -1,13 +1,14 @@
 // `taxi-operator doctor`: what a production start of this environment would hit, or should not
-// run with, read the way the server reads it (config.ts, the corporation directory, storage).
+// run with, read the way the server reads it (base/config.ts, the corporation directory, storage).
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Config, configFromEnv, pathsFromEnv } from '../config.ts';
+import { type Config, configFromEnv, pathsFromEnv } from '../base/config.ts';
 import { openCorporationDirectory } from '../corporations/directory.ts';
+import type { MigrationSet } from '../db/schema.ts';
 import { openStorage, pendingMigrations } from '../db/storage.ts';
-import { within } from '../deadline.ts';
+import { within } from '../base/deadline.ts';
 import { orderSecretKey } from '../orders/secrets.ts';
-import { connectRedis, type RedisTarget, redisTarget } from '../redis.ts';
+import { connectRedis, type RedisTarget, redisTarget } from '../base/redis.ts';
 import { isVersion, RELEASE_NAMES } from '../releases/resolve.ts';
 
 /** fatal: the start fails or must not go on; warning: it runs, but look at it. */
@@ -97,10 +98,13 @@ function corporationChecks(corpDir: string): Finding[] {
   return findings;
 }
 
-async function databaseChecks(paths: ReturnType<typeof pathsFromEnv>): Promise<Finding[]> {
+async function databaseChecks(
+  paths: ReturnType<typeof pathsFromEnv>,
+  migrations: MigrationSet,
+): Promise<Finding[]> {
   if (!paths.databaseUrl && !fs.existsSync(path.join(paths.dataDir, 'taxi.sqlite')))
     return [warning(`no SQLite database in ${paths.dataDir} yet: the first start creates it`)];
-  const storage = await openStorage({ ...paths, migrate: false });
+  const storage = await openStorage({ ...paths, migrations, migrate: false });
   try {
     const pending = await within(pendingMigrations(storage), REACH_TIMEOUT_MS, 'database');
     return pending.length > 0
@@ -135,8 +139,8 @@ async function redisChecks(target: RedisTarget): Promise<Finding[]> {
   }
 }
 
-/** Every finding for this environment, the fatal ones first. */
-export async function doctor(env: NodeJS.ProcessEnv): Promise<Finding[]> {
+/** Every finding for this environment, the fatal ones first; `migrations` are the modules' own. */
+export async function doctor(env: NodeJS.ProcessEnv, migrations: MigrationSet): Promise<Finding[]> {
   const findings: Finding[] = [];
   const paths = pathsFromEnv(env);
   let config: Config | undefined;
@@ -153,7 +157,7 @@ export async function doctor(env: NodeJS.ProcessEnv): Promise<Finding[]> {
     }
   }
   findings.push(...corporationChecks(paths.corpDir));
-  findings.push(...(await databaseChecks(paths)));
+  findings.push(...(await databaseChecks(paths, migrations)));
   let redis: RedisTarget | null = null;
   try {
     redis = redisTarget(env);

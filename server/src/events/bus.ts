@@ -1,5 +1,7 @@
-import { within } from '../deadline.ts';
-import { closeRedis, connectRedis, type RedisTarget } from '../redis.ts';
+import { within } from '../base/deadline.ts';
+import { closeRedis, connectRedis, type RedisTarget } from '../base/redis.ts';
+// Brings base/services.ts into every program that has this file, for the augmentation below.
+import type {} from '../base/services.ts';
 
 /** Ends a subscription. */
 export type Unsubscribe = () => void;
@@ -151,4 +153,11 @@ export function redisBus(
       await Promise.all([closeRedis(publisher), closeRedis(subscriber)]);
     },
   };
+}
+
+declare module '../base/services.ts' {
+  interface Services {
+    /** In-process, or Redis pub/sub with REDIS_URL: tracking events, dispatch wake-ups, offers. */
+    bus: EventBus;
+  }
 }

@@ -1,5 +1,7 @@
-import { ApiFailure } from '../errors.ts';
-import { closeRedis, connectRedis, type RedisTarget } from '../redis.ts';
+import { ApiFailure } from '../base/errors.ts';
+import { closeRedis, connectRedis, type RedisTarget } from '../base/redis.ts';
+// Brings base/services.ts into every program that has this file, for the augmentation below.
+import type {} from '../base/services.ts';
 
 /**
  * Counters for limits that need no database row: "at most N per window per key". In memory for
@@ -124,4 +126,11 @@ export function redisLimiter(
       await closeRedis(redis);
     },
   };
+}
+
+declare module '../base/services.ts' {
+  interface Services {
+    /** Per-key limits, in memory or in Redis. */
+    limits: RateLimiter;
+  }
 }

@@ -4,10 +4,10 @@ import { text } from '../api/fields.ts';
 import type { ActionContext, Handlers } from '../api/registry.ts';
 import { withLock } from '../db/storage.ts';
 import { carriedBy } from '../dispatch/carried.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import { clientWithinLimit } from '../events/limits.ts';
 import { clientOrder } from '../orders/store.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { rideLinkKey } from '../tracking/link.ts';
 import { dropFavourite, favouriteCallNumbers, favouritesOf, keepFavourite } from './store.ts';
 

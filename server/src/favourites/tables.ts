@@ -1,5 +1,7 @@
 import type { Generated } from 'kysely';
 import { idKey, idType, type MigrationSet } from '../db/schema.ts';
+// Brings db/tables.ts into every program that has this file, for the augmentation below.
+import type {} from '../db/tables.ts';
 
 export interface FavouriteTables {
   /**
@@ -12,6 +14,12 @@ export interface FavouriteTables {
     call_number: string;
     created_at: number;
   };
+}
+
+declare module '../db/tables.ts' {
+  // This concern's tables join the database's (db/tables.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Tables extends FavouriteTables {}
 }
 
 export const favouriteMigrations: MigrationSet = (engine) => ({

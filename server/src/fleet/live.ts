@@ -6,6 +6,8 @@ import type { Storage } from '../db/storage.ts';
 import type { EventBus } from '../events/bus.ts';
 import type { GeoService } from '../geo/service.ts';
 import { greatCircleMetres, insidePolygon, type LatLng } from '../geo/geometry.ts';
+// Brings base/services.ts into every program that has this file, for the augmentation below.
+import type {} from '../base/services.ts';
 
 export const taxiChannel = (corporationId: string, callNumber: string) =>
   `taxi:${corporationId}:${callNumber}`;
@@ -170,4 +172,11 @@ function storePositions(db: Kysely<Tables>, rows: PositionRow[]) {
     update taxis set lat = v.lat, lng = v.lng, acc = v.acc, updated_at = v.updated_at from v
     where taxis.corporation_id = v.corporation_id and taxis.call_number = v.call_number
       and taxis.updated_at <= v.updated_at`.execute(db);
+}
+
+declare module '../base/services.ts' {
+  interface Services {
+    /** Taxi positions: published at once, stored in batches. */
+    fleet: LiveFleet;
+  }
 }

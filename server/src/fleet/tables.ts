@@ -1,5 +1,7 @@
 import type { Generated } from 'kysely';
 import type { MigrationSet } from '../db/schema.ts';
+// Brings db/tables.ts into every program that has this file, for the augmentation below.
+import type {} from '../db/tables.ts';
 
 export interface FleetTables {
   /** Last known position and state of each taxi, written by the drivers' side. */
@@ -19,6 +21,12 @@ export interface FleetTables {
     /** GPS accuracy of the last position, metres. */
     acc: number | null;
   };
+}
+
+declare module '../db/tables.ts' {
+  // This concern's tables join the database's (db/tables.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Tables extends FleetTables {}
 }
 
 export const fleetMigrations: MigrationSet = () => ({

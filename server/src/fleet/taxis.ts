@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../base/clock.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import type { Db } from '../db/storage.ts';
 import type { LatLng } from '../geo/geometry.ts';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { type AddressPoint, emptyAddressPoint } from '@taxi/contract';
-import type { RouteEstimate } from '../quotes/routing.ts';
+import type { RouteEstimate } from './routing.ts';
 import type { LatLng } from './geometry.ts';
 import { RoadGraph } from './graph.ts';
 import { GEO_DATA_VERSION, type GeoData, importExtract } from './importer.ts';

@@ -1,5 +1,5 @@
 import { type AddressPoint, emptyAddressPoint, type StreetSearchResult } from '@taxi/contract';
-import type { RouteEstimate } from '../quotes/routing.ts';
+import type { RouteEstimate } from './routing.ts';
 import type { LatLng } from './geometry.ts';
 import type { ScoredResult } from './search.ts';
 

@@ -1,5 +1,5 @@
 import TinyQueue from 'tinyqueue';
-import type { RouteEstimate } from '../quotes/routing.ts';
+import type { RouteEstimate } from './routing.ts';
 import { EARTH_RADIUS_M, greatCircleMetres, type LatLng, simplified } from './geometry.ts';
 import { PointGrid } from './point-grid.ts';
 import type { RoadGraphData } from './road-graph-data.ts';

@@ -2,8 +2,8 @@ import { ADDRESS_SEARCH_MIN_CHARS } from '@taxi/contract';
 import type { FastifyInstance } from 'fastify';
 import { optionalInteger, position, text } from '../api/fields.ts';
 import type { ActionContext } from '../api/registry.ts';
-import { ApiFailure } from '../errors.ts';
-import type { Services } from '../services.ts';
+import { ApiFailure } from '../base/errors.ts';
+import type { Services } from '../base/services.ts';
 
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 50;

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../config.ts';
+import { REPO_ROOT } from '../base/config.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import type { AddressPoint } from '@taxi/contract';
-import { greatCircleRoutes, type RouteEstimate, type RouteEstimator } from '../quotes/routing.ts';
+import { greatCircleRoutes, type RouteEstimate, type RouteEstimator } from './routing.ts';
 import { EmbeddedGeography, loadExtract } from './embedded.ts';
 import type { LatLng } from './geometry.ts';
 import {
@@ -14,6 +14,8 @@ import {
   type SearchEngine,
 } from './external.ts';
 import { type ScoredResult, SearchIndex } from './search.ts';
+// Brings base/services.ts into every program that has this file, for the augmentation below.
+import type {} from '../base/services.ts';
 
 export interface GeoLog {
   info(details: object, message: string): void;
@@ -238,5 +240,12 @@ export class GeoService implements RouteEstimator {
       }
     }
     return (await this.embedded(corporation))?.route(from, to);
+  }
+}
+
+declare module '../base/services.ts' {
+  interface Services {
+    /** Address search, reverse geocoding and routes per corporation. */
+    geo: GeoService;
   }
 }

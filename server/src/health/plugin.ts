@@ -4,8 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { pendingMigrations } from '../db/storage.ts';
-import { within } from '../deadline.ts';
-import type { Services } from '../services.ts';
+import { within } from '../base/deadline.ts';
+import type { Services } from '../base/services.ts';
 
 /**
  * How long the database and Redis may take to answer before the process counts as not ready:

@@ -5,10 +5,10 @@ import { withLock } from '../db/storage.ts';
 import { MAIL_QUEUED_CHANNEL } from '../mail/outbox.ts';
 import { storedForm } from '../orders/form.ts';
 import { invoicedOrders } from '../orders/store.ts';
-import type { Services } from '../services.ts';
-import { formatLocal, localTime } from '../time.ts';
+import type { Services } from '../base/services.ts';
+import { formatLocal, localTime } from '../base/time.ts';
 import { queueInvoiceMail } from './mail.ts';
-import { type InvoicingSettings, readInvoicing } from './settings.ts';
+import { type InvoicingSettings, readInvoicing } from '../corporations/invoicing.ts';
 import { dropInvoiceRequest, type InvoiceBuyer, pendingInvoices, storeIssued } from './store.ts';
 
 /** Invoices looked at in one round of the issuer. */

@@ -4,7 +4,7 @@ import type { Invoice } from '@taxi/contract';
 import type { Transaction } from 'kysely';
 import type { Tables } from '../db/tables.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { invoicePdf } from './pdf.ts';
 import { issuedInvoice } from './store.ts';
 

@@ -11,14 +11,14 @@ import type { FastifyInstance } from 'fastify';
 import { integer, optionalInteger, record, text } from '../api/fields.ts';
 import type { ActionContext, Handlers } from '../api/registry.ts';
 import { withLock } from '../db/storage.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import { clientWithinLimit } from '../events/limits.ts';
 import { clientOrder } from '../orders/store.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { rideLinkKey } from '../tracking/link.ts';
 import { issueFinished } from './issue.ts';
 import { registerInvoiceMail } from './mail.ts';
-import { readInvoicing } from './settings.ts';
+import { readInvoicing } from '../corporations/invoicing.ts';
 import { deleteProfile, invoiceOfOrder, profilesOf, saveProfile } from './store.ts';
 
 /** Calls of the company-profile and invoice actions per client per minute. */

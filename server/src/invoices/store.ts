@@ -2,7 +2,7 @@ import type { CompanyProfile, CompanyProfileInput } from '@taxi/contract';
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/storage.ts';
 import type { Tables } from '../db/tables.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 
 type Reader = Db | Transaction<Tables>;
 

@@ -1,5 +1,7 @@
 import type { Generated } from 'kysely';
 import { idKey, idType, type MigrationSet } from '../db/schema.ts';
+// Brings db/tables.ts into every program that has this file, for the augmentation below.
+import type {} from '../db/tables.ts';
 
 export interface InvoiceTables {
   /** A company a passenger rides for (docs/invoices.md), kept with the account. */
@@ -34,6 +36,12 @@ export interface InvoiceTables {
     /** The issued document as GET_INVOICE returns it (seller and amounts fixed at issue). */
     document: string | null;
   };
+}
+
+declare module '../db/tables.ts' {
+  // This concern's tables join the database's (db/tables.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Tables extends InvoiceTables {}
 }
 
 export const invoiceMigrations: MigrationSet = (engine) => ({

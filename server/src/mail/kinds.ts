@@ -1,4 +1,6 @@
 import type { Corporation } from '../corporations/directory.ts';
+// Brings base/services.ts into every program that has this file, for the augmentation below.
+import type {} from '../base/services.ts';
 
 /** A mail ready to send, rendered at the send from what its row names. */
 export interface MailContent {
@@ -28,5 +30,12 @@ export class MailKinds {
 
   renderer(kind: string): RenderMail | undefined {
     return this.#kinds.get(kind);
+  }
+}
+
+declare module '../base/services.ts' {
+  interface Services {
+    /** The kinds of mail the outbox renders at the send (mail/kinds.ts): each concern adds its own. */
+    mail: MailKinds;
   }
 }

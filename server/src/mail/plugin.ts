@@ -5,11 +5,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { text } from '../api/fields.ts';
 import { clientCorporationId } from '../accounts/clients.ts';
 import type { ActionContext, Handlers } from '../api/registry.ts';
-import type { MailConfig } from '../config.ts';
-import { ApiFailure } from '../errors.ts';
+import type { MailConfig } from '../base/config.ts';
+import { ApiFailure } from '../base/errors.ts';
 import { clientWithinLimit, spend } from '../events/limits.ts';
 import { escapeHtml } from '../releases/seo.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import {
   askAgainIn,
   confirmByToken,

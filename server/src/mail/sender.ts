@@ -1,5 +1,5 @@
 import { createTransport } from 'nodemailer';
-import type { MailConfig } from '../config.ts';
+import type { MailConfig } from '../base/config.ts';
 import type { MailContent } from './kinds.ts';
 
 /** How long the relay may take to connect, greet and take a message, before the try counts as refused. */

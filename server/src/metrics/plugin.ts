@@ -2,18 +2,26 @@
 // and the gauges read from this app's database pool, Redis and orders at each scrape.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Gauge } from 'prom-client';
-import { openOrderCounts } from '../orders/store.ts';
-import { isApiPath } from '../releases/plugin.ts';
+import type { Db } from '../db/storage.ts';
 import { sameSecret } from '../security/secrets.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { actionOf, bounded, httpRequestDone, registry } from './record.ts';
 
 const HOUR = 60 * 60_000;
 /** Wrong tokens per address per hour before /metrics stops answering them. */
 const FAILURES_PER_HOUR = 20;
 
+/**
+ * What the metrics read of other concerns, handed in by the composition root: the count of open
+ * orders per state (orders/store.ts), and whether a path is one of the API's (releases/plugin.ts).
+ */
+export interface MetricsSources {
+  openOrderCounts(db: Db): Promise<{ state: string; count: number }[]>;
+  isApiPath(url: string): boolean;
+}
+
 /** The apps of this process whose pool, Redis and orders the gauges read (tests run several). */
-const apps = new Set<Services>();
+const apps = new Set<{ services: Services; sources: MetricsSources }>();
 
 new Gauge({
   name: 'taxi_db_pool_connections',
@@ -22,7 +30,9 @@ new Gauge({
   registers: [registry],
   collect() {
     this.reset();
-    for (const { storage } of apps) {
+    for (const {
+      services: { storage },
+    } of apps) {
       if (!storage.pool) continue;
       this.inc({ use: 'in_use' }, storage.pool.inUse());
       this.inc({ use: 'waiting' }, storage.pool.waiting());
@@ -36,7 +46,10 @@ new Gauge({
   registers: [registry],
   collect() {
     this.reset();
-    for (const { bus } of apps) if (bus.connected) this.set(bus.connected() ? 1 : 0);
+    for (const {
+      services: { bus },
+    } of apps)
+      if (bus.connected) this.set(bus.connected() ? 1 : 0);
   },
 });
 
@@ -47,8 +60,8 @@ new Gauge({
   registers: [registry],
   async collect() {
     this.reset();
-    for (const { storage } of apps) {
-      for (const { state, count } of await openOrderCounts(storage.db))
+    for (const { services, sources } of apps) {
+      for (const { state, count } of await sources.openOrderCounts(services.storage.db))
         this.set({ state: bounded('orders_open', 'state', state) }, Number(count));
     }
   },
@@ -61,7 +74,10 @@ function routeOf(request: FastifyRequest): string {
   return request.method === 'GET' || request.method === 'HEAD' ? 'page' : 'unmatched';
 }
 
-export async function metricsPlugin(app: FastifyInstance, services: Services) {
+export async function metricsPlugin(
+  app: FastifyInstance,
+  { services, sources }: { services: Services; sources: MetricsSources },
+) {
   const { config, limits } = services;
   app.get('/metrics', async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -86,13 +102,14 @@ export async function metricsPlugin(app: FastifyInstance, services: Services) {
 
   // Without a token nothing reads the metrics: the per-request hook is left out too.
   if (!config.metricsToken) return;
-  apps.add(services);
+  const watched = { services, sources };
+  apps.add(watched);
   app.addHook('onClose', async () => {
-    apps.delete(services);
+    apps.delete(watched);
   });
   // A callback hook, not an async one: no promise a request.
   app.addHook('onResponse', (request, reply, done) => {
-    const action = actionOf(request) ?? (isApiPath(request.url) ? 'other' : '');
+    const action = actionOf(request) ?? (sources.isApiPath(request.url) ? 'other' : '');
     httpRequestDone(routeOf(request), action, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });

@@ -1,4 +1,4 @@
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 
 /**
  * Push services a browser's subscription may point at: the server POSTs to the endpoint, so any

@@ -6,11 +6,11 @@ import {
 } from '@taxi/contract';
 import type { FastifyInstance } from 'fastify';
 import { text } from '../api/fields.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import { pushOutcome } from '../metrics/record.ts';
 import { spend, type RateLimiter } from '../events/limits.ts';
 import { clientOrder, orderKey } from '../orders/store.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { readSubscription } from './endpoints.ts';
 import { claimPushes, dropPushesQueuedBefore, pushHandled, PUSH_QUEUED_CHANNEL } from './outbox.ts';
 import { type Delivery, type PushNetwork, pushSender } from './sender.ts';

@@ -3,7 +3,7 @@ import { Agent } from 'node:https';
 import { isIP } from 'node:net';
 import type { RidePushMessage } from '@taxi/contract';
 import webpush from 'web-push';
-import type { PushConfig } from '../config.ts';
+import type { PushConfig } from '../base/config.ts';
 import { pushOutcome } from '../metrics/record.ts';
 import { type Lookup, PRIVATE_ADDRESS, publicAddress, publicLookup } from './addresses.ts';
 import { type BrowserSubscription, endpointOrigin } from './endpoints.ts';

@@ -1,5 +1,7 @@
 import type { Generated } from 'kysely';
 import { idKey, idType, type MigrationSet } from '../db/schema.ts';
+// Brings db/tables.ts into every program that has this file, for the augmentation below.
+import type {} from '../db/tables.ts';
 
 export interface NotificationTables {
   push_subscriptions: {
@@ -38,6 +40,12 @@ export interface NotificationTables {
     /** When a process took it to send; null while it waits. */
     claimed_at: number | null;
   };
+}
+
+declare module '../db/tables.ts' {
+  // This concern's tables join the database's (db/tables.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Tables extends NotificationTables {}
 }
 
 export const notificationMigrations: MigrationSet = (engine) => ({

@@ -25,8 +25,8 @@ import type { Corporation } from '../corporations/directory.ts';
 import type { LatLng } from '../geo/geometry.ts';
 import { taxiFeatures } from '../corporations/features.ts';
 import { normalisePhone } from '../accounts/phone.ts';
-import { ApiFailure } from '../errors.ts';
-import { dayNumber, formatLocal, localTime, parseDateTime } from '../time.ts';
+import { ApiFailure } from '../base/errors.ts';
+import { dayNumber, formatLocal, localTime, parseDateTime } from '../base/time.ts';
 
 /** Types carrying a pickup time: T scheduled, W calculated. */
 const TIMED_TYPES: readonly OrderType[] = ['T', 'W'];

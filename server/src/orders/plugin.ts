@@ -1,18 +1,19 @@
 import { type ActiveOrder, type OrderState, type OrderType, publicTrackUrl } from '@taxi/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
 import { clientPerks } from '../accounts/clients.ts';
 import { sendRideLink } from '../accounts/codes.ts';
 import type { ActionContext } from '../api/registry.ts';
 import { integer, optionalInteger } from '../api/fields.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import { refuseInMaintenance } from '../corporations/maintenance.ts';
-import { withLock } from '../db/storage.ts';
-import { ApiFailure } from '../errors.ts';
-import { readInvoicing } from '../invoices/settings.ts';
-import { invoiceNumbers, requestInvoice } from '../invoices/store.ts';
+import { type Db, withLock } from '../db/storage.ts';
+import type { Tables } from '../db/tables.ts';
+import { ApiFailure } from '../base/errors.ts';
+import { readInvoicing } from '../corporations/invoicing.ts';
 import { spend } from '../events/limits.ts';
-import type { Services } from '../services.ts';
-import { formatLocal, parseDateTime } from '../time.ts';
+import type { Services } from '../base/services.ts';
+import { formatLocal, parseDateTime } from '../base/time.ts';
 import { type OrderForm, readOrderForm, storedForm } from './form.ts';
 import {
   activeOrdersOf,
@@ -40,8 +41,26 @@ interface OrderRow {
   created_at: number;
 }
 
+/**
+ * What the orders ask of the invoices (invoices/store.ts), which read orders and so sit above
+ * them: the composition root hands these in.
+ */
+export interface OrderInvoices {
+  /** Asks for the invoice of a business ride, in the transaction that saves the order. */
+  requestInvoice(
+    trx: Transaction<Tables>,
+    order: { id: number; corporation_id: string; client_id: number },
+    profileId: number,
+  ): Promise<void>;
+  /** The invoice numbers of these orders, for the history. */
+  invoiceNumbers(db: Db, orderIds: number[]): Promise<Map<number, string>>;
+}
+
 /** Orders: place one (idempotent on call_uniqueid), the active ones, the history (spec section 7). */
-export async function ordersPlugin(app: FastifyInstance, services: Services) {
+export async function ordersPlugin(
+  app: FastifyInstance,
+  { services, invoices }: { services: Services; invoices: OrderInvoices },
+) {
   const { storage, clock, actions, orderSecrets, limits } = services;
   const caps = services.config.limits;
   const { db } = storage;
@@ -164,7 +183,7 @@ export async function ordersPlugin(app: FastifyInstance, services: Services) {
           now,
         );
         if (form.company_profile_id)
-          await requestInvoice(
+          await invoices.requestInvoice(
             trx,
             { id: row.id, corporation_id: context.corporation.id, client_id: client.id },
             form.company_profile_id,
@@ -201,7 +220,7 @@ export async function ordersPlugin(app: FastifyInstance, services: Services) {
         Number.MAX_SAFE_INTEGER,
       );
       const rows = await historyOf(db, client.id, group, HISTORY_LENGTH);
-      const invoices = await invoiceNumbers(
+      const numbers = await invoices.invoiceNumbers(
         db,
         rows.map((row) => row.id),
       );
@@ -212,7 +231,7 @@ export async function ordersPlugin(app: FastifyInstance, services: Services) {
             id: row.id,
             ...entry,
             date_time: row.date_time ?? entry.created,
-            invoice_number: invoices.get(row.id) ?? null,
+            invoice_number: numbers.get(row.id) ?? null,
           };
         }),
       };

@@ -1,6 +1,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Config } from '../config.ts';
+import type { Config } from '../base/config.ts';
 import { keptKey } from '../security/kept-key.ts';
+// Brings base/services.ts into every program that has this file, for the augmentation below.
+import type {} from '../base/services.ts';
 
 /** Where a development server keeps its generated key, beside the SQLite file. */
 export const KEY_FILE = 'order-secret.key';
@@ -67,4 +69,11 @@ export function orderSecrets(key: Buffer): OrderSecrets {
     },
     reveal,
   };
+}
+
+declare module '../base/services.ts' {
+  interface Services {
+    /** Makes order secrets and gives them back to the owner (orders/secrets.ts). */
+    orderSecrets: OrderSecrets;
+  }
 }

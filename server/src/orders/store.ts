@@ -3,7 +3,7 @@ import type { ExpressionBuilder, Insertable } from 'kysely';
 import type { Corporation } from '../corporations/directory.ts';
 import type { Db } from '../db/storage.ts';
 import type { Tables } from '../db/tables.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import {
   IMMEDIATE_ORDER_TYPE as IMMEDIATE_TYPE,
   type OrderKey,

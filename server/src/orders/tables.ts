@@ -2,6 +2,8 @@ import type { OrderState, OrderType } from '@taxi/contract';
 import type { Generated } from 'kysely';
 import { idKey, idType, type MigrationSet } from '../db/schema.ts';
 import { secretHash } from './secrets.ts';
+// Brings db/tables.ts into every program that has this file, for the augmentation below.
+import type {} from '../db/tables.ts';
 
 export interface OrderTables {
   orders: {
@@ -43,6 +45,12 @@ export interface OrderTables {
     /** Grows with every change a tracking viewer should see. */
     revision: Generated<number>;
   };
+}
+
+declare module '../db/tables.ts' {
+  // This concern's tables join the database's (db/tables.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Tables extends OrderTables {}
 }
 
 export const orderMigrations: MigrationSet = (engine) => ({

@@ -5,7 +5,7 @@ import {
   type SavedPlaceKind,
 } from '@taxi/contract';
 import { optionalInteger, optionalText, type Payload, record } from '../api/fields.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import { readAddressPoint } from '../orders/form.ts';
 
 const KINDS: readonly SavedPlaceKind[] = ['home', 'work', 'other'];

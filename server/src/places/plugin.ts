@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { integer } from '../api/fields.ts';
 import type { ActionContext, Handlers } from '../api/registry.ts';
 import { withLock } from '../db/storage.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import { clientWithinLimit } from '../events/limits.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { readPlace } from './input.ts';
 import { addPlace, deletePlace, placesOf, updatePlace } from './store.ts';
 

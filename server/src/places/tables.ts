@@ -1,5 +1,7 @@
 import { sql, type Generated } from 'kysely';
 import { idKey, idType, type MigrationSet } from '../db/schema.ts';
+// Brings db/tables.ts into every program that has this file, for the augmentation below.
+import type {} from '../db/tables.ts';
 
 export interface PlaceTables {
   /** Saved places (docs/saved-places.md): a passenger's Home, Work and named places. */
@@ -14,6 +16,12 @@ export interface PlaceTables {
     created_at: number;
     updated_at: number;
   };
+}
+
+declare module '../db/tables.ts' {
+  // This concern's tables join the database's (db/tables.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Tables extends PlaceTables {}
 }
 
 export const placeMigrations: MigrationSet = (engine) => ({

@@ -7,7 +7,7 @@ import { spend } from '../events/limits.ts';
 import { nearestFreeTaxiFinder } from '../fleet/taxis.ts';
 import { readOrderForm } from '../orders/form.ts';
 import { refuseSecondImmediateOrder } from '../orders/store.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { located, ridePrice } from './quote.ts';
 import type { LatLng } from '../geo/geometry.ts';
 

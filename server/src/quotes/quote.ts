@@ -3,9 +3,9 @@ import { taxiFeatures } from '../corporations/features.ts';
 import type { Lang } from '../api/registry.ts';
 import type { AddressPoint } from '@taxi/contract';
 import type { OrderForm } from '../orders/form.ts';
-import { parseDateTime } from '../time.ts';
+import { parseDateTime } from '../base/time.ts';
 import type { LatLng } from '../geo/geometry.ts';
-import type { RouteEstimator } from './routing.ts';
+import type { RouteEstimator } from '../geo/routing.ts';
 import { price, readTariff } from './tariff.ts';
 
 export function located(point: AddressPoint | null): LatLng | undefined {

@@ -1,6 +1,6 @@
 import type { Corporation } from '../corporations/directory.ts';
 import type { Feature } from '@taxi/contract';
-import { localTime } from '../time.ts';
+import { localTime } from '../base/time.ts';
 
 /** A corporation's `tariff` section: T1 by day, T2 at night (and on Sundays when so set). */
 export interface Tariff {

@@ -4,9 +4,9 @@ import { integer, optionalText, record, text } from '../api/fields.ts';
 import { ActionRegistry, type ActionContext } from '../api/registry.ts';
 import { actionTransport } from '../api/transport.ts';
 import { isUniqueViolation } from '../db/storage.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import { trackedOrder } from '../orders/store.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { ratingOf, saveRating } from './store.ts';
 
 /** The rating API (POST /rate/api/1/): anyone holding an order's short id and secret. */

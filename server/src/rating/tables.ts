@@ -1,4 +1,6 @@
 import type { MigrationSet } from '../db/schema.ts';
+// Brings db/tables.ts into every program that has this file, for the augmentation below.
+import type {} from '../db/tables.ts';
 
 export interface RatingTables {
   ratings: {
@@ -8,6 +10,12 @@ export interface RatingTables {
     comment: string | null;
     created_at: number;
   };
+}
+
+declare module '../db/tables.ts' {
+  // This concern's tables join the database's (db/tables.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Tables extends RatingTables {}
 }
 
 export const ratingMigrations: MigrationSet = () => ({

@@ -6,7 +6,7 @@ import type { EventBus } from '../events/bus.ts';
 import { confirmedEmail } from '../mail/addresses.ts';
 import { enqueueMail, MAIL_QUEUED_CHANNEL } from '../mail/outbox.ts';
 import { orderOwner } from '../orders/store.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { finishedReceipt } from './plugin.ts';
 import { receiptPdf, RECEIPT_TEXTS } from './pdf.ts';
 

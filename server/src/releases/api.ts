@@ -4,8 +4,8 @@
 // request log carries method, URL and address only, and the token travels in a header.
 import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiFailure } from '../errors.ts';
-import type { Services } from '../services.ts';
+import { ApiFailure } from '../base/errors.ts';
+import type { Services } from '../base/services.ts';
 import { hashFiles, isBuildFile } from './files.ts';
 import { corporationHealth, HEALTH_HOURS } from './health.ts';
 import {

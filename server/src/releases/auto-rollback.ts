@@ -2,7 +2,7 @@
 // has its running canaries (its own, or its channel's) judged against their stable releases; a canary that is clearly worse
 // drops to 0 % (its release stays named, so `release list` shows what was stopped). Promotion is
 // never automatic. Several server processes may judge at once: halting twice is a no-op.
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { corporationHealth, devicesOf, HEALTH_HOURS } from './health.ts';
 import { haltCanary, type Change } from './pointers.ts';
 import { judgeCanary, readRule } from './rule.ts';

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Config } from '../config.ts';
+import type { Config } from '../base/config.ts';
 import { keptKey } from '../security/kept-key.ts';
 
 /**

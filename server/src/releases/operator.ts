@@ -3,7 +3,7 @@
 // Basic authentication with OPERATOR_TOKEN as the password; without OPERATOR_TOKEN there is no
 // page. Plain HTML and inline SVG: no script and no inline style, so a strict CSP holds.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import type { ReleaseHealth } from '../reports/health.ts';
 import { sameSecret } from '../security/secrets.ts';
 import { corporationHealth, HEALTH_HOURS, type PartHealth } from './health.ts';

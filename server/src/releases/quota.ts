@@ -1,6 +1,6 @@
 // Each release team's disk quota (RELEASE_TEAM_QUOTA_MB): a token cannot fill the server's disk
 // with versions nobody runs. Uploads are rare, so the team's releases are measured at each one.
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import type { ReleaseStore } from './store.ts';
 
 const MB = 1024 * 1024;

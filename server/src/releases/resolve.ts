@@ -1,12 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import semver from 'semver';
+import { NEWEST, RELEASE_NAMES, type ReleaseName } from '../corporations/parts.ts';
 import { releaseJson } from './file-cache.ts';
 
-/** Everything the host loads at run time; the host itself is served as the SPA page. */
-export const REMOTES = ['ordering', 'tracking', 'account', 'legal'] as const;
-export const RELEASE_NAMES = ['host', ...REMOTES] as const;
-export type ReleaseName = (typeof RELEASE_NAMES)[number];
+export { NEWEST, RELEASE_NAMES, REMOTES, type ReleaseName } from '../corporations/parts.ts';
+
+/** Whether `part` is the host or a remote and `release` one of its possible versions. */
+export function isRelease(part: string, release: string): boolean {
+  return (RELEASE_NAMES as readonly string[]).includes(part) && isVersion(release);
+}
 
 /** The file that marks a release folder as complete. */
 export function entryFile(name: ReleaseName): string {
@@ -98,12 +101,6 @@ export async function canaryOf(
     return undefined;
   }
 }
-
-/**
- * The pointer of a part its corporation does not pin, under UNPINNED_RELEASES=newest (development
- * only): the highest published version. Not a version, channel or URL, so never written in a file.
- */
-export const NEWEST = '(newest)';
 
 /**
  * Which release of `name` a corporation gets: its pointer is a version, a channel of

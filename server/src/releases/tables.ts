@@ -1,5 +1,7 @@
 import type { Generated } from 'kysely';
 import { idKey, idType, type MigrationSet } from '../db/schema.ts';
+// Brings db/tables.ts into every program that has this file, for the augmentation below.
+import type {} from '../db/tables.ts';
 
 export interface ReleaseTables {
   /** A team's key to the release API; only its SHA-256 is kept. */
@@ -14,6 +16,12 @@ export interface ReleaseTables {
     created_at: number;
     revoked_at: number | null;
   };
+}
+
+declare module '../db/tables.ts' {
+  // This concern's tables join the database's (db/tables.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Tables extends ReleaseTables {}
 }
 
 export const releaseMigrations: MigrationSet = (engine) => ({

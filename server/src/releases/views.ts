@@ -12,9 +12,9 @@ import {
   type Served,
 } from '../reports/health.ts';
 import type { Bucket } from './bucket.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { resolveRelease, type RemoteEntry } from './resolve.ts';
-import { issueTicket } from './ticket.ts';
+import { issueTicket } from '../reports/ticket.ts';
 
 const HOUR = 60 * 60_000;
 

@@ -4,10 +4,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/storage.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import { releaseError, releasePageViews } from '../metrics/record.ts';
-import type { Bucket } from '../releases/bucket.ts';
-import { isVersion, RELEASE_NAMES } from '../releases/resolve.ts';
 
 const HOUR = 60 * 60_000;
 
@@ -22,8 +20,12 @@ export interface Seen {
 
 /** A release served to a device, and whether it came as the part's canary or its stable. */
 export interface Served extends Seen {
-  bucket: Bucket;
+  /** The bucket the device was drawn into (releases/bucket.ts). */
+  bucket: 'canary' | 'stable';
 }
+
+/** Whether a part (host or a remote) and a release (a version) name a real one. */
+export type IsRelease = (part: string, release: string) => boolean;
 
 /**
  * What the database keeps of a device id: a hash, so the stored value is not the id the device
@@ -101,17 +103,14 @@ export const SOURCE_LIMIT = 64;
  * The part and release an error report names, when both are real ones; '' otherwise. A name
  * longer than any release's is refused.
  */
-export function reportedSource(body: unknown): Seen {
+export function reportedSource(body: unknown, isRelease: IsRelease): Seen {
   const form = (body ?? {}) as Record<string, unknown>;
   for (const field of ['part', 'release'])
     if (typeof form[field] === 'string' && form[field].length > SOURCE_LIMIT)
       throw new ApiFailure('ARG_ERROR', `${field}: at most ${SOURCE_LIMIT} characters`);
   const part = form.part;
   const release = form.release;
-  return typeof part === 'string' &&
-    (RELEASE_NAMES as readonly string[]).includes(part) &&
-    typeof release === 'string' &&
-    isVersion(release)
+  return typeof part === 'string' && typeof release === 'string' && isRelease(part, release)
     ? { part, release }
     : { part: '', release: '' };
 }

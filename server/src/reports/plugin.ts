@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { refuseCrossSite } from '../api/cross-site.ts';
-import { ApiFailure } from '../errors.ts';
-import { redactUrl } from '../redact.ts';
+import { ApiFailure } from '../base/errors.ts';
+import { redactUrl } from '../base/redact.ts';
 import { spend } from '../events/limits.ts';
-import { readTicket, TICKET_LIMIT } from '../releases/ticket.ts';
-import type { Services } from '../services.ts';
-import { countError, reportedSource, type Seen } from './health.ts';
+import { readTicket, TICKET_LIMIT } from './ticket.ts';
+import type { Services } from '../base/services.ts';
+import { countError, type IsRelease, reportedSource, type Seen } from './health.ts';
 import { saveErrorReport } from './store.ts';
 
 export const REPORT_FIELDS = [
@@ -47,7 +47,7 @@ export function readReport(body: unknown): ErrorReport {
 const REPORTS_PER_IP_PER_HOUR = 60;
 const HOUR = 60 * 60_000;
 
-/** The view ticket a report carries (releases/ticket.ts); '' without one. */
+/** The view ticket a report carries (ticket.ts); '' without one. */
 function ticketOf(body: unknown): string {
   const ticket = (body as Record<string, unknown>).ticket;
   if (typeof ticket !== 'string') return '';
@@ -75,7 +75,14 @@ async function countReportedError(
 }
 
 /** Stored for the operator; the log gets a warning too. */
-export async function reportsPlugin(app: FastifyInstance, services: Services) {
+/**
+ * Browser error reports. `isRelease` tells a real part and release from a made-up one: the
+ * composition root hands in the releases' own check.
+ */
+export async function reportsPlugin(
+  app: FastifyInstance,
+  { services, isRelease }: { services: Services; isRelease: IsRelease },
+) {
   const { storage, corporations, clock, clientAddress, limits } = services;
   app.post('/report/error/', { bodyLimit: 64 * 1024 }, async (request) => {
     const corporation = corporations.forRequest(request);
@@ -83,7 +90,7 @@ export async function reportsPlugin(app: FastifyInstance, services: Services) {
     refuseCrossSite(request.headers, corporation);
     const report = readReport(request.body);
     // Which release raised it, for that release's error rate (release health).
-    const source = reportedSource(request.body);
+    const source = reportedSource(request.body, isRelease);
     const ticket = ticketOf(request.body);
     const now = clock.now();
     const ip = clientAddress(request.raw);

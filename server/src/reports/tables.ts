@@ -1,5 +1,7 @@
 import type { Generated } from 'kysely';
 import { idKey, idType, type MigrationSet } from '../db/schema.ts';
+// Brings db/tables.ts into every program that has this file, for the augmentation below.
+import type {} from '../db/tables.ts';
 
 export interface ReportTables {
   error_reports: {
@@ -42,6 +44,12 @@ export interface ReportTables {
     /** 1 once the device reported an error of the release in that hour. */
     errored: Generated<number>;
   };
+}
+
+declare module '../db/tables.ts' {
+  // This concern's tables join the database's (db/tables.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Tables extends ReportTables {}
 }
 
 export const reportMigrations: MigrationSet = (engine) => ({

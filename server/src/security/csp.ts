@@ -1,7 +1,7 @@
 // The Content-Security-Policy of a corporation's pages: exactly the origins the app loads from.
 import { createHash } from 'node:crypto';
 import type { Corporation } from '../corporations/directory.ts';
-import { REMOTES } from '../releases/resolve.ts';
+import { REMOTES } from '../corporations/parts.ts';
 
 /** What mapbox-gl talks to besides the style's own sources: styles, tiles, telemetry. */
 const MAPBOX_ORIGINS = [

@@ -1,6 +1,6 @@
 // The headers of OWASP ASVS V14.4 on every reply: pages, files, the API, errors.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { cachedPagePolicy, type InlineHashes, inlineHashes, NON_PAGE_POLICY } from './csp.ts';
 
 /** Geolocation for the app itself (the pickup); every other powerful feature off. */

@@ -5,7 +5,7 @@ import { closeTaxiSessions } from '../dispatch/taxi-sessions.ts';
 import { provisionTaxi } from '../driver/accounts.ts';
 import type { EmbeddedGeography } from '../geo/embedded.ts';
 import { greatCircleMetres, type LatLng } from '../geo/geometry.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 
 /** How the simulated drivers behave; times in simulated seconds. */
 export interface DriverHabits {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { isLoopback } from '../api/client-address.ts';
+import { isLoopback } from '../base/client-address.ts';
 import type { CorporationLookup } from '../corporations/directory.ts';
-import { errorReply } from '../errors.ts';
+import { errorReply } from '../base/errors.ts';
 import type { Outbox } from './outbox.ts';
 
 export interface OutboxOptions {

@@ -1,9 +1,9 @@
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { perCorporation } from '../corporations/plugin.ts';
-import { errorReply } from '../errors.ts';
+import { errorReply } from '../base/errors.ts';
 import type { MapData } from '../geo/map.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { DiskCache } from './disk-cache.ts';
 import {
   GLYPHS_PATH,

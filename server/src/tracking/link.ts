@@ -5,7 +5,7 @@
 import { SCREEN_PATHS, orderViewOf, pathParams, type OrderView } from '@taxi/contract';
 import { trackFacts } from '../dispatch/record.ts';
 import { findTrackedOrder } from '../orders/store.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 
 /** Refused tries (wrong secret or order) per client address per minute, before all are refused. */
 export const REFUSED_LINKS_PER_IP_PER_MINUTE = 30;

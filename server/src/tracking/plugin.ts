@@ -4,7 +4,7 @@ import { dispatchSettings } from '../dispatch/settings.ts';
 import type { LiveTaxi } from '@taxi/contract';
 import { navPointOf, zoneOf } from '../fleet/live.ts';
 import { taxiPositions } from '../fleet/taxis.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import { TrackingHub } from './hub.ts';
 import { trackingSocket } from './socket.ts';
 

@@ -9,9 +9,9 @@ import {
   type TrackServerMessage,
 } from '@taxi/contract';
 import { isCrossSite } from '../api/cross-site.ts';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../base/errors.ts';
 import { spend } from '../events/limits.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../base/services.ts';
 import type { TrackingHub, Viewer } from './hub.ts';
 import { openRideLink, rideLinkKey } from './link.ts';
 import {

@@ -6,6 +6,7 @@ import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { openStorage } from '../../src/db/storage.ts';
+import { MIGRATIONS } from '../../src/modules.ts';
 import { taxiCorporation } from '../support/fixtures.ts';
 import { tempDir } from '../support/helpers.ts';
 import { trackingSocket, trackLogin } from '../support/live.ts';
@@ -85,7 +86,11 @@ async function backupUnderLoad(databaseUrl: string, restoredUrl: string) {
   const restoredDir = path.join(tempDir(), 'data');
   const restoredPaths = { ...paths, DATABASE_URL: restoredUrl, DATA_DIR: restoredDir };
   await operator(restoredPaths, 'restore', file);
-  const check = await openStorage({ databaseUrl: restoredUrl, dataDir: restoredDir });
+  const check = await openStorage({
+    migrations: MIGRATIONS,
+    databaseUrl: restoredUrl,
+    dataDir: restoredDir,
+  });
   const ids = new Set(
     (await check.db.selectFrom('orders').select('id').execute()).map((row) => row.id),
   );

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import webpush from 'web-push';
 import { openStorage } from '../../src/db/storage.ts';
+import { MIGRATIONS } from '../../src/modules.ts';
 import { corporationFile, tempDir, writeFile } from '../support/helpers.ts';
 import { freePort } from '../support/private-services.ts';
 
@@ -28,7 +29,7 @@ async function sound() {
     corporationFile('demo', ['taxi.example'], { releases: PINNED }),
   );
   const dataDir = path.join(root, 'data');
-  await (await openStorage({ dataDir })).close();
+  await (await openStorage({ migrations: MIGRATIONS, dataDir })).close();
   const vapid = webpush.generateVAPIDKeys();
   return {
     NODE_ENV: 'production',
@@ -170,7 +171,7 @@ test('each problem a production start would hit, fatal ones with exit status 1',
     [
       'migrations pending',
       async (env) => {
-        const storage = await openStorage({ dataDir: env.DATA_DIR! });
+        const storage = await openStorage({ migrations: MIGRATIONS, dataDir: env.DATA_DIR! });
         await storage.db.deleteFrom('kysely_migration' as never).execute();
         await storage.close();
       },

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { openStorage } from '../../src/db/storage.ts';
+import { MIGRATIONS } from '../../src/modules.ts';
 import { taxiCorporation } from '../support/fixtures.ts';
 import { post, signInPassenger } from '../support/process-calls.ts';
 import { PICKUP, processEnv, provisionTaxis } from '../support/process-setup.ts';
@@ -90,7 +91,7 @@ test(
 
     // Nothing is stuck: taxi 8 accepts; the lapsed offer of taxi 7 is closed, not left open.
     await eight('OFFER_ACCEPT', { order_id: saved.order_id });
-    const check = await openStorage({ dataDir: env.DATA_DIR });
+    const check = await openStorage({ migrations: MIGRATIONS, dataDir: env.DATA_DIR });
     const offers = await check.db
       .selectFrom('assignments')
       .select(['call_number', 'state'])

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { after, test } from 'node:test';
 import SQLite from 'better-sqlite3';
 import { openStorage } from '../../src/db/storage.ts';
+import { MIGRATIONS } from '../../src/modules.ts';
 import { isErrorCode } from '@taxi/contract';
 import type { Reply } from '../support/api.ts';
 import { taxiCorporation } from '../support/fixtures.ts';
@@ -51,7 +52,7 @@ test(
     const { env, file } = setUp();
     // The schema first, then the server with files limited to that size and 64 KiB more
     // (RLIMIT_FSIZE: a write past it fails with EFBIG, as on a full disk).
-    await (await openStorage({ dataDir: env.DATA_DIR })).close();
+    await (await openStorage({ migrations: MIGRATIONS, dataDir: env.DATA_DIR })).close();
     const limit = fs.statSync(file).size + 64 * 1024;
     const full = await startServerProcess(env, { prefix: ['prlimit', `--fsize=${limit}`] });
     after(full.kill);

@@ -3,6 +3,7 @@ import net from 'node:net';
 import { after, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { openStorage, type Storage } from '../../src/db/storage.ts';
+import { MIGRATIONS } from '../../src/modules.ts';
 import { LEASE_RENEW_MS, LEASE_TTL_MS } from '../../src/simulator/lease.ts';
 import { gridPoint } from '../fixtures/make-town.ts';
 import { trackingSocket, trackLogin } from '../support/live.ts';
@@ -34,7 +35,7 @@ test('two server processes over Redis and PostgreSQL: a passenger on B sees the 
     taxis: ['7'],
     env: { LOG_LEVEL: 'warn', GEO_PER_IP_PER_MINUTE: '5' },
   });
-  const storage = await openStorage({ databaseUrl, dataDir: env.DATA_DIR });
+  const storage = await openStorage({ migrations: MIGRATIONS, databaseUrl, dataDir: env.DATA_DIR });
   try {
     await twoInstances(servers.a.base, servers.b.base, storage);
   } finally {
@@ -163,7 +164,11 @@ test(
       env: { FLEET: 'sim', FLEET_SIZE: '3', FLEET_SPEED: '40' },
       corporation: { fleet: { habits: { rejectRate: 0, ignoreRate: 0, absentRate: 0 } } },
     });
-    const storage = await openStorage({ databaseUrl, dataDir: env.DATA_DIR });
+    const storage = await openStorage({
+      migrations: MIGRATIONS,
+      databaseUrl,
+      dataDir: env.DATA_DIR,
+    });
     const redis = new Redis(REDIS);
     // Closed before the test's schema is dropped.
     after(async () => {

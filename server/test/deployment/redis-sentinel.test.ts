@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { configFromEnv } from '../../src/config.ts';
+import { configFromEnv } from '../../src/base/config.ts';
 import type { Reply } from '../support/api.ts';
 import { gridPoint } from '../fixtures/make-town.ts';
 import { trackingSocket, trackLogin } from '../support/live.ts';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { openStorage } from '../../src/db/storage.ts';
+import { MIGRATIONS } from '../../src/modules.ts';
 import { isErrorCode } from '@taxi/contract';
 import type { Reply } from '../support/api.ts';
 import { taxiCorporation } from '../support/fixtures.ts';
@@ -234,7 +235,11 @@ test(
     );
 
     // Nothing acknowledged is lost: every order and the last report of every taxi are stored.
-    const check = await openStorage({ databaseUrl: postgres.url, dataDir: env.DATA_DIR });
+    const check = await openStorage({
+      migrations: MIGRATIONS,
+      databaseUrl: postgres.url,
+      dataDir: env.DATA_DIR,
+    });
     try {
       const ids = new Set(
         (await check.db.selectFrom('orders').select('id').execute()).map((row) => row.id),

@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { after, test } from 'node:test';
 import { promisify } from 'node:util';
 import { openStorage } from '../../src/db/storage.ts';
+import { MIGRATIONS } from '../../src/modules.ts';
 import { gridPoint } from '../fixtures/make-town.ts';
 import { post } from '../support/process-calls.ts';
 import { startDeployment } from '../support/process-setup.ts';
@@ -58,7 +59,11 @@ test(
         'BLOCKED',
       );
     }
-    const storage = await openStorage({ databaseUrl, dataDir: env.DATA_DIR });
+    const storage = await openStorage({
+      migrations: MIGRATIONS,
+      databaseUrl,
+      dataDir: env.DATA_DIR,
+    });
     after(() => storage.close());
     const { state } = await storage.db
       .selectFrom('taxis')

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import WebSocket from 'ws';
-import { addressKey, parseTrustProxy } from '../../src/api/client-address.ts';
-import { configFromEnv } from '../../src/config.ts';
+import { addressKey, parseTrustProxy } from '../../src/base/client-address.ts';
+import { configFromEnv } from '../../src/base/config.ts';
 import { assertErr, assertOk } from '../support/api.ts';
 import { startApp } from '../support/helpers.ts';
 import { listen } from '../support/live.ts';

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { configFromEnv } from '../../src/config.ts';
+import { configFromEnv } from '../../src/base/config.ts';
 import { tempDir } from '../support/helpers.ts';
 
 const SERVER = fileURLToPath(new URL('../..', import.meta.url));

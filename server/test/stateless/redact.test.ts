@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { redactUrl } from '../../src/redact.ts';
+import { redactUrl } from '../../src/base/redact.ts';
 
 test('secrets in URLs never reach the log', () => {
   assert.equal(

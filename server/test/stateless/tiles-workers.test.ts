@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DEMO_EXTRACT } from '../../src/config.ts';
+import { DEMO_EXTRACT } from '../../src/base/config.ts';
 import { importExtract } from '../../src/geo/importer.ts';
 import { DrawPool } from '../../src/tiles/draw-pool.ts';
 import { drawTile } from '../../src/tiles/raster.ts';

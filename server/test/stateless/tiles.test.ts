@@ -15,7 +15,7 @@ import {
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { PbfReader } from 'pbf';
-import { DEMO_EXTRACT, type LimitsConfig, limitsConfig } from '../../src/config.ts';
+import { DEMO_EXTRACT, type LimitsConfig, limitsConfig } from '../../src/base/config.ts';
 import { importExtract } from '../../src/geo/importer.ts';
 import { MapBuilder, mapClass, type MapData, POLYGON } from '../../src/geo/map.ts';
 import { type Coord, joinWays, seaPolygons } from '../../src/geo/map-geometry.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { epochOf, localTime } from '../../src/time.ts';
+import { epochOf, localTime } from '../../src/base/time.ts';
 
 /** What Intl says, field by field: the reference the cached offsets must agree with. */
 function intl(epochMs: number, zone: string) {

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { openStorage } from '../../src/db/storage.ts';
+import { MIGRATIONS } from '../../src/modules.ts';
 import type { TestServer } from './helpers.ts';
 
 /** A corporation with features, a tariff and a time zone, as the API tests need. */
@@ -79,6 +80,7 @@ export function operator(
 /** A second connection to a test server's database, for rows no API writes yet (taxis). */
 export async function testStorage(server: TestServer) {
   const storage = await openStorage({
+    migrations: MIGRATIONS,
     databaseUrl: server.config.databaseUrl,
     dataDir: server.config.dataDir,
   });

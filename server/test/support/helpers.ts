@@ -6,7 +6,7 @@ import { after } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type Overrides } from '../../src/app.ts';
-import { type Config, limitsConfig } from '../../src/config.ts';
+import { type Config, limitsConfig } from '../../src/base/config.ts';
 import type { Db } from '../../src/db/storage.ts';
 
 export function tempDir(prefix = 'taxi-test-'): string {

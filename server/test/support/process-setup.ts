@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { after } from 'node:test';
 import { openStorage, type StorageOptions } from '../../src/db/storage.ts';
+import { MIGRATIONS } from '../../src/modules.ts';
 import { provisionTaxi } from '../../src/driver/accounts.ts';
 import { TOWN_FILE } from '../fixtures/make-town.ts';
 import { taxiCorporation } from './fixtures.ts';
@@ -39,8 +40,11 @@ export function processEnv(corporation: object, env: Record<string, string> = {}
 }
 
 /** Taxis of the demo corporation, each signing in with `secret-<call number>`. */
-export async function provisionTaxis(database: StorageOptions, callNumbers: string[]) {
-  const storage = await openStorage(database);
+export async function provisionTaxis(
+  database: Omit<StorageOptions, 'migrations'>,
+  callNumbers: string[],
+) {
+  const storage = await openStorage({ ...database, migrations: MIGRATIONS });
   try {
     for (const call of callNumbers)
       await provisionTaxi(storage.db, 'demo', {

@@ -2,7 +2,7 @@
 // which hour. An error report counts against a release only with a ticket naming it, so a report
 // from anywhere else (curl, a device past its address's cap) is kept but never counted.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { hourOf, type Served } from '../reports/health.ts';
+import { hourOf, type Served } from './health.ts';
 
 export interface ViewTicket {
   corporation: string;

@@ -1,5 +1,7 @@
 import type { Corporation } from '../corporations/directory.ts';
-import { greatCircleMetres, type LatLng } from '../geo/geometry.ts';
+import { greatCircleMetres, type LatLng } from './geometry.ts';
+// Brings base/services.ts into every program that has this file, for the augmentation below.
+import type {} from '../base/services.ts';
 
 export interface RouteEstimate {
   distanceM: number;
@@ -8,7 +10,10 @@ export interface RouteEstimate {
   points: LatLng[];
 }
 
-/** Road distance and driving time between two points; the geography issue brings a real router. */
+/**
+ * Road distance and driving time between two points: the corporation's router (geo/service.ts),
+ * or the great-circle fallback below.
+ */
 export interface RouteEstimator {
   estimate(corporation: Corporation, from: LatLng, to: LatLng): Promise<RouteEstimate>;
 }
@@ -29,3 +34,10 @@ export const greatCircleRoutes: RouteEstimator = {
     return { distanceM, durationS, points: [from, to] };
   },
 };
+
+declare module '../base/services.ts' {
+  interface Services {
+    /** Road routes for quotes and ETAs: the corporation's geography, or an override in tests. */
+    routes: RouteEstimator;
+  }
+}

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseTrustProxy, type TrustProxy } from './api/client-address.ts';
+import { parseTrustProxy, type TrustProxy } from './client-address.ts';
 import { isEmailAddress } from '@taxi/contract/email';
 import { type RedisTarget, redisTarget } from './redis.ts';
 
 /** The repository root, so default folders do not depend on the working directory. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export interface Config {
   port: number;

@@ -1,6 +1,9 @@
 import { isValidNip, nipDigits } from '@taxi/contract/business';
 
-/** A corporation file's `invoicing` section (docs/invoices.md): without it, no invoices. */
+/**
+ * A corporation file's `invoicing` section (docs/invoices.md): without it, no invoices. Read here,
+ * below invoices/, so that the directory refuses a file with a bad one at load.
+ */
 export interface InvoicingSettings {
   seller: { name: string; address: string; nip: string };
   /** Percent of the net price; taxi rides in Poland: 8. */
