@@ -9,8 +9,8 @@ import { dirname, join, normalize, sep } from 'node:path';
 import { test } from 'node:test';
 import ts from 'typescript';
 
-const SRC = join(import.meta.dirname, '..', 'src');
-const DECISIONS = join(import.meta.dirname, '..', '..', 'docs', 'decisions');
+const SRC = join(import.meta.dirname, '..', '..', 'src');
+const DECISIONS = join(import.meta.dirname, '..', '..', '..', 'docs', 'decisions');
 const ROOT = '(root)';
 
 /**
