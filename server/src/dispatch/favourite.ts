@@ -8,7 +8,7 @@ import type { LatLng } from '../geo/geometry.ts';
 import type { RouteEstimator } from '../geo/routing.ts';
 import type { DispatchHooks } from './options.ts';
 import type { DispatchSettings } from './settings.ts';
-import type { Trx } from './transition.ts';
+import type { Trx } from './options.ts';
 
 type Reader = Db | Trx;
 

@@ -1,13 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { Clock } from '../base/clock.ts';
 import type { CorporationLookup } from '../corporations/directory.ts';
 import type { Db, Storage } from '../db/storage.ts';
+import type { Tables } from '../db/tables.ts';
 import type { EventBus } from '../events/bus.ts';
 import type { GeoService } from '../geo/service.ts';
 import type { OrderSecrets } from '../orders/secrets.ts';
 import type { RouteEstimator } from '../geo/routing.ts';
 import type { OrderEvent } from './record.ts';
-import type { Trx } from './transition.ts';
+
+/** The transaction a transition of the dispatch runs in. */
+export type Trx = Transaction<Tables>;
 
 /** What a step of the dispatch writes with: the database, the bus and the time. */
 export interface Outbox {

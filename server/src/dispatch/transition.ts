@@ -1,13 +1,9 @@
-import type { Transaction } from 'kysely';
 import { withLock } from '../db/storage.ts';
-import type { Tables } from '../db/tables.ts';
 import { type OrderChanges, touchOrder } from '../orders/store.ts';
-import type { DispatcherOptions } from './options.ts';
+import type { DispatcherOptions, Trx } from './options.ts';
 import { type Effects, publishEffects } from './publishing.ts';
 import type { LogAction } from './tables.ts';
 import { orderEvent } from '../metrics/record.ts';
-
-export type Trx = Transaction<Tables>;
 
 /** One transition in the making: its transaction, its time, and what it has changed so far. */
 export interface Change {

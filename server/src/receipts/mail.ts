@@ -7,7 +7,7 @@ import { confirmedEmail } from '../mail/addresses.ts';
 import { enqueueMail, MAIL_QUEUED_CHANNEL } from '../mail/outbox.ts';
 import { orderOwner } from '../orders/store.ts';
 import type { Services } from '../base/services.ts';
-import { finishedReceipt } from './plugin.ts';
+import { finishedReceipt } from './receipt.ts';
 import { receiptPdf, RECEIPT_TEXTS } from './pdf.ts';
 
 const receiptKey = (orderId: number) => `receipt:${orderId}`;
