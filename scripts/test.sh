@@ -61,7 +61,7 @@ browsers() {
   # The suite's servers share the extract's import and the map's glyphs (e2e/support/app.ts).
   step "browser tests (Chromium)" env E2E_RELEASES_DIR="$releases" E2E_CACHE_DIR="$work/e2e-cache" pnpm --filter @taxi/e2e test
   # The core journeys in Firefox ESR and WebKitGTK (docs/architecture.md, "Tests").
-  step "browser tests (Firefox, WebKit)" env E2E_RELEASES_DIR="$releases" pnpm --filter @taxi/e2e run test:engines
+  step "browser tests (Firefox, WebKit)" env E2E_RELEASES_DIR="$releases" E2E_CACHE_DIR="$work/e2e-cache" pnpm --filter @taxi/e2e run test:engines
 }
 
 lane() {
