@@ -4,12 +4,12 @@
 // either turned around or written down as a decision record in docs/decisions/ and listed in
 // ALLOWED below.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, normalize, sep } from 'node:path';
 import { test } from 'node:test';
 import ts from 'typescript';
+import { sources } from '../support/sources.ts';
 
-const SRC = join(import.meta.dirname, '..', '..', 'src');
 const DECISIONS = join(import.meta.dirname, '..', '..', '..', 'docs', 'decisions');
 const ROOT = '(root)';
 
@@ -30,16 +30,6 @@ const allowance = (allowed: Record<string, string>, part: string, file: string) 
   [part, '*']
     .flatMap((from) => [`${from} → ${file}`, `${from} → ${partOf(file)}/`])
     .find((key) => key in allowed);
-
-/** Every .ts file under server/src, with its text. */
-function sources(): { path: string; text: string }[] {
-  return readdirSync(SRC, { recursive: true, encoding: 'utf8' })
-    .filter((path) => path.endsWith('.ts'))
-    .map((path) => ({
-      path: path.split(sep).join('/'),
-      text: readFileSync(join(SRC, path), 'utf8'),
-    }));
-}
 
 /**
  * The parts and the arrows between them: `a → b` when a file of a imports one of b, unless

@@ -1,21 +1,8 @@
 // One owner per table: a table is queried only in the folder of server/src whose migrations
 // create it; every other module calls that folder's functions.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
 import { test } from 'node:test';
-
-const SRC = join(import.meta.dirname, '..', '..', 'src');
-
-/** Every .ts file under server/src, with its text. */
-function sources(): { path: string; text: string }[] {
-  return readdirSync(SRC, { recursive: true, encoding: 'utf8' })
-    .filter((path) => path.endsWith('.ts'))
-    .map((path) => ({
-      path: path.split(sep).join('/'),
-      text: readFileSync(join(SRC, path), 'utf8'),
-    }));
-}
+import { sources } from '../support/sources.ts';
 
 /** The folder a file of server/src is in ('' for a file at its top). */
 const folderOf = (path: string) => (path.includes('/') ? path.slice(0, path.indexOf('/')) : '');
