@@ -11,6 +11,7 @@ import { useApp } from '../support/fixture.ts';
 import type { RunningApp } from '../support/app.ts';
 import { MONTE_CARLO, monacoFleetApp, PALAIS, placeRide } from '../support/rides.ts';
 import { signInByApi, storeToken } from '../support/session.ts';
+import { wrongSecret } from '../../server/test/support/api.ts';
 
 const it = useApp();
 const HOST = 'receipt.localhost';
@@ -110,10 +111,7 @@ describe('the receipt of a ride the demo fleet drove', () => {
     assert.match(shown.text, /Płatność\s+Gotówka/);
     assert.match(shown.text, /Opłata początkowa/);
 
-    const wrong = track.secret.endsWith('A')
-      ? `${track.secret.slice(0, -1)}B`
-      : `${track.secret.slice(0, -1)}A`;
-    await page.goto(`${url()}${receiptPath(wrong)}`);
+    await page.goto(`${url()}${receiptPath(wrongSecret(track.secret))}`);
     await page.getByRole('heading', { name: 'Nie znaleziono zamówienia' }).waitFor();
     assert.equal(await page.getByRole('table').count(), 0);
   });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { assertErr, assertOk, call, rateCall, signIn } from './support/api.ts';
+import { assertErr, assertOk, call, rateCall, signIn, wrongSecret } from './support/api.ts';
 import { operator, taxiCorporation } from './support/fixtures.ts';
 import { startApp } from './support/helpers.ts';
 
@@ -59,7 +59,7 @@ describe('rating API: GET_RATE and SET_RATE', () => {
     const refusals = [
       await rateCall(app, 'GET_RATE', {
         ...track,
-        secret: `${track.secret.slice(0, -1)}${track.secret.endsWith('A') ? 'B' : 'A'}`,
+        secret: wrongSecret(track.secret),
       }),
       await rateCall(app, 'SET_RATE', { ...track, secret: 'short', data: { rate: 1 } }),
       await rateCall(app, 'GET_RATE', { ...track, order_short_id: 'ZZZZZZZZ' }),

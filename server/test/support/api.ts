@@ -70,6 +70,11 @@ export function assertOk(reply: Reply): Reply {
   return reply;
 }
 
+/** A ride link's secret with its last character changed: always another, wrong secret. */
+export function wrongSecret(secret: string): string {
+  return `${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`;
+}
+
 export function assertErr(reply: Reply, code: string): void {
   assert.equal(reply.status, 'ERR', JSON.stringify(reply));
   assert.equal(reply.error_data, code, JSON.stringify(reply));
