@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { SignedInClient } from '../api/registry.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import type { Db } from '../db/storage.ts';
 import { ApiFailure } from '../base/errors.ts';
-import { tokenHash } from '../security/secrets.ts';
+import { newToken, tokenHash } from '../security/secrets.ts';
 import type { Services } from '../base/services.ts';
 
 /** A token lives this long after its last GET_AUTH. */
@@ -11,11 +10,11 @@ export const TOKEN_TTL_MS = 180 * 24 * 60 * 60_000;
 
 /** A new 256-bit client token; only its hash is stored. */
 export async function openSession(db: Db, clientId: number, now: number): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const { token, hash } = newToken();
   await db
     .insertInto('sessions')
     .values({
-      token_hash: tokenHash(token),
+      token_hash: hash,
       client_id: clientId,
       created_at: now,
       expires_at: now + TOKEN_TTL_MS,

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/storage.ts';
 import { taxiStates } from '../fleet/taxis.ts';
-import { tokenHash } from '../security/secrets.ts';
+import { newToken, tokenHash } from '../security/secrets.ts';
 
 /** A driver app's session lasts this long. */
 export const TAXI_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
@@ -13,11 +12,11 @@ export async function openTaxiSession(
   callNumber: string,
   now: number,
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const { token, hash } = newToken();
   await db
     .insertInto('taxi_sessions')
     .values({
-      token_hash: tokenHash(token),
+      token_hash: hash,
       corporation_id: corporationId,
       call_number: callNumber,
       created_at: now,

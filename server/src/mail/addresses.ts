@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { ClientEmail } from '@taxi/contract/email';
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/storage.ts';
 import type { Tables } from '../db/tables.ts';
-import { tokenHash } from '../security/secrets.ts';
+import { newToken, tokenHash } from '../security/secrets.ts';
 
 /** A confirmation link works this long after it was mailed, once. */
 export const CONFIRMATION_VALID_MS = 24 * 3_600_000;
@@ -30,10 +29,10 @@ export async function newConfirmationToken(
   clientId: number,
   now: number,
 ): Promise<{ token: string; address: string; lang: string; host: string } | undefined> {
-  const token = randomBytes(32).toString('base64url');
+  const { token, hash } = newToken();
   const row = await db
     .updateTable('client_emails')
-    .set({ token_hash: tokenHash(token), token_expires_at: now + CONFIRMATION_VALID_MS })
+    .set({ token_hash: hash, token_expires_at: now + CONFIRMATION_VALID_MS })
     .where('client_id', '=', clientId)
     .where('confirmed_at', 'is', null)
     .returning(['address', 'lang', 'host'])

@@ -1,7 +1,6 @@
 // The release API's keys: one per team, scoped to parts and optionally to corporations. Only a
 // hash is stored; the token itself is shown once, when the operator creates it.
-import { randomBytes } from 'node:crypto';
-import { tokenHash } from '../security/secrets.ts';
+import { newToken, tokenHash } from '../security/secrets.ts';
 import type { Db } from '../db/storage.ts';
 import { CORPORATION_ID } from '../corporations/directory.ts';
 import { RELEASE_NAMES, type ReleaseName } from './resolve.ts';
@@ -22,15 +21,16 @@ export async function createToken(db: Db, scope: TeamScope, now: number): Promis
   if (!TEAM.test(scope.team)) throw new Error('team: lower-case letters, digits, - and _');
   if (scope.parts.length === 0) throw new Error('a token needs at least one part');
   for (const part of scope.parts)
-    if (!(RELEASE_NAMES as readonly string[]).includes(part)) throw new Error(`unknown part ${part}`);
+    if (!(RELEASE_NAMES as readonly string[]).includes(part))
+      throw new Error(`unknown part ${part}`);
   for (const corporation of scope.corporations)
     if (!CORPORATION_ID.test(corporation)) throw new Error(`not a corporation id: ${corporation}`);
-  const token = `taxirel_${randomBytes(32).toString('base64url')}`;
+  const { token, hash } = newToken('taxirel_');
   await db
     .insertInto('release_tokens')
     .values({
       team: scope.team,
-      token_sha256: tokenHash(token),
+      token_sha256: hash,
       parts: scope.parts.join(','),
       corporations: scope.corporations.join(','),
       created_at: now,
@@ -67,9 +67,11 @@ export async function scopeOf(db: Db, token: string): Promise<TeamScope | undefi
     .where('token_sha256', '=', tokenHash(token))
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
-  return row && {
-    team: row.team,
-    parts: list(row.parts) as ReleaseName[],
-    corporations: list(row.corporations),
-  };
+  return (
+    row && {
+      team: row.team,
+      parts: list(row.parts) as ReleaseName[],
+      corporations: list(row.corporations),
+    }
+  );
 }
