@@ -3,13 +3,10 @@
 // fields are allowed, as they always were: the server reads only these.
 import { Type } from '@sinclair/typebox';
 
-/**
- * Logs in to an order with its short id and secret. `user_agent` is the app's (the server does
- * not read it, and never required it).
- */
+/** Logs in to an order with its short id and secret; `user_agent` is the app's. */
 export const TrackLoginMessageSchema = Type.Object({
   action_id: Type.Literal('LOGIN'),
-  user_agent: Type.Optional(Type.String()),
+  user_agent: Type.String(),
   order_short_id: Type.String(),
   secret: Type.String(),
 });
