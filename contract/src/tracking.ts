@@ -1,30 +1,24 @@
 /** The tracking socket, /track/api/1/ (spec section 7): one JSON object with `action_id` a message. */
+import type { Static } from '@sinclair/typebox';
 import type { ErrorCode } from './errors.ts';
 import type { LiveTaxi, TaxiInfo, TrackingRecord } from './entities.ts';
+import type {
+  TrackAcknowledgementSchema,
+  TrackCancelMessageSchema,
+  TrackLoginMessageSchema,
+} from './schemas/tracking.ts';
 
 /** The socket's path. */
 export const TRACKING_SOCKET_PATH = '/track/api/1/';
 
-// Client -> server.
+// Client -> server: the types of the schemas the server checks them against (./schemas/tracking.ts),
+// imported as types only so that a browser bundle never loads TypeBox.
 
-export interface TrackLoginMessage {
-  action_id: 'LOGIN';
-  user_agent: string;
-  order_short_id: string;
-  secret: string;
-}
-
+export type TrackLoginMessage = Static<typeof TrackLoginMessageSchema>;
 /** The client's replies to what the server sent: they keep the connection alive. */
-export interface TrackAcknowledgement {
-  action_id: 'PING' | 'ORDER_UPDATE' | 'TAXI_STATE_UPDATE';
-  status: 'OK';
-}
-
+export type TrackAcknowledgement = Static<typeof TrackAcknowledgementSchema>;
 /** Cancels the order; only with the token of the client who placed it. */
-export interface TrackCancelMessage {
-  action_id: 'ORDER_CANCEL';
-  auth: string;
-}
+export type TrackCancelMessage = Static<typeof TrackCancelMessageSchema>;
 
 export type TrackClientMessage = TrackLoginMessage | TrackAcknowledgement | TrackCancelMessage;
 

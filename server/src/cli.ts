@@ -27,6 +27,7 @@ import { setTaxiState } from './fleet/taxis.ts';
 import { channels, type TaxiBlocked } from './dispatch/publishing.ts';
 import { redisBus } from './events/bus.ts';
 import { ORDER_STATES, type OrderState, TAXI_STATES } from '@taxi/contract';
+import type { CorporationFile } from '@taxi/contract/schemas';
 import { setOrderState } from './orders/store.ts';
 import { formatLocal } from './base/time.ts';
 import webpush from 'web-push';
@@ -123,8 +124,8 @@ function addCorporation(args: string[], name: string | undefined, city: string |
     },
     routing: { detour_factor: 1.3, speed_kmh: 30 },
     sms: { countries: ['PL'] },
-  };
-  parseCorporation(JSON.stringify(content));
+  } satisfies CorporationFile;
+  parseCorporation(JSON.stringify(content), file);
   fs.writeFileSync(file, `${JSON.stringify(content, null, 2)}\n`, { flag: 'wx' });
   console.log(`wrote ${file}`);
 }

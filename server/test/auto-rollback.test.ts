@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { countError, countViews, hourOf, passengerOf } from '../src/reports/health.ts';
+import { parseCorporation } from '../src/corporations/directory.ts';
 import { judgeCanaries } from '../src/releases/auto-rollback.ts';
 import { bucketOf } from '../src/releases/bucket.ts';
 import { judgeCanary, readRule } from '../src/releases/rule.ts';
@@ -20,8 +21,24 @@ describe('the rule', () => {
       minViews: 20,
       maxErrorRatio: 1.5,
     });
-    for (const wrong of [{ min_views: 0 }, { min_views: 'x' }, { max_error_ratio: 0.5 }, 'yes'])
-      assert.ok(readRule(wrong, defaults) instanceof Error, JSON.stringify(wrong));
+    assert.equal(readRule(false, defaults), null);
+  });
+
+  test('a file with a wrong rule is refused at load, naming the field', () => {
+    const wrongs = [
+      [{ min_views: 0 }, '/auto_rollback/min_views: expected at least 1'],
+      [{ min_views: 'x' }, '/auto_rollback/min_views: expected a whole number'],
+      [{ max_error_ratio: 0.5 }, '/auto_rollback/max_error_ratio: expected at least 1'],
+      ['yes', '/auto_rollback: expected true, false or {min_views, max_error_ratio}'],
+    ] as const;
+    for (const [wrong, message] of wrongs) {
+      const file = corporationFile('x', ['x.example'], { auto_rollback: wrong });
+      assert.throws(
+        () => parseCorporation(JSON.stringify(file)),
+        { message },
+        JSON.stringify(wrong),
+      );
+    }
   });
 
   const rule = { minViews: 100, maxErrorRatio: 2 };

@@ -70,6 +70,32 @@ describe('tracking socket', () => {
     before.close();
   });
 
+  test('LOGIN: a short id or secret that is no text is ARG_ERROR; no user_agent is needed', async () => {
+    const { track, orderId } = await placeOrder();
+    const socket = await trackingSocket(hostPort);
+    const refused = {
+      action_id: 'LOGIN',
+      status: 'ERR',
+      status_mesg: 'order_short_id and secret are required',
+      error: 'ARG_ERROR',
+      error_data: 'ARG_ERROR',
+      vars: null,
+    };
+    for (const wrong of [
+      { ...track, secret: 42 },
+      { order_short_id: track.order_short_id },
+      { ...track, order_short_id: '  ' },
+    ]) {
+      socket.send({ action_id: 'LOGIN', user_agent: 'test', ...wrong });
+      assert.deepEqual(await socket.next((m) => m.action_id === 'LOGIN'), refused);
+    }
+    socket.send({ action_id: 'LOGIN', ...track });
+    assert.equal((await socket.next((m) => m.action_id === 'LOGIN')).status, 'OK');
+    socket.close();
+    // No taxi should be offered this one while the other tests run.
+    await app.services.dispatch.cancel(orderId);
+  });
+
   test('a whole ride: U -> T -> taxi accepted -> arrived -> client in taxi -> Z, with taxi positions of this order only', async () => {
     const cab = await nearbyTaxi();
     const stranger = await taxi(app, String(++calls), {

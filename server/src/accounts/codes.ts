@@ -185,10 +185,7 @@ async function sendCounted(
       .executeTakeFirstOrThrow();
     return row.id;
   });
-  const corp =
-    typeof corporation.settings.corp === 'string' && corporation.settings.corp
-      ? corporation.settings.corp
-      : 'Taxi';
+  const corp = corporation.settings.corp || 'Taxi';
   const { text, carries } = message(corp, code);
   try {
     await services.sms.send({ phone, code: carries, text, corporationId: corporation.id });

@@ -4,10 +4,7 @@ import { ApiFailure } from '../base/errors.ts';
 
 /** Countries whose numbers a corporation sends codes to (`sms.countries`), Poland by default. */
 export function phoneCountries(corporation: Corporation): CountryCode[] {
-  const sms = corporation.raw.sms as { countries?: unknown } | undefined;
-  const countries = Array.isArray(sms?.countries)
-    ? sms.countries.filter((c) => typeof c === 'string' && /^[A-Z]{2}$/.test(c))
-    : [];
+  const countries = corporation.sections.sms?.countries ?? [];
   return (countries.length > 0 ? countries : ['PL']) as CountryCode[];
 }
 

@@ -1,8 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { isValidNip } from '@taxi/contract/business';
+import {
+  type CorporationFile,
+  CorporationFileSchema,
+  type FileSettings,
+  type ReleasePointerFile,
+  schemaProblem,
+} from '@taxi/contract/schemas';
 import type { UnpinnedReleases } from '../base/config.ts';
-import { readInvoicing } from './invoicing.ts';
+import { type InvoicingSettings, readInvoicing } from './invoicing.ts';
 import { NEWEST, RELEASE_NAMES } from './parts.ts';
 import { isTimeZone } from '../base/time.ts';
 // Brings base/services.ts into every program that has this file, for the augmentation below.
@@ -11,61 +20,55 @@ import type {} from '../base/services.ts';
 /** The languages the server answers a corporation's passengers in (texts, features, mail). */
 export type Lang = 'pl' | 'en';
 
-/** One taxi corporation: a JSON file in CORP_DIR. */
+/**
+ * One taxi corporation: a JSON file in CORP_DIR, checked whole against its schema
+ * (@taxi/contract/schemas, CorporationFileSchema) when it is loaded.
+ */
 export interface Corporation {
   id: string;
   hostnames: string[];
   /** Sent to the browser as settings.json (spec section 3, "Settings"). */
-  settings: Record<string, unknown>;
+  settings: FileSettings;
   /** Part name -> the release it runs, and the one to fall back to when that is incompatible. */
   releases: Record<string, ReleasePointer>;
   /** IANA zone of the corporation's local times (scheduled orders, night tariff). */
   timeZone: string;
-  /** The rest of the file: server-side sections read by the concern that owns them. */
-  raw: Record<string, unknown>;
+  /** The file's server-side sections, each read by the concern that owns it. */
+  sections: ServerSections;
+  /** The seller of its invoices; undefined when the file has no `invoicing`: no invoices. */
+  invoicing: InvoicingSettings | undefined;
 }
+
+/** The sections of a corporation file that stay on the server. */
+export type ServerSections = Omit<
+  CorporationFile,
+  'id' | 'hostnames' | 'timezone' | 'settings' | 'releases' | 'invoicing'
+>;
 
 /**
  * A version, a channel name or a URL; `fallback` likewise, for a release the host cannot run;
  * `canary`, the release a share of the passengers (percent, 0–100) gets instead of `use`.
  */
-export interface ReleasePointer {
-  use: string;
-  fallback?: string;
-  canary?: { use: string; percent: number };
-}
+export type ReleasePointer = Exclude<ReleasePointerFile, string>;
 
-/** A pointer of a file: any text but NEWEST, which only UNPINNED_RELEASES gives. */
-const isTarget = (value: unknown) => typeof value === 'string' && value !== NEWEST;
+const DEFAULT_TIME_ZONE = 'Europe/Warsaw';
 
-function isCanary(value: unknown): boolean {
-  return (
-    isObject(value) &&
-    isTarget(value.use) &&
-    typeof value.percent === 'number' &&
-    value.percent >= 0 &&
-    value.percent <= 100
-  );
-}
+const isCorporationFile = TypeCompiler.Compile(CorporationFileSchema);
 
-function isPointer(value: unknown): boolean {
-  if (typeof value === 'string') return isTarget(value);
-  return (
-    isObject(value) &&
-    isTarget(value.use) &&
-    (value.fallback === undefined || isTarget(value.fallback)) &&
-    (value.canary === undefined || isCanary(value.canary))
-  );
-}
-
-/** In a file a pointer is written as "1.2.0" or {"use": "1.2.0", "fallback": "1.1.0"}. */
-function readPointers(releases: Record<string, unknown>): Record<string, ReleasePointer> {
-  return Object.fromEntries(
-    Object.entries(releases).map(([name, value]) => [
-      name,
-      typeof value === 'string' ? { use: value } : (value as ReleasePointer),
-    ]),
-  );
+/** What the schema cannot say, checked after it: a field, what it takes, and whether it does. */
+function afterSchema(file: CorporationFile): [string, string, boolean][] {
+  return [
+    [
+      '/timezone',
+      'an IANA time zone such as Europe/Warsaw',
+      isTimeZone(file.timezone ?? DEFAULT_TIME_ZONE),
+    ],
+    [
+      '/invoicing/seller_nip',
+      'a valid 10-digit NIP',
+      !file.invoicing || isValidNip(file.invoicing.seller_nip),
+    ],
+  ];
 }
 
 export interface CorporationLookup {
@@ -84,7 +87,7 @@ export interface CorporationLookup {
   forOwnHost(request: FastifyRequest): Corporation | undefined;
 }
 
-export const CORPORATION_ID = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+export const CORPORATION_ID = new RegExp(CorporationFileSchema.properties.id.pattern!);
 
 /** The two levels of a pino logger the directory writes to. */
 export interface DirectoryLog {
@@ -98,35 +101,38 @@ interface LoadedFile {
   corporation: Corporation | undefined;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function parseCorporation(text: string): Corporation {
-  const raw: unknown = JSON.parse(text);
-  if (!isObject(raw)) throw new Error('not a JSON object');
-  const { id, hostnames, settings, releases, timezone = 'Europe/Warsaw' } = raw;
-  if (typeof id !== 'string' || !CORPORATION_ID.test(id))
-    throw new Error('id: lower-case letters, digits, - and _');
-  if (!Array.isArray(hostnames) || !hostnames.every((h) => typeof h === 'string' && h !== '')) {
-    throw new Error('hostnames: a list of host names');
+/**
+ * A corporation file's text, checked whole: an error names the file (when given), the field and
+ * what it takes, as in `corporations/demo.json: /settings/color: expected a string`.
+ */
+export function parseCorporation(text: string, file?: string): Corporation {
+  const refused = (message: string) => new Error(file ? `${file}: ${message}` : message);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw refused(`not JSON: ${(error as Error).message}`);
   }
-  if (!isObject(settings)) throw new Error('settings: an object');
-  if (releases !== undefined && !(isObject(releases) && Object.values(releases).every(isPointer))) {
-    throw new Error(
-      'releases: part -> version, channel or URL, or {use, fallback, canary: {use, percent}}',
-    );
+  if (!isCorporationFile.Check(value)) {
+    const problem = schemaProblem(CorporationFileSchema, value);
+    throw refused(`${problem?.path || '/'}: ${problem?.message ?? 'not a corporation file'}`);
   }
-  if (typeof timezone !== 'string' || !isTimeZone(timezone))
-    throw new Error('timezone: an IANA time zone such as Europe/Warsaw');
-  readInvoicing(raw);
+  for (const [field, takes, valid] of afterSchema(value))
+    if (!valid) throw refused(`${field}: expected ${takes}`);
+  const { id, hostnames, settings, releases = {}, timezone, invoicing, ...sections } = value;
   return {
     id,
-    hostnames: hostnames.map((h: string) => h.toLowerCase()),
+    hostnames: hostnames.map((h) => h.toLowerCase()),
     settings,
-    releases: readPointers(releases ?? {}),
-    timeZone: timezone,
-    raw,
+    releases: Object.fromEntries(
+      Object.entries(releases).map(([name, pointer]) => [
+        name,
+        typeof pointer === 'string' ? { use: pointer } : pointer,
+      ]),
+    ),
+    timeZone: timezone ?? DEFAULT_TIME_ZONE,
+    sections,
+    invoicing: invoicing && readInvoicing(invoicing),
   };
 }
 
@@ -193,7 +199,7 @@ export function openCorporationDirectory(
         files.set(name, {
           mtimeMs: stat.mtimeMs,
           size: stat.size,
-          corporation: parseCorporation(fs.readFileSync(file, 'utf8')),
+          corporation: parseCorporation(fs.readFileSync(file, 'utf8'), file),
         });
         log.info({ file: name }, 'corporations: loaded');
       } catch (error) {

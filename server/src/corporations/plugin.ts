@@ -6,22 +6,17 @@ import type { Services } from '../base/services.ts';
 import type { Corporation, CorporationLookup } from './directory.ts';
 import { brandImageType } from './brand.ts';
 
-function text(settings: Record<string, unknown>, key: string): string {
-  const value = settings[key];
-  return typeof value === 'string' ? value : '';
-}
-
 /** The web-app manifest of spec section 1 ("installable on a phone home screen"), from settings. */
 export function webManifest(corporation: Corporation) {
   const { settings } = corporation;
-  const name = text(settings, 'corp') || corporation.id;
-  const color = text(settings, 'color') || '#f5b400';
-  const icon = text(settings, 'corp_icon');
+  const name = settings.corp || corporation.id;
+  const color = settings.color || '#f5b400';
+  const icon = settings.corp_icon ?? '';
   const type = brandImageType(icon);
   return {
     name,
     short_name: name.length > 12 ? name.slice(0, 12).trimEnd() : name,
-    lang: text(settings, 'locale_lang_default') || 'en',
+    lang: settings.locale_lang_default || 'en',
     start_url: '/',
     scope: '/',
     display: 'standalone',

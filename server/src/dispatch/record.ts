@@ -121,8 +121,7 @@ export async function orderEvent(
     .reduce((sum, f) => sum + (tariffZoneNow === 't1' ? f.surcharge_t1 : f.surcharge_t2), 0);
 
   const routePoints = storedRoute(order.route);
-  const colour =
-    typeof corporation.settings.color === 'string' ? corporation.settings.color : '#f5b400';
+  const colour = corporation.settings.color ?? '#f5b400';
   const record: TrackingRecord = {
     order_id: order.id,
     order_short_id: order.short_id,

@@ -23,22 +23,15 @@ export interface DispatchSettings {
 export const FAVOURITE_WAIT_S = 30;
 export const FAVOURITE_NEAR_S = 300;
 
-function seconds(value: unknown, fallback: number, min = 0): number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= min ? value : fallback;
-}
-
+/** The section (its bounds checked with the file at load) with the defaults filled in. */
 export function dispatchSettings(corporation: Corporation): DispatchSettings {
-  const raw = (
-    typeof corporation.raw.dispatch === 'object' && corporation.raw.dispatch !== null
-      ? corporation.raw.dispatch
-      : {}
-  ) as Record<string, unknown>;
+  const section = corporation.sections.dispatch ?? {};
   return {
-    offerTimeoutS: seconds(raw.offer_timeout_s, 20, 1),
-    defaultAdvanceS: seconds(raw.default_advance_s, 900),
-    connectedS: seconds(raw.connected_s, 60, 1),
-    subscriptionHorizonH: seconds(raw.subscription_horizon_h, 24, 1),
-    favouriteWaitS: seconds(raw.favourite_wait_s, FAVOURITE_WAIT_S, 1),
-    favouriteNearS: seconds(raw.favourite_near_s, FAVOURITE_NEAR_S, 0),
+    offerTimeoutS: section.offer_timeout_s ?? 20,
+    defaultAdvanceS: section.default_advance_s ?? 900,
+    connectedS: section.connected_s ?? 60,
+    subscriptionHorizonH: section.subscription_horizon_h ?? 24,
+    favouriteWaitS: section.favourite_wait_s ?? FAVOURITE_WAIT_S,
+    favouriteNearS: section.favourite_near_s ?? FAVOURITE_NEAR_S,
   };
 }

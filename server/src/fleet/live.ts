@@ -14,26 +14,14 @@ export const taxiChannel = (corporationId: string, callNumber: string) =>
 
 const NAV_POINT_METRES = 300;
 
-interface Zone {
-  id: number | string;
-  points: LatLng[];
-  disabled?: boolean;
-}
-
 /** Spec section 3, "Zone" and "Nav point", from a corporation file's `zones` and `nav_points`. */
 export function zoneOf(corporation: Corporation, point: LatLng): number | string | null {
-  const zones = Array.isArray(corporation.raw.zones) ? (corporation.raw.zones as Zone[]) : [];
-  return (
-    zones.find(
-      (zone) => !zone.disabled && Array.isArray(zone.points) && insidePolygon(point, zone.points),
-    )?.id ?? null
-  );
+  const zones = corporation.sections.zones ?? [];
+  return zones.find((zone) => !zone.disabled && insidePolygon(point, zone.points))?.id ?? null;
 }
 
 export function navPointOf(corporation: Corporation, point: LatLng): number | string | null {
-  const points = Array.isArray(corporation.raw.nav_points)
-    ? (corporation.raw.nav_points as (LatLng & { id: number | string })[])
-    : [];
+  const points = corporation.sections.nav_points ?? [];
   let best: number | string | null = null;
   let bestMetres = NAV_POINT_METRES;
   for (const nav of points) {

@@ -18,19 +18,20 @@ export interface RouteEstimator {
   estimate(corporation: Corporation, from: LatLng, to: LatLng): Promise<RouteEstimate>;
 }
 
-function positive(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+/**
+ * The corporation's road estimate without a road: straight line times a detour factor, driven at
+ * an average speed (`routing.detour_factor`, 1.3, and `routing.speed_kmh`, 30).
+ */
+export function greatCircleFactors(corporation: Corporation): { detour: number; speedKmh: number } {
+  const routing = corporation.sections.routing;
+  return { detour: routing?.detour_factor ?? 1.3, speedKmh: routing?.speed_kmh ?? 30 };
 }
 
-/**
- * Straight line times a detour factor, driven at an average speed; both per corporation
- * (`routing.detour_factor`, `routing.speed_kmh`).
- */
 export const greatCircleRoutes: RouteEstimator = {
   async estimate(corporation, from, to) {
-    const routing = (corporation.raw.routing ?? {}) as Record<string, unknown>;
-    const distanceM = greatCircleMetres(from, to) * positive(routing.detour_factor, 1.3);
-    const durationS = distanceM / ((positive(routing.speed_kmh, 30) * 1000) / 3600);
+    const { detour, speedKmh } = greatCircleFactors(corporation);
+    const distanceM = greatCircleMetres(from, to) * detour;
+    const durationS = distanceM / ((speedKmh * 1000) / 3600);
     return { distanceM, durationS, points: [from, to] };
   },
 };

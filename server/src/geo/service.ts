@@ -3,6 +3,7 @@ import path from 'node:path';
 import { REPO_ROOT } from '../base/config.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import type { AddressPoint } from '@taxi/contract';
+import type { GeoSection } from '@taxi/contract/schemas';
 import { greatCircleRoutes, type RouteEstimate, type RouteEstimator } from './routing.ts';
 import { EmbeddedGeography, loadExtract } from './embedded.ts';
 import type { LatLng } from './geometry.ts';
@@ -30,36 +31,8 @@ export interface GeoOptions {
   log: GeoLog;
 }
 
-/** What a corporation file's `geo` section may hold. */
-interface GeoSection {
-  extract?: string;
-  search?: EngineConfig;
-  routing?: EngineConfig;
-  /** The corporation's own points (taxi ranks, depots): POI_QUERY results of quality "internal". */
-  places?: {
-    name: string;
-    lat: number;
-    lng: number;
-    kind?: string;
-    city?: string;
-    street?: string;
-    number?: string;
-  }[];
-}
-
-function section(corporation: Corporation): GeoSection {
-  const raw = corporation.raw.geo;
-  return typeof raw === 'object' && raw !== null ? (raw as GeoSection) : {};
-}
-
-function engineConfig(value: EngineConfig | undefined): EngineConfig | undefined {
-  return value &&
-    typeof value.engine === 'string' &&
-    typeof value.url === 'string' &&
-    value.url !== ''
-    ? value
-    : undefined;
-}
+/** A corporation file's `geo` section (checked with the file at load). */
+const section = (corporation: Corporation): GeoSection => corporation.sections.geo ?? {};
 
 /**
  * Each corporation's geography: the embedded one of its extract (imported once per file and
@@ -80,11 +53,7 @@ export class GeoService implements RouteEstimator {
   /** The extract file of a corporation, or '' when it has none. */
   extractFile(corporation: Corporation): string {
     const named = section(corporation).extract;
-    const file =
-      typeof named === 'string' && named !== ''
-        ? path.resolve(REPO_ROOT, named)
-        : this.#options.defaultExtract;
-    return file;
+    return named ? path.resolve(REPO_ROOT, named) : this.#options.defaultExtract;
   }
 
   /** The corporation's embedded geography if it is imported already; never waits for an import. */
@@ -153,29 +122,25 @@ export class GeoService implements RouteEstimator {
 
   #internalIndex(corporation: Corporation): SearchIndex | undefined {
     const places = section(corporation).places;
-    if (!Array.isArray(places) || places.length === 0) return undefined;
+    if (!places?.length) return undefined;
     let index = this.#internal.get(places);
     if (!index) {
-      const city = typeof corporation.settings.city === 'string' ? corporation.settings.city : '';
+      const city = corporation.settings.city ?? '';
       index = new SearchIndex(
-        places
-          .filter(
-            (p) => typeof p.name === 'string' && Number.isFinite(p.lat) && Number.isFinite(p.lng),
-          )
-          .map((p, i) => ({
-            id: `i${i}`,
-            quality: 'internal',
-            name: p.name,
-            context: [p.city ?? city],
-            lat: p.lat,
-            lng: p.lng,
-            city: p.city ?? city,
-            quarter: '',
-            street: p.street ?? '',
-            number: p.number ?? '',
-            kind: p.kind ?? 'internal',
-            boost: 0.1,
-          })),
+        places.map((p, i) => ({
+          id: `i${i}`,
+          quality: 'internal',
+          name: p.name,
+          context: [p.city ?? city],
+          lat: p.lat,
+          lng: p.lng,
+          city: p.city ?? city,
+          quarter: '',
+          street: p.street ?? '',
+          number: p.number ?? '',
+          kind: p.kind ?? 'internal',
+          boost: 0.1,
+        })),
       );
       this.#internal.set(places, index);
     }
@@ -185,7 +150,7 @@ export class GeoService implements RouteEstimator {
   async search(corporation: Corporation, query: string, limit: number): Promise<ScoredResult[]> {
     const internal = this.#internalIndex(corporation)?.search(query, limit) ?? [];
     let found: ScoredResult[] | undefined;
-    const external = engineConfig(section(corporation).search);
+    const external = section(corporation).search;
     if (external) {
       try {
         found = await this.#engine(external, searchEngine).search(query, limit);
@@ -201,7 +166,7 @@ export class GeoService implements RouteEstimator {
   }
 
   async reverse(corporation: Corporation, point: LatLng): Promise<AddressPoint | null> {
-    const external = engineConfig(section(corporation).search);
+    const external = section(corporation).search;
     if (external) {
       try {
         return await this.#engine(external, searchEngine).reverse(point);
@@ -227,7 +192,7 @@ export class GeoService implements RouteEstimator {
     from: LatLng,
     to: LatLng,
   ): Promise<RouteEstimate | undefined> {
-    const external = engineConfig(section(corporation).routing);
+    const external = section(corporation).routing;
     if (external) {
       try {
         const route = await this.#engine(external, routeEngine).route(from, to);

@@ -8,7 +8,7 @@ import { invoicedOrders } from '../orders/store.ts';
 import type { Services } from '../base/services.ts';
 import { formatLocal, localTime } from '../base/time.ts';
 import { queueInvoiceMail } from './mail.ts';
-import { type InvoicingSettings, readInvoicing } from '../corporations/invoicing.ts';
+import type { InvoicingSettings } from '../corporations/invoicing.ts';
 import { dropInvoiceRequest, type InvoiceBuyer, pendingInvoices, storeIssued } from './store.ts';
 
 /** Invoices looked at in one round of the issuer. */
@@ -83,7 +83,7 @@ export async function issueFinished(services: Services): Promise<number> {
     if (order.state !== 'Z') continue;
     if ((await trackFacts(storage.db, order)).stage !== 'finished') continue;
     const corporation = corporations.byId(invoice.corporation_id);
-    const settings = corporation && readInvoicing(corporation.raw);
+    const settings = corporation?.invoicing;
     // Invoicing switched off since the order: the request waits for it to come back.
     if (!corporation || !settings) continue;
     if (order.price === null) {

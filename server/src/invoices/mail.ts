@@ -25,7 +25,7 @@ export function registerInvoiceMail(services: Services): void {
     const corporation = row && corporations.byId(row.corporation_id);
     if (!row || !corporation) return null;
     const invoice = JSON.parse(row.document) as Invoice;
-    const corp = String(corporation.settings.corp ?? '');
+    const corp = corporation.settings.corp ?? '';
     return {
       corporation,
       to: row.buyer_email,

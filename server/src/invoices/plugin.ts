@@ -18,7 +18,6 @@ import type { Services } from '../base/services.ts';
 import { rideLinkKey } from '../tracking/link.ts';
 import { issueFinished } from './issue.ts';
 import { registerInvoiceMail } from './mail.ts';
-import { readInvoicing } from '../corporations/invoicing.ts';
 import { deleteProfile, invoiceOfOrder, profilesOf, saveProfile } from './store.ts';
 
 /** Calls of the company-profile and invoice actions per client per minute. */
@@ -58,14 +57,14 @@ export async function invoicesPlugin(app: FastifyInstance, services: Services) {
     async GET_COMPANY_PROFILES(context) {
       const client = await caller(context);
       return {
-        invoicing: readInvoicing(context.corporation.raw) !== undefined,
+        invoicing: context.corporation.invoicing !== undefined,
         data_list: await profilesOf(db, client.id),
       };
     },
 
     async SAVE_COMPANY_PROFILE(context) {
       const client = await caller(context);
-      if (!readInvoicing(context.corporation.raw))
+      if (!context.corporation.invoicing)
         throw new ApiFailure('ACTION_NOT_ALLOWED', 'This corporation issues no invoices');
       const input = readProfile(context.payload.profile);
       // One writer per client at a time: the cap holds under races.

@@ -77,7 +77,7 @@ export async function mailPlugin(app: FastifyInstance, options: MailOptions) {
     if (!fresh) return null;
     const link = `${linkOrigin(config, fresh.host)}${CONFIRM_PATH}?token=${fresh.token}`;
     const texts = mailTexts(fresh.lang);
-    const corp = String(corporation.settings.corp ?? '');
+    const corp = corporation.settings.corp ?? '';
     return {
       corporation,
       to: fresh.address,

@@ -10,7 +10,6 @@ import { refuseInMaintenance } from '../corporations/maintenance.ts';
 import { type Db, withLock } from '../db/storage.ts';
 import type { Tables } from '../db/tables.ts';
 import { ApiFailure } from '../base/errors.ts';
-import { readInvoicing } from '../corporations/invoicing.ts';
 import { spend } from '../events/limits.ts';
 import type { Services } from '../base/services.ts';
 import { formatLocal, parseDateTime } from '../base/time.ts';
@@ -144,7 +143,7 @@ export async function ordersPlugin(
       const now = clock.now();
       const form = readOrderForm(context.payload, context.corporation, now);
       await checkPerks(client.id, form);
-      if (form.company_profile_id && !readInvoicing(context.corporation.raw))
+      if (form.company_profile_id && !context.corporation.invoicing)
         throw new ApiFailure('ACTION_NOT_ALLOWED', 'This corporation issues no invoices');
       const prepared = await services.dispatch.prepare(
         context.corporation,

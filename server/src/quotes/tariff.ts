@@ -12,30 +12,21 @@ export interface Tariff {
   t2_on_sundays: boolean;
 }
 
-function amount(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
-}
-
-function hour(value: unknown, fallback: number): number {
-  return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 24
-    ? (value as number)
-    : fallback;
-}
-
-/** The tariff, or undefined when the corporation publishes none (no price is quoted then). */
+/**
+ * The tariff with its defaults (T2's rate per km is T1's, night from 22 to 6), or undefined when
+ * the corporation publishes none (no price is quoted then).
+ */
 export function readTariff(corporation: Corporation): Tariff | undefined {
-  const raw = corporation.raw.tariff;
-  if (typeof raw !== 'object' || raw === null) return undefined;
-  const t = raw as Record<string, unknown>;
-  const perKm = (t.per_km ?? {}) as Record<string, unknown>;
-  const hours = (t.t2_hours ?? {}) as Record<string, unknown>;
+  const t = corporation.sections.tariff;
+  if (!t) return undefined;
+  const t1 = t.per_km?.t1 ?? 0;
   return {
-    start_fee: amount(t.start_fee),
-    per_km: { t1: amount(perKm.t1), t2: amount(perKm.t2 ?? perKm.t1) },
-    per_minute: amount(t.per_minute),
-    minimum_price: amount(t.minimum_price),
-    t2_hours: { from: hour(hours.from, 22), to: hour(hours.to, 6) },
-    t2_on_sundays: t.t2_on_sundays === true,
+    start_fee: t.start_fee ?? 0,
+    per_km: { t1, t2: t.per_km?.t2 ?? t1 },
+    per_minute: t.per_minute ?? 0,
+    minimum_price: t.minimum_price ?? 0,
+    t2_hours: { from: t.t2_hours?.from ?? 22, to: t.t2_hours?.to ?? 6 },
+    t2_on_sundays: t.t2_on_sundays ?? false,
   };
 }
 

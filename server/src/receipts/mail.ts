@@ -45,7 +45,7 @@ export function registerReceiptMail(services: Services): void {
     if (!found?.receipt) return null;
     const { receipt } = found;
     const texts = RECEIPT_TEXTS[lang];
-    const corp = String(corporation.settings.corp ?? '');
+    const corp = corporation.settings.corp ?? '';
     return {
       corporation,
       to: email.address,

@@ -82,10 +82,10 @@ export const RECEIPT_TEXTS = {
   },
 } satisfies Record<Lang, unknown>;
 
-const setting = (corporation: Corporation, name: string) => {
-  const value = corporation.settings[name];
-  return typeof value === 'string' ? value.trim() : '';
-};
+type TextSetting = 'currency' | 'self_name' | 'self_name_en' | 'corp' | 'gdpr_admin' | 'self_email';
+
+const setting = (corporation: Corporation, name: TextSetting) =>
+  corporation.settings[name]?.trim() ?? '';
 
 /** The clock time of a local 'YYYY-MM-DD HH:MM:SS', as the receipt screen shows it: 'HH:MM'. */
 const time = (local: string | null) => (local ? local.slice(11, 16) : '');

@@ -13,11 +13,7 @@ export async function judgeCanaries(services: Services): Promise<Change[]> {
   const { config, corporations, storage, clock, log } = services;
   const changes: Change[] = [];
   for (const corporation of corporations.all()) {
-    const rule = readRule(corporation.raw.auto_rollback, config.autoRollback);
-    if (rule instanceof Error) {
-      log.error({ corporation: corporation.id, reason: rule.message }, 'auto_rollback rule ignored');
-      continue;
-    }
+    const rule = readRule(corporation.sections.auto_rollback, config.autoRollback);
     if (!rule) continue;
     for (const part of REMOTES) {
       const running = await canaryOf(config.releasesDir, part, corporation.releases[part]);

@@ -1,5 +1,6 @@
 // When a canary is clearly worse than the stable release: the corporation's `auto_rollback` rule
 // and the statistics behind it, as plain functions (tested without a server).
+import type { AutoRollbackSection } from '@taxi/contract/schemas';
 
 export interface Sample {
   views: number;
@@ -45,21 +46,20 @@ export interface AutoRollbackRule {
   maxErrorRatio: number;
 }
 
-/** The rule a corporation file sets (`auto_rollback`), over the server's defaults; null if none. */
+/**
+ * The rule a corporation file sets (`auto_rollback`, checked with the file at load), over the
+ * server's defaults; null if none.
+ */
 export function readRule(
-  raw: unknown,
+  section: AutoRollbackSection | undefined,
   defaults: AutoRollbackRule,
-): AutoRollbackRule | null | Error {
-  if (raw === undefined || raw === false) return null;
-  if (raw === true) return defaults;
-  if (typeof raw !== 'object' || raw === null) return new Error('auto_rollback: true or an object');
-  const { min_views: minViews = defaults.minViews, max_error_ratio: maxErrorRatio = defaults.maxErrorRatio } =
-    raw as Record<string, unknown>;
-  if (typeof minViews !== 'number' || !Number.isInteger(minViews) || minViews < 1)
-    return new Error('auto_rollback.min_views: a whole number above 0');
-  if (typeof maxErrorRatio !== 'number' || !(maxErrorRatio >= 1))
-    return new Error('auto_rollback.max_error_ratio: a number of at least 1');
-  return { minViews, maxErrorRatio };
+): AutoRollbackRule | null {
+  if (section === undefined || section === false) return null;
+  if (section === true) return defaults;
+  return {
+    minViews: section.min_views ?? defaults.minViews,
+    maxErrorRatio: section.max_error_ratio ?? defaults.maxErrorRatio,
+  };
 }
 
 export interface Verdict {

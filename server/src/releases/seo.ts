@@ -101,7 +101,7 @@ export function escapeHtml(text: string): string {
  * that a crawler that runs no script reads them (the host sets the title from the settings).
  */
 export function describePage(html: string, corporation: Corporation, language: DescribedLanguage): string {
-  const corp = typeof corporation.settings.corp === 'string' && corporation.settings.corp ? corporation.settings.corp : corporation.id;
+  const corp = corporation.settings.corp || corporation.id;
   const meta = `<meta name="description" content="${escapeHtml(DESCRIPTIONS[language](corp))}">`;
   // Replacer functions: a '$' in the corporation's name is text, not a replacement pattern.
   return html

@@ -48,7 +48,7 @@ async function inlinedLogo(corpDir: string, logo: string): Promise<string | unde
  */
 export async function skeletonLogo(corporation: Corporation, corpDir: string): Promise<string | undefined> {
   const logo = corporation.settings.corp_logo;
-  if (typeof logo !== 'string' || !LOGO.test(logo)) return undefined;
+  if (logo === undefined || !LOGO.test(logo)) return undefined;
   return (await inlinedLogo(corpDir, logo)) ?? logo;
 }
 
@@ -155,7 +155,7 @@ export function skeleton(corporation: Corporation, route: ScreenRoute | undefine
 export function paintSkeleton(html: string, corporation: Corporation, route: ScreenRoute | undefined, logo: string | undefined, texts?: SkeletonTexts): string {
   const colour = corporation.settings.color;
   const page = html.replace(/<div id="?root"?><\/div>/, () => `<div id="root">${skeleton(corporation, route, logo, texts)}</div>`);
-  return typeof colour === 'string' && COLOUR.test(colour)
+  return colour !== undefined && COLOUR.test(colour)
     ? page.replace(/<meta name="?theme-color"? content="?#[\da-f]+"?\s*\/?>/i, () => `<meta name="theme-color" content="${colour}"><style>.sk{--sk-brand:${colour}}</style>`)
     : page;
 }

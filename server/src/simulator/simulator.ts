@@ -337,12 +337,7 @@ export function startSimulator(
   let running: Promise<unknown> = Promise.resolve();
 
   async function begin(corporation: Corporation): Promise<void> {
-    const fleet = (corporation.raw.fleet ?? {}) as {
-      simulate?: boolean;
-      size?: number;
-      plate_prefix?: string;
-      habits?: Partial<DriverHabits>;
-    };
+    const fleet = corporation.sections.fleet ?? {};
     if (fleet.simulate === false) return;
     const geography = await geo.embedded(corporation);
     if (!geography || geography.graph.size === 0 || stopped) return;
@@ -360,7 +355,7 @@ export function startSimulator(
       return reply;
     };
     const simulation = new Simulation(call, geography, { ...habits, ...fleet.habits });
-    const size = Number.isInteger(fleet.size) && fleet.size! > 0 ? fleet.size! : config.fleet.size;
+    const size = fleet.size ?? config.fleet.size;
     const prefix = fleet.plate_prefix ?? 'TX';
     for (let i = 0; i < size && !stopped; i++) {
       const callNumber = String(101 + i);

@@ -5,6 +5,7 @@ import type { EventBus, Unsubscribe } from '../events/bus.ts';
 import type { LiveTaxi, TrackOrderUpdate, TrackTaxiUpdate } from '@taxi/contract';
 import { taxiChannel } from '../fleet/live.ts';
 import { greatCircleMetres } from '../geo/geometry.ts';
+import { greatCircleFactors } from '../geo/routing.ts';
 import { taxiReportDelivered } from '../metrics/record.ts';
 
 /** One tracking connection, as the hub sees it. */
@@ -195,14 +196,10 @@ export class TrackingHub {
       record.client_lng !== null &&
       !record.arrived
     ) {
-      const routing = (watched.corporation.raw.routing ?? {}) as {
-        detour_factor?: number;
-        speed_kmh?: number;
-      };
+      const { detour, speedKmh } = greatCircleFactors(watched.corporation);
       const metres =
-        greatCircleMetres(taxi, { lat: record.client_lat, lng: record.client_lng }) *
-        (routing.detour_factor ?? 1.3);
-      eta = Math.max(1, Math.ceil(metres / (((routing.speed_kmh ?? 30) * 1000) / 60)));
+        greatCircleMetres(taxi, { lat: record.client_lat, lng: record.client_lng }) * detour;
+      eta = Math.max(1, Math.ceil(metres / ((speedKmh * 1000) / 60)));
     }
     return JSON.stringify({
       action_id: 'TAXI_STATE_UPDATE',

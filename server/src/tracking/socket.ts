@@ -2,12 +2,15 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { Type } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
 import {
   type ErrorCode,
   ERROR_MESSAGES,
   type TrackFailure,
   type TrackServerMessage,
 } from '@taxi/contract';
+import { TrackCancelMessageSchema, TrackLoginMessageSchema } from '@taxi/contract/schemas';
 import { isCrossSite } from '../api/cross-site.ts';
 import { ApiFailure } from '../base/errors.ts';
 import { spend } from '../events/limits.ts';
@@ -52,6 +55,15 @@ interface Connection extends Viewer {
   cancelling: boolean;
   closeAfterReply: { code: number; reason: string } | undefined;
 }
+
+/**
+ * The client messages the server reads, by their contract schemas. Of LOGIN only the fields it
+ * reads: `user_agent` is the app's own note, and a login without one was never refused.
+ */
+const isLogin = TypeCompiler.Compile(
+  Type.Pick(TrackLoginMessageSchema, ['action_id', 'order_short_id', 'secret']),
+);
+const isCancel = TypeCompiler.Compile(TrackCancelMessageSchema);
 
 /** A message of the contract (@taxi/contract's TrackServerMessage), as text. */
 function reply(message: TrackServerMessage): string {
@@ -208,7 +220,8 @@ export async function trackingSocket(
     switch (action) {
       case 'LOGIN':
         return login(connection, corporationId, message);
-      // The client's replies to what the server sent: they only show that it is alive.
+      // The client's replies to what the server sent (TrackAcknowledgement): they only show that
+      // it is alive, and get no answer whatever else they hold.
       case 'PING':
       case 'ORDER_UPDATE':
       case 'TAXI_STATE_UPDATE':
@@ -218,7 +231,11 @@ export async function trackingSocket(
           return connection.send(failure(action, 'ACCESS_DENIED', 'Log in first'));
         connection.cancelling = true;
         try {
-          await mayCancel(connection, corporationId, message.auth);
+          await mayCancel(
+            connection,
+            corporationId,
+            isCancel.Check(message) ? message.auth : undefined,
+          );
           await dispatch.cancel(connection.orderId);
           connection.send(reply({ action_id: 'ORDER_CANCEL', status: 'OK', status_mesg: 'OK' }));
         } catch (error) {
@@ -242,11 +259,15 @@ export async function trackingSocket(
    * Only the client who placed the order cancels it: the message carries that client's token
    * (`auth`, as in the client API). A shared link's holder has the short id and secret only.
    */
-  async function mayCancel(connection: Connection, corporationId: string, token: unknown) {
+  async function mayCancel(
+    connection: Connection,
+    corporationId: string,
+    token: string | undefined,
+  ) {
     const corporation = corporations.byId(corporationId);
     if (!corporation) throw new ApiFailure('ACTION_ACCESS_DENIED');
     const client = await services.actions
-      .client(corporation, typeof token === 'string' ? token.slice(0, 200) : undefined)
+      .client(corporation, token?.slice(0, 200))
       .catch((error: unknown) => {
         if (error instanceof ApiFailure && error.code === 'BLOCKED') throw error;
         throw new ApiFailure('ACTION_ACCESS_DENIED', 'Only the passenger who ordered may cancel');
@@ -266,10 +287,9 @@ export async function trackingSocket(
       return connection.send(
         failure('LOGIN', 'ACTION_NOT_ALLOWED', 'Already logged in', { vars: null }),
       );
-    const { shortId, secret } = rideLinkKey(
-      typeof message.order_short_id === 'string' ? message.order_short_id : '',
-      typeof message.secret === 'string' ? message.secret : '',
-    );
+    const { shortId, secret } = isLogin.Check(message)
+      ? rideLinkKey(message.order_short_id, message.secret)
+      : { shortId: '', secret: '' };
     if (!shortId || !secret)
       return connection.send(
         failure('LOGIN', 'ARG_ERROR', 'order_short_id and secret are required', { vars: null }),

@@ -141,6 +141,16 @@ test('each problem a production start would hit, fatal ones with exit status 1',
       'warning',
       /demo: tracking follows "stable", not a pinned version/,
     ],
+    [
+      'corporation file with a typo',
+      (env) =>
+        writeFile(
+          path.join(env.CORP_DIR!, 'demo.json'),
+          corporationFile('demo', ['taxi.example'], { releases: PINNED, invocing: {} }),
+        ),
+      'FATAL',
+      /demo\.json: \/invocing: unknown field; did you mean invoicing\?/,
+    ],
     ['FLEET=sim', (env) => (env.FLEET = 'sim'), 'FATAL', /FLEET=sim/],
     [
       'outbox public',

@@ -2,8 +2,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
+import { CorporationFileSchema, FileSettingsSchema } from '@taxi/contract/schemas';
+import { openCorporationDirectory, parseCorporation } from '../../src/corporations/directory.ts';
 import { TOWN_FILE } from '../fixtures/make-town.ts';
-import { corporationFile, startApp, writeFile } from '../support/helpers.ts';
+import { taxiCorporation } from '../support/fixtures.ts';
+import { corporationFile, startApp, tempDir, writeFile } from '../support/helpers.ts';
 import { tileAt } from '../support/tile-coordinates.ts';
 
 describe('settings.json', () => {
@@ -154,7 +157,7 @@ describe('settings.json', () => {
   test('names the map’s pictures once its extract is in, so a screen need not ask the style', async () => {
     const withMap = (id: string, hostnames: string[], tileUrl: string, extract: string) => {
       const file = corporationFile(id, hostnames, { geo: { extract } });
-      return { ...file, settings: { ...file.settings, tile_url: tileUrl, tile_pictures: 'mine' } };
+      return { ...file, settings: { ...file.settings, tile_url: tileUrl } };
     };
     const { app } = await startApp({
       corporations: [
@@ -179,7 +182,7 @@ describe('settings.json', () => {
     });
     assert.equal(tile.statusCode, 200);
     assert.equal(tile.headers['content-type'], 'image/webp');
-    // Another server’s map has no pictures of this one, whatever its file says.
+    // Another server’s map has no pictures of this one (a file cannot set them: see below).
     const other = (
       await app.inject({
         url: '/settings.json?hostname=taxi.example',
@@ -229,5 +232,122 @@ describe('brand assets', () => {
       assert.notEqual(reply.statusCode, 200, url);
       assert.doesNotMatch(reply.body, /hostnames/, url);
     }
+  });
+});
+
+describe('the corporation file', () => {
+  const FILE = 'corporations/demo.json';
+  const demo = corporationFile('demo', ['localhost']);
+  const refusal = (content: object) => {
+    try {
+      parseCorporation(JSON.stringify(content), FILE);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'loaded';
+  };
+
+  test('a typo is refused at load, naming the file, the field and what it takes', () => {
+    const cases: [object, string][] = [
+      [{ ...demo, settings: { ...demo.settings, color: 5 } }, '/settings/color: expected a string'],
+      [
+        { ...demo, settings: { ...demo.settings, show_acount: false } },
+        '/settings/show_acount: unknown field; did you mean show_account?',
+      ],
+      [
+        { ...demo, invocing: { seller_name: 'Taxi' } },
+        '/invocing: unknown field; did you mean invoicing?',
+      ],
+      [
+        {
+          ...demo,
+          releases: { tracking: { use: '1.0.0', canary: { use: '1.1.0', percent: 150 } } },
+        },
+        '/releases/tracking/canary/percent: expected at most 100',
+      ],
+      [
+        { ...demo, releases: { trackng: '1.0.0' } },
+        '/releases/trackng: unknown field; did you mean tracking?',
+      ],
+      [
+        taxiCorporation('demo', ['localhost'], { tariff: { t2_hours: { from: 25 } } }),
+        '/tariff/t2_hours/from: expected at most 24',
+      ],
+      [
+        { ...demo, dispatch: { offer_timeout_s: '20' } },
+        '/dispatch/offer_timeout_s: expected a number',
+      ],
+      [
+        { ...demo, geo: { search: { engine: 'google', url: 'https://maps.example/' } } },
+        '/geo/search/engine: expected photon or nominatim',
+      ],
+      [
+        { ...demo, timezone: 'Europe/Nowhere' },
+        '/timezone: expected an IANA time zone such as Europe/Warsaw',
+      ],
+      // Set by the server alone: a file that names it is mistaken about what it does.
+      [
+        { ...demo, settings: { ...demo.settings, tile_pictures: null } },
+        '/settings/tile_pictures: unknown field',
+      ],
+      [{ ...demo, settings: undefined }, '/settings: missing; expected an object'],
+    ];
+    for (const [content, problem] of cases) assert.equal(refusal(content), `${FILE}: ${problem}`);
+    assert.match(refusal([]), /^corporations\/demo\.json: \/: expected an object$/);
+    assert.throws(
+      () => parseCorporation('{ not json', FILE),
+      /^Error: corporations\/demo\.json: not JSON: /,
+    );
+  });
+
+  test('a refused file serves nothing at start; a refused edit keeps the last good version', () => {
+    const dir = tempDir();
+    const errors: object[] = [];
+    const log = { info: () => {}, error: (details: object) => errors.push(details) };
+    const file = path.join(dir, 'demo.json');
+    const edit = (content: object, seconds: number) => {
+      writeFile(file, content);
+      const when = new Date(Date.now() + seconds * 1000);
+      fs.utimesSync(file, when, when);
+    };
+    edit({ ...demo, settings: { ...demo.settings, colour: '#000000' } }, 10);
+    const directory = openCorporationDirectory(dir, log, 0);
+    assert.equal(directory.byId('demo'), undefined);
+    assert.deepEqual(errors, [
+      {
+        file: 'demo.json',
+        reason: `${file}: /settings/colour: unknown field; did you mean color?`,
+      },
+    ]);
+
+    edit(demo, 20);
+    assert.equal(directory.byId('demo')?.settings.color, '#123456');
+    edit({ ...demo, settings: { ...demo.settings, color: ['#000000'] } }, 30);
+    assert.equal(directory.byId('demo')?.settings.color, '#123456');
+    assert.deepEqual(errors.at(-1), {
+      file: 'demo.json',
+      reason: `${file}: /settings/color: expected a string`,
+    });
+  });
+
+  test('the shipped demo, the tests’ corporations and the documented example load', () => {
+    const read = (relative: string) =>
+      fs.readFileSync(new URL(`../../../${relative}`, import.meta.url), 'utf8');
+    assert.equal(parseCorporation(read('server/corporations/localhost.json')).id, 'demo');
+    assert.ok(parseCorporation(JSON.stringify(taxiCorporation('x', ['x.example']))));
+    const reference = read('docs/configuration.md');
+    const example = /## A corporation[\s\S]*?```json\n([\s\S]*?)```/.exec(reference)?.[1];
+    assert.ok(example, 'docs/configuration.md has an example file');
+    assert.equal(parseCorporation(example).id, 'demo');
+    // The reference names every field the schema has (`sms` as `sms.countries` too).
+    for (const field of [
+      ...Object.keys(CorporationFileSchema.properties),
+      ...Object.keys(FileSettingsSchema.properties),
+    ])
+      assert.match(
+        reference,
+        new RegExp(`\`${field}[\`.]`),
+        `docs/configuration.md names ${field}`,
+      );
   });
 });
