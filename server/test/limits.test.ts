@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
+import { Redis } from 'ioredis';
 import { describe, test } from 'node:test';
 import { limitsConfig } from '../src/base/config.ts';
 import { redisLimiter } from '../src/events/limits.ts';
@@ -7,6 +8,7 @@ import { assertErr, assertOk, call, fakeClock, signIn } from './support/api.ts';
 import { taxiCorporation } from './support/fixtures.ts';
 import { TOWN_FILE } from './fixtures/make-town.ts';
 import { startApp } from './support/helpers.ts';
+import { until } from './support/until.ts';
 import { driverCall, listen, trackingSocket, trackLogin } from './support/live.ts';
 
 // Each limit small enough to reach; every other one at its default.
@@ -119,6 +121,34 @@ describe('limits answer with a catalogue error', () => {
     const started = Date.now();
     await new Promise((resolve) => socket.once('close', resolve));
     assert.ok(Date.now() - started < 3000, `closed after ${Date.now() - started} ms`);
+  });
+
+  test('processes count together in Redis: a limit holds across them', async () => {
+    const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const prefix = `taxi-test-${process.pid}-${Date.now()}:`;
+    const quiet = { warn: () => {}, info: () => {} };
+    const [one, two] = [redisLimiter({ url }, prefix, quiet), redisLimiter({ url }, prefix, quiet)];
+    const redis = new Redis(url);
+    // A count that only Redis has: both processes read it once they are connected.
+    await redis.set(`${prefix}limit:seen`, 5, 'EX', 60);
+    await until(
+      'both limiters connected',
+      async () => (await one.used('seen')) === 5 && (await two.used('seen')) === 5,
+    );
+    assert.deepEqual(
+      [
+        await one.take('k', 2, 60_000),
+        await two.take('k', 2, 60_000),
+        await one.take('k', 2, 60_000),
+      ],
+      [true, true, false],
+    );
+    assert.equal(await two.used('k'), 3);
+    const ttl = await redis.pttl(`${prefix}limit:k`);
+    assert.ok(ttl > 50_000 && ttl <= 60_000, `the window ends with the minute: ${ttl} ms`);
+    await redis.del(`${prefix}limit:seen`, `${prefix}limit:k`);
+    redis.disconnect();
+    await Promise.all([one.close(), two.close()]);
   });
 
   test('while Redis cannot count, the limits still hold, counted in this process', async () => {

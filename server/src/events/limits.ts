@@ -1,11 +1,18 @@
 import { ApiFailure } from '../base/errors.ts';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { closeRedis, connectRedis, type RedisTarget } from '../base/redis.ts';
 // Brings base/services.ts into every program that has this file, for the augmentation below.
 import type {} from '../base/services.ts';
 
 /**
- * Counters for limits that need no database row: "at most N per window per key". In memory for
- * one process; in Redis when several processes serve one city, so that a limit holds across them.
+ * Counters for limits that need no database row: "at most N per window per key", in fixed windows
+ * (not sliding: a key may spend its limit at the end of one window and again at the start of the
+ * next). In memory for one process; in Redis when several processes serve one city, so that a
+ * limit holds across them. The counting is rate-limiter-flexible's.
  */
 export interface RateLimiter {
   /** Counts one use; false when the key has used up its `limit` in the current window. */
@@ -48,36 +55,50 @@ export async function clientWithinLimit<Client extends { id: number }>(
   return client;
 }
 
+/** No limit of the library's own (`consume` is not used); each count brings its window's length. */
+const COUNTING_ONLY = { points: 0, duration: 0 };
+
+/** The library's expiry, whole seconds: the counts of a window are gone once it is over. */
+const seconds = (windowMs: number) => ({ customDuration: Math.max(1, Math.ceil(windowMs / 1000)) });
+
+/**
+ * Counts in the library's store by `penalty`, which adds without a verdict: the store holds every
+ * key whatever its limit (`used` reads a key without knowing it), so the limit is compared here.
+ */
+async function count(counter: RateLimiterAbstract, key: string, windowMs: number) {
+  return (await counter.penalty(key, 1, seconds(windowMs))).consumedPoints;
+}
+
+/**
+ * Fixed windows of the app's clock, aligned to multiples of the window (a minute's limit starts
+ * afresh on the minute; tests move the clock): the window's number is part of the key, and the
+ * library's own expiry only forgets past windows' keys. `used` looks in the current window of
+ * each length taken so far (a key is always taken with the same length).
+ */
 export function memoryLimiter(now: () => number = Date.now): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  let sweptAt = now();
+  const counter = new RateLimiterMemory({ ...COUNTING_ONLY, keyPrefix: '' });
+  const lengths = new Set<number>();
+  const windowKey = (key: string, windowMs: number) => `${key}:${Math.floor(now() / windowMs)}`;
   return {
     async take(key, limit, windowMs) {
-      const time = now();
-      if (time - sweptAt > 60_000) {
-        for (const [k, w] of windows) if (w.resetAt <= time) windows.delete(k);
-        sweptAt = time;
-      }
-      let window = windows.get(key);
-      if (!window || window.resetAt <= time)
-        windows.set(key, (window = { count: 0, resetAt: time + windowMs }));
-      window.count++;
-      return window.count <= limit;
+      lengths.add(windowMs);
+      return (await count(counter, windowKey(key, windowMs), windowMs)) <= limit;
     },
     async used(key) {
-      const window = windows.get(key);
-      return window && window.resetAt > now() ? window.count : 0;
+      let used = 0;
+      for (const windowMs of lengths)
+        used += (await counter.get(windowKey(key, windowMs)))?.consumedPoints ?? 0;
+      return used;
     },
-    async close() {
-      windows.clear();
-    },
+    async close() {},
   };
 }
 
 /**
- * Counters in Redis, shared by every process of a city. While Redis cannot answer, each process
- * counts in its own memory instead: the limits still hold (per process, so N processes let up to
- * N times a limit through) and orders keep being taken; the counts in Redis resume when it returns.
+ * Counters in Redis, shared by every process of a city: a key's window starts with its first use,
+ * by Redis's clock. While Redis cannot answer, the library's insurance counts in this process's
+ * memory instead: the limits still hold (per process, so N processes let up to N times a limit
+ * through) and orders keep being taken; the counts in Redis resume when it returns.
  */
 export function redisLimiter(
   target: RedisTarget,
@@ -86,43 +107,43 @@ export function redisLimiter(
 ): RateLimiter {
   // No offline queue: while Redis is away a command fails at once instead of waiting for it.
   const redis = connectRedis(target, { maxRetriesPerRequest: 2, enableOfflineQueue: false });
-  redis.on('error', () => {});
-  const local = memoryLimiter();
   let degraded = false;
-  const fallback = () => {
+  redis.on('error', () => {});
+  redis.on('ready', () => {
+    if (degraded) log.info('limits: Redis is back; counting there again');
+    degraded = false;
+  });
+  const warn = () => {
     if (!degraded)
       log.warn('limits: Redis is unavailable; counting in this process until it returns');
     degraded = true;
-    return local;
   };
-  const resumed = () => {
-    if (degraded) log.info('limits: Redis is back; counting there again');
-    degraded = false;
-  };
+  /** The insurance, which says once per outage that it counts. */
+  class InThisProcess extends RateLimiterMemory {
+    override penalty(...args: Parameters<RateLimiterMemory['penalty']>) {
+      warn();
+      return super.penalty(...args);
+    }
+    override get(...args: Parameters<RateLimiterMemory['get']>) {
+      warn();
+      return super.get(...args);
+    }
+  }
+  const counter = new RateLimiterRedis({
+    ...COUNTING_ONLY,
+    storeClient: redis,
+    keyPrefix: `${prefix}limit`,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: new InThisProcess({ ...COUNTING_ONLY, keyPrefix: '' }),
+  });
   return {
     async take(key, limit, windowMs) {
-      const name = `${prefix}limit:${key}`;
-      try {
-        const replies = await redis.multi().incr(name).pexpire(name, windowMs, 'NX').exec();
-        const [error, count] = replies?.[0] ?? [new Error('no reply'), 0];
-        if (error) throw error;
-        resumed();
-        return Number(count) <= limit;
-      } catch {
-        return fallback().take(key, limit, windowMs);
-      }
+      return (await count(counter, key, windowMs)) <= limit;
     },
     async used(key) {
-      try {
-        const count = await redis.get(`${prefix}limit:${key}`);
-        resumed();
-        return Number(count ?? 0);
-      } catch {
-        return fallback().used(key);
-      }
+      return (await counter.get(key))?.consumedPoints ?? 0;
     },
     async close() {
-      await local.close();
       await closeRedis(redis);
     },
   };

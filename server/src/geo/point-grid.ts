@@ -1,75 +1,64 @@
 // Nearest-neighbour lookups over many points (houses, streets, POIs, road nodes).
+import KDBush from 'kdbush';
 import { METRES_PER_DEGREE } from './geometry.ts';
 
-/** A grid of points for nearest-neighbour lookups; cells of about 250 m. */
+/** The first search radius; each next one is 4 times wider, up to the caller's maximum. */
+const FIRST_METRES = 100;
+
+/**
+ * Points in a static k-d tree (kdbush) for nearest-neighbour lookups. The nearest is found by
+ * boxes of growing radius around the query (kdbush's `range`): a point within the radius is the
+ * nearest of all once none in the box is nearer. Not geokdbush's `around`: it would share
+ * tinyqueue's code with the router's A*, and routes then take 40 to 70 % longer
+ * (bench/server-routing.ts).
+ */
 export class PointGrid {
-  static readonly CELL = 0.0025;
-  readonly #cells = new Map<number, number[]>();
-  readonly lat: ArrayLike<number>;
-  readonly lng: ArrayLike<number>;
+  readonly #tree: KDBush;
+  /** The caller's index of each point in the tree, in the order they were added. */
+  readonly #indices: Uint32Array;
+  readonly #lat: ArrayLike<number>;
+  readonly #lng: ArrayLike<number>;
 
   constructor(
     lat: ArrayLike<number>,
     lng: ArrayLike<number>,
     accept: (i: number) => boolean = () => true,
   ) {
-    this.lat = lat;
-    this.lng = lng;
-    for (let i = 0; i < lat.length; i++) {
-      if (!accept(i)) continue;
-      const key = PointGrid.key(
-        Math.floor(lat[i]! / PointGrid.CELL),
-        Math.floor(lng[i]! / PointGrid.CELL),
-      );
-      let cell = this.#cells.get(key);
-      if (!cell) this.#cells.set(key, (cell = []));
-      cell.push(i);
-    }
-  }
-
-  static key(row: number, col: number): number {
-    return (row + 40_000) * 200_000 + (col + 80_000);
+    this.#lat = lat;
+    this.#lng = lng;
+    const indices: number[] = [];
+    for (let i = 0; i < lat.length; i++) if (accept(i)) indices.push(i);
+    this.#indices = Uint32Array.from(indices);
+    this.#tree = new KDBush(indices.length);
+    for (const i of indices) this.#tree.add(lng[i]!, lat[i]!);
+    this.#tree.finish();
   }
 
   /**
-   * The nearest point within maxMetres (approximately: rings of cells, flat-earth distances,
-   * which at these ranges differ from great-circle ones by less than a metre), or -1.
+   * The nearest point within maxMetres (flat-earth distances, which at these ranges differ from
+   * great-circle ones by less than a metre), or -1.
    */
-  nearest(
-    lat: number,
-    lng: number,
-    maxMetres: number,
-    filter?: (i: number) => boolean,
-  ): { index: number; metres: number } {
-    const row = Math.floor(lat / PointGrid.CELL);
-    const col = Math.floor(lng / PointGrid.CELL);
+  nearest(lat: number, lng: number, maxMetres: number): { index: number; metres: number } {
     const cosLat = Math.cos((lat * Math.PI) / 180);
-    const cellMetres = PointGrid.CELL * 111_000 * Math.max(0.2, cosLat);
-    const rings = Math.min(400, Math.ceil(maxMetres / cellMetres) + 1);
-    const points = this.lat;
-    const lngs = this.lng;
-    let best = -1;
-    let bestSquared = maxMetres * maxMetres;
-    for (let ring = 0; ring <= rings; ring++) {
-      if (best !== -1 && (ring - 1) * cellMetres > Math.sqrt(bestSquared)) break;
-      for (let r = row - ring; r <= row + ring; r++) {
-        for (let c = col - ring; c <= col + ring; c++) {
-          if (Math.max(Math.abs(r - row), Math.abs(c - col)) !== ring) continue;
-          const cell = this.#cells.get(PointGrid.key(r, c));
-          if (!cell) continue;
-          for (const i of cell) {
-            if (filter && !filter(i)) continue;
-            const north = (points[i]! - lat) * METRES_PER_DEGREE;
-            const east = (lngs[i]! - lng) * METRES_PER_DEGREE * cosLat;
-            const squared = north * north + east * east;
-            if (squared <= bestSquared) {
-              best = i;
-              bestSquared = squared;
-            }
-          }
+    let radius = Math.min(FIRST_METRES, maxMetres);
+    for (;;) {
+      const dLat = radius / METRES_PER_DEGREE;
+      const dLng = dLat / Math.max(cosLat, 0.01);
+      let best = -1;
+      let bestSquared = radius * radius;
+      for (const id of this.#tree.range(lng - dLng, lat - dLat, lng + dLng, lat + dLat)) {
+        const i = this.#indices[id]!;
+        const north = (this.#lat[i]! - lat) * METRES_PER_DEGREE;
+        const east = (this.#lng[i]! - lng) * METRES_PER_DEGREE * cosLat;
+        const squared = north * north + east * east;
+        if (squared <= bestSquared) {
+          best = i;
+          bestSquared = squared;
         }
       }
+      if (best !== -1) return { index: best, metres: Math.sqrt(bestSquared) };
+      if (radius >= maxMetres) return { index: -1, metres: maxMetres };
+      radius = Math.min(4 * radius, maxMetres);
     }
-    return { index: best, metres: Math.sqrt(bestSquared) };
   }
 }
