@@ -7,7 +7,7 @@ import type { RouteEstimate } from './routing.ts';
 import type { LatLng } from './geometry.ts';
 import { RoadGraph } from './graph.ts';
 import { GEO_DATA_VERSION, type GeoData, importExtract } from './importer.ts';
-import { PointGrid } from './point-grid.ts';
+import { PointIndex } from './point-index.ts';
 import { extractIndex, type ScoredResult, type SearchIndex } from './search.ts';
 
 /** Address search, reverse geocoding and routes for one corporation (spec section 7). */
@@ -34,10 +34,10 @@ export class EmbeddedGeography implements Geography {
   readonly key: string;
   readonly index: SearchIndex;
   readonly graph: RoadGraph;
-  readonly #houses: PointGrid;
-  readonly #streetPoints: PointGrid;
-  readonly #pois: PointGrid;
-  readonly #cities: PointGrid;
+  readonly #houses: PointIndex;
+  readonly #streetPoints: PointIndex;
+  readonly #pois: PointIndex;
+  readonly #cities: PointIndex;
   readonly #cityPlaces: GeoData['places'];
 
   constructor(data: GeoData, key = '') {
@@ -45,16 +45,16 @@ export class EmbeddedGeography implements Geography {
     this.key = key;
     this.index = extractIndex(data);
     this.graph = new RoadGraph(data.graph);
-    this.#houses = new PointGrid(data.addresses.lat, data.addresses.lng);
-    this.#streetPoints = new PointGrid(data.streetPoints.lat, data.streetPoints.lng);
-    this.#pois = new PointGrid(
+    this.#houses = new PointIndex(data.addresses.lat, data.addresses.lng);
+    this.#streetPoints = new PointIndex(data.streetPoints.lat, data.streetPoints.lng);
+    this.#pois = new PointIndex(
       data.pois.map((p) => p.lat),
       data.pois.map((p) => p.lng),
     );
     this.#cityPlaces = data.places.filter((p) =>
       ['city', 'town', 'village', 'hamlet'].includes(p.kind),
     );
-    this.#cities = new PointGrid(
+    this.#cities = new PointIndex(
       this.#cityPlaces.map((p) => p.lat),
       this.#cityPlaces.map((p) => p.lng),
     );

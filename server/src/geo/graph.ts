@@ -1,7 +1,7 @@
 import TinyQueue from 'tinyqueue';
 import type { RouteEstimate } from './routing.ts';
 import { EARTH_RADIUS_M, greatCircleMetres, type LatLng, simplified } from './geometry.ts';
-import { PointGrid } from './point-grid.ts';
+import { PointIndex } from './point-index.ts';
 import type { RoadGraphData } from './road-graph-data.ts';
 
 /** How far from the road network a point may be and still be routed from or to. */
@@ -45,7 +45,7 @@ interface Visit {
 /** Fastest routes on the imported road graph (A*), one-way streets honoured. */
 export class RoadGraph {
   readonly data: RoadGraphData;
-  readonly #grid: PointGrid;
+  readonly #roadNodes: PointIndex;
   readonly #maxSpeed: number;
   /** The search's working arrays, reused: a node's entries count only where `#visit` is current. */
   readonly #seconds: Float64Array;
@@ -61,7 +61,7 @@ export class RoadGraph {
   constructor(data: RoadGraphData) {
     this.data = data;
     const main = largestComponent(data);
-    this.#grid = new PointGrid(data.lat, data.lng, (i) => main[i] === 1);
+    this.#roadNodes = new PointIndex(data.lat, data.lng, (i) => main[i] === 1);
     let max = 1;
     for (const speed of data.speeds) max = Math.max(max, speed);
     this.#maxSpeed = max;
@@ -79,7 +79,7 @@ export class RoadGraph {
 
   /** The graph node nearest a point, on the main connected network; -1 when none is near. */
   snap(point: LatLng): number {
-    return this.#grid.nearest(point.lat, point.lng, SNAP_METRES).index;
+    return this.#roadNodes.nearest(point.lat, point.lng, SNAP_METRES).index;
   }
 
   /** The fastest route, or undefined when either point is off the network (do not change it). */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createOSMStream } from 'osm-pbf-parser-node';
 import { greatCircleMetres } from './geometry.ts';
-import { PointGrid } from './point-grid.ts';
+import { PointIndex } from './point-index.ts';
 import { poiKind } from './poi-kind.ts';
 import { buildGraph, type OsmWay, type RoadGraphData } from './road-graph-data.ts';
 import {
@@ -172,20 +172,20 @@ export async function importExtract(file: string): Promise<GeoData> {
   }
   const cities = places.filter((p) => CITY_PLACES.has(p.kind));
   const quarters = places.filter((p) => QUARTER_PLACES.has(p.kind));
-  const cityGrid = new PointGrid(
+  const cityIndex = new PointIndex(
     cities.map((p) => p.lat),
     cities.map((p) => p.lng),
   );
-  const quarterGrid = new PointGrid(
+  const quarterIndex = new PointIndex(
     quarters.map((p) => p.lat),
     quarters.map((p) => p.lng),
   );
   const cityAt = (lat: number, lng: number, tags?: Record<string, string>) =>
-    tags?.['addr:city'] || cities[cityGrid.nearest(lat, lng, 30_000).index]?.name || '';
+    tags?.['addr:city'] || cities[cityIndex.nearest(lat, lng, 30_000).index]?.name || '';
   const quarterAt = (lat: number, lng: number, tags?: Record<string, string>) =>
     tags?.['addr:suburb'] ||
     tags?.['addr:quarter'] ||
-    quarters[quarterGrid.nearest(lat, lng, 2_000).index]?.name ||
+    quarters[quarterIndex.nearest(lat, lng, 2_000).index]?.name ||
     '';
 
   // Streets: named highways, one per name and city, placed at the point nearest their middle.

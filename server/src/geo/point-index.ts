@@ -12,7 +12,7 @@ const FIRST_METRES = 100;
  * tinyqueue's code with the router's A*, and routes then take 40 to 70 % longer
  * (bench/server-routing.ts).
  */
-export class PointGrid {
+export class PointIndex {
   readonly #tree: KDBush;
   /** The caller's index of each point in the tree, in the order they were added. */
   readonly #indices: Uint32Array;
