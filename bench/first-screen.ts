@@ -4,7 +4,8 @@
 // Usage: node bench/first-screen.ts [path=/auth/] [ready-text]   (starts its own server)
 import { gzipSync } from 'node:zlib';
 import { startApp } from '../e2e/support/app.ts';
-import { launchBrowser, newContext } from '../e2e/support/browser.ts';
+import { newContext } from '../e2e/support/browser.ts';
+import { launchBrowser } from './chromium.ts';
 import { countTrips } from './waterfall.ts';
 
 const path = process.argv[2] ?? '/auth/';

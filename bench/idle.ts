@@ -10,10 +10,11 @@
 import { greatCircleMetres } from '@taxi/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startApp } from '../e2e/support/app.ts';
-import { launchBrowser, newContext } from '../e2e/support/browser.ts';
+import { newContext } from '../e2e/support/browser.ts';
 import { signInTaxi } from '../e2e/support/driver.ts';
 import { MOULINS_18, ride, STADIUM } from '../e2e/support/rides.ts';
 import { signInByApi } from '../e2e/support/session.ts';
+import { launchBrowser } from './chromium.ts';
 import { holdMapBack } from './map-chunks.ts';
 import { rideLinks } from './ride-links.ts';
 import { openHome, openRideLink } from './screens.ts';

@@ -17,9 +17,10 @@
 // releases; `way` keeps the ways whose name contains it: pictures, interactive or held back)
 import type { Page } from 'playwright-core';
 import { startApp } from '../e2e/support/app.ts';
-import { launchBrowser, newContext } from '../e2e/support/browser.ts';
+import { newContext } from '../e2e/support/browser.ts';
 import { HOME_MAP, reachForMap } from '../e2e/support/map.ts';
 import { signInByApi, storeToken } from '../e2e/support/session.ts';
+import { launchBrowser } from './chromium.ts';
 import { holdMapBack } from './map-chunks.ts';
 import { loadAverage, median } from './server-common.ts';
 

@@ -8,8 +8,9 @@
 // Usage: node bench/ordering-first-screen.ts   (starts its own server, uses the published releases)
 import { gzipSync } from 'node:zlib';
 import { startApp } from '../e2e/support/app.ts';
-import { launchBrowser, newContext } from '../e2e/support/browser.ts';
+import { newContext } from '../e2e/support/browser.ts';
 import { HOME_MAP_PL, reachForMap } from '../e2e/support/map.ts';
+import { launchBrowser } from './chromium.ts';
 
 interface Script {
   url: string;

@@ -5,8 +5,9 @@
 // Prints, for each run, how many were built and how long each took.
 // Usage: node bench/svg-documents.ts [runs=3]   (starts its own server, uses the published releases)
 import { startApp } from '../e2e/support/app.ts';
-import { launchBrowser, newContext } from '../e2e/support/browser.ts';
+import { newContext } from '../e2e/support/browser.ts';
 import { signInByApi, storeToken } from '../e2e/support/session.ts';
+import { launchBrowser } from './chromium.ts';
 import { loadAverage } from './server-common.ts';
 
 const RUNS = Number(process.argv[2] ?? 3);
