@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/browser.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '@taxi/e2e/support/browser';
 
 /**
  * Of the flags Playwright adds when it launches a browser, those that keep the browser from

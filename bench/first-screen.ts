@@ -3,8 +3,8 @@
 // follow the HTML, and the time until the screen is ready.
 // Usage: node bench/first-screen.ts [path=/auth/] [ready-text]   (starts its own server)
 import { gzipSync } from 'node:zlib';
-import { startApp } from '../e2e/support/app.ts';
-import { newContext } from '../e2e/support/browser.ts';
+import { startApp } from '@taxi/e2e/support/app';
+import { newContext } from '@taxi/e2e/support/browser';
 import { launchBrowser } from './chromium.ts';
 import { countTrips } from './waterfall.ts';
 

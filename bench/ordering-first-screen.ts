@@ -7,9 +7,9 @@
 // usable, then let through.
 // Usage: node bench/ordering-first-screen.ts   (starts its own server, uses the published releases)
 import { gzipSync } from 'node:zlib';
-import { startApp } from '../e2e/support/app.ts';
-import { newContext } from '../e2e/support/browser.ts';
-import { HOME_MAP_PL, reachForMap } from '../e2e/support/map.ts';
+import { startApp } from '@taxi/e2e/support/app';
+import { newContext } from '@taxi/e2e/support/browser';
+import { HOME_MAP_PL, reachForMap } from '@taxi/e2e/support/map';
 import { launchBrowser } from './chromium.ts';
 
 interface Script {
