@@ -47,11 +47,17 @@ export async function startChromium(extra: string[] = []): Promise<RunningChromi
     [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, ...extra],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
+  // Its helper processes share its stderr: the pipe closes once the last of them, which may
+  // still write to the profile, is gone.
   const exited = new Promise((resolve) => {
-    child.once('exit', resolve);
+    child.once('close', resolve);
     child.once('error', resolve);
   });
+  // A benchmark that ends on an error, before its stop, leaves no browser behind.
+  const orphaned = () => child.kill();
+  process.once('exit', orphaned);
   const stop = async () => {
+    process.off('exit', orphaned);
     child.kill();
     await exited;
     rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
@@ -86,8 +92,11 @@ export async function launchBrowser(extra: string[] = []): Promise<Browser> {
   });
   const disconnect = browser.close.bind(browser);
   browser.close = async (options) => {
-    await disconnect(options);
-    await running.stop();
+    try {
+      await disconnect(options);
+    } finally {
+      await running.stop();
+    }
   };
   return browser;
 }
