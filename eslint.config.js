@@ -9,9 +9,14 @@ import globals from 'globals';
  * only packages below it, by their names (a relative path into another package would bypass
  * the shared singleton); a remote never imports another remote; the host imports remotes as
  * types only (its route table is checked against what they expose); the server imports no
- * front-end code. scripts/lint-zones.test.ts proves each zone.
+ * front-end code. The tools (bench/, e2e/, scripts/) import the packages they drive by name too,
+ * the server's test support included (@taxi/server/test-support/…). scripts/lint-zones.test.ts
+ * proves each zone.
  */
 const REMOTES = 'remote-[a-z]+';
+
+/** Every package's folder. */
+const PACKAGES = ['contract', 'shared', 'host', REMOTES, 'server', 'tooling', 'e2e', 'bench'];
 
 /** Imports of these package folders by name (@taxi/…). */
 const named = (folders, message, extra = {}) => ({
@@ -27,6 +32,10 @@ const relative = (folders, message) => ({
 });
 
 const byName = 'import another package by its name (@taxi/…), not by a relative path';
+
+/** The package folders other than `own`. */
+const without = (own) => PACKAGES.filter((folder) => folder !== own);
+
 const frontEnd = ['shared', 'host', REMOTES];
 
 /** One block per zone (a file is in one zone at most: a later block would replace the rule). */
@@ -86,6 +95,10 @@ const zones = [
     relative(frontEnd, 'the server imports no front-end code'),
     relative(['contract'], byName),
   ),
+  zone(['bench/**'], relative(without('bench'), byName)),
+  zone(['e2e/**'], relative(without('e2e'), byName)),
+  // The root package's own scripts: every package folder is another's.
+  zone(['scripts/**'], relative(PACKAGES, byName)),
 ];
 
 export default tseslint.config(

@@ -3,11 +3,7 @@
 // then records a detailed stack trace, with source positions, for every Error the page creates
 // (webpack's chunk loader makes one per chunk): up to 0.2 s of a cold start on 4G with CPU ×4
 // that a passenger's browser never does. Runtime.evaluate works without the domain enabled.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/browser.ts';
+import { QUIET_FLAGS, startChromium, type RunningChromium } from './chromium.ts';
 
 type Params = Record<string, unknown>;
 interface Message {
@@ -20,27 +16,6 @@ interface Message {
 }
 type Listener = (params: Params) => void;
 
-/**
- * Of the flags Playwright adds, those that keep the browser from working beside the page: no
- * startup window (its omnibox pages loaded next to the first measured page), no extensions or
- * background services, no throttling of a tab in the background. Paint holding stays on, as in
- * a passenger's browser.
- */
-const QUIET_FLAGS = [
-  '--no-startup-window',
-  '--disable-extensions',
-  '--disable-default-apps',
-  '--disable-component-extensions-with-background-pages',
-  '--disable-field-trial-config',
-  '--disable-features=OptimizationHints,NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch,Translate,MediaRouter,LensOverlay',
-  '--disable-background-timer-throttling',
-  '--disable-backgrounding-occluded-windows',
-  '--disable-renderer-backgrounding',
-  '--hide-scrollbars',
-  '--mute-audio',
-  '--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4',
-];
-
 export class Chromium {
   private nextId = 0;
   private readonly pending = new Map<
@@ -49,47 +24,31 @@ export class Chromium {
   >();
   private readonly listeners = new Map<string, Set<Listener>>();
 
-  private readonly child: ChildProcess;
+  private readonly running: RunningChromium;
   private readonly socket: WebSocket;
-  private readonly profileDir: string;
 
-  private constructor(child: ChildProcess, socket: WebSocket, profileDir: string) {
-    this.child = child;
+  private constructor(running: RunningChromium, socket: WebSocket) {
+    this.running = running;
     this.socket = socket;
-    this.profileDir = profileDir;
     socket.addEventListener('message', (event) => this.receive(JSON.parse(String(event.data))));
   }
 
-  /** Debian's Chromium with the test flags (and `extra`), in English, a profile of its own. */
+  /** Debian's Chromium (bench/chromium.ts) with the quiet flags and `extra`, in English. */
   static async launch(extra: string[] = []): Promise<Chromium> {
-    const profileDir = mkdtempSync(path.join(tmpdir(), 'taxi-bench-chromium-'));
-    const child = spawn(
-      CHROMIUM,
-      [
-        ...CHROMIUM_FLAGS,
-        ...extra,
-        ...QUIET_FLAGS,
-        '--lang=en-US',
-        '--remote-debugging-port=0',
-        `--user-data-dir=${profileDir}`,
-      ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    const url = await new Promise<string>((resolve, reject) => {
-      let output = '';
-      child.stderr!.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const listening = /DevTools listening on (ws:\/\/\S+)/.exec(output);
-        if (listening) resolve(listening[1]!);
+    const running = await startChromium([...QUIET_FLAGS, ...extra, '--lang=en-US']);
+    const socket = new WebSocket(running.webSocketUrl);
+    try {
+      await new Promise((resolve, reject) => {
+        socket.addEventListener('open', resolve, { once: true });
+        socket.addEventListener('error', () =>
+          reject(new Error(`no DevTools connection at ${running.webSocketUrl}`)),
+        );
       });
-      child.once('exit', (code) => reject(new Error(`Chromium exited (${code}):\n${output}`)));
-    });
-    const socket = new WebSocket(url);
-    await new Promise((resolve, reject) => {
-      socket.addEventListener('open', resolve, { once: true });
-      socket.addEventListener('error', () => reject(new Error(`no DevTools connection at ${url}`)));
-    });
-    return new Chromium(child, socket, profileDir);
+    } catch (error) {
+      await running.stop();
+      throw error;
+    }
+    return new Chromium(running, socket);
   }
 
   send<T = Params>(method: string, params: Params = {}, sessionId?: string): Promise<T> {
@@ -130,10 +89,7 @@ export class Chromium {
 
   async close(): Promise<void> {
     this.socket.close();
-    const exited = new Promise((resolve) => this.child.once('exit', resolve));
-    this.child.kill();
-    await exited;
-    rmSync(this.profileDir, { recursive: true, force: true });
+    await this.running.stop();
   }
 }
 

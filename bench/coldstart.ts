@@ -15,8 +15,8 @@
 // COMPOSITE_ON_CPU=1 composites frames without SwiftShader, see below)
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startApp } from '../e2e/support/app.ts';
-import { signInByApi, storeToken } from '../e2e/support/session.ts';
+import { startApp } from '@taxi/e2e/support/app';
+import { signInByApi, storeToken } from '@taxi/e2e/support/session';
 import { Chromium, type BenchPage, type BrowserContext } from './cdp.ts';
 import { rideLinks } from './ride-links.ts';
 import { countTrips, type Timed } from './waterfall.ts';

@@ -3,8 +3,10 @@
 // follow the HTML, and the time until the screen is ready.
 // Usage: node bench/first-screen.ts [path=/auth/] [ready-text]   (starts its own server)
 import { gzipSync } from 'node:zlib';
-import { startApp } from '../e2e/support/app.ts';
-import { launchBrowser, newContext } from '../e2e/support/browser.ts';
+import type { Request } from 'playwright-core';
+import { startApp } from '@taxi/e2e/support/app';
+import { newContext } from '@taxi/e2e/support/browser';
+import { launchBrowser } from './chromium.ts';
 import { countTrips } from './waterfall.ts';
 
 const path = process.argv[2] ?? '/auth/';
@@ -27,7 +29,7 @@ try {
   const page = await context.newPage();
   const fetched: Fetched[] = [];
   const pending: Promise<void>[] = [];
-  page.on('requestfinished', (request) => {
+  const onFinished = (request: Request) => {
     const type = request.resourceType();
     if (!['script', 'document', 'fetch', 'xhr'].includes(type)) return;
     pending.push(
@@ -45,7 +47,8 @@ try {
         });
       }),
     );
-  });
+  };
+  page.on('requestfinished', onFinished);
   // A cheap phone on a slow mobile network: 150 ms round trips, 1.6 Mbit/s down, 750 kbit/s up.
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.emulateNetworkConditions', {
@@ -61,6 +64,9 @@ try {
   else await page.locator('main h1').first().waitFor();
   const readyMs = performance.now() - started;
   const readyAt = Date.now();
+  await Promise.all(pending);
+  // What finishes later is not counted; its body, read once the browser is closed, would fail.
+  page.off('requestfinished', onFinished);
   await Promise.all(pending);
 
   const scripts = fetched.filter((entry) => entry.type === 'script');

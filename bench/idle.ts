@@ -9,11 +9,12 @@
 // Usage: node bench/idle.ts [runs=3]   (starts its own server, uses the published releases)
 import { greatCircleMetres } from '@taxi/contract';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startApp } from '../e2e/support/app.ts';
-import { launchBrowser, newContext } from '../e2e/support/browser.ts';
-import { signInTaxi } from '../e2e/support/driver.ts';
-import { MOULINS_18, ride, STADIUM } from '../e2e/support/rides.ts';
-import { signInByApi } from '../e2e/support/session.ts';
+import { startApp } from '@taxi/e2e/support/app';
+import { newContext } from '@taxi/e2e/support/browser';
+import { signInTaxi } from '@taxi/e2e/support/driver';
+import { MOULINS_18, ride, STADIUM } from '@taxi/e2e/support/rides';
+import { signInByApi } from '@taxi/e2e/support/session';
+import { launchBrowser } from './chromium.ts';
 import { holdMapBack } from './map-chunks.ts';
 import { rideLinks } from './ride-links.ts';
 import { openHome, openRideLink } from './screens.ts';

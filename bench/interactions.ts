@@ -16,10 +16,11 @@
 // Usage: node bench/interactions.ts [runs=5] [way]   (starts its own server, uses the published
 // releases; `way` keeps the ways whose name contains it: pictures, interactive or held back)
 import type { Page } from 'playwright-core';
-import { startApp } from '../e2e/support/app.ts';
-import { launchBrowser, newContext } from '../e2e/support/browser.ts';
-import { HOME_MAP, reachForMap } from '../e2e/support/map.ts';
-import { signInByApi, storeToken } from '../e2e/support/session.ts';
+import { startApp } from '@taxi/e2e/support/app';
+import { newContext } from '@taxi/e2e/support/browser';
+import { HOME_MAP, reachForMap } from '@taxi/e2e/support/map';
+import { signInByApi, storeToken } from '@taxi/e2e/support/session';
+import { launchBrowser } from './chromium.ts';
 import { holdMapBack } from './map-chunks.ts';
 import { loadAverage, median } from './server-common.ts';
 

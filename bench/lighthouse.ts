@@ -11,15 +11,13 @@
 // higher is faster), which its simulated CPU ×4 starts from: the VMs this runs on differ.
 // LIGHTHOUSE_REPORTS=<folder> also keeps each run's whole report there, as JSON, to see where a
 // screen's time went (the network's waterfall, the main thread's tasks, the LCP element).
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import lighthouse, { type Flags } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { startApp } from '../e2e/support/app.ts';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/browser.ts';
-import { signInByApi } from '../e2e/support/session.ts';
+import { startApp } from '@taxi/e2e/support/app';
+import { signInByApi } from '@taxi/e2e/support/session';
+import { startChromium } from './chromium.ts';
 import { mapLibraryFiles } from './map-chunks.ts';
 import { rideLinks } from './ride-links.ts';
 import { loadAverage, median } from './server-common.ts';
@@ -48,45 +46,10 @@ interface Screen {
   chromium?: string[];
 }
 
-/** Debian's Chromium on a fresh profile, with the DevTools port it chose. */
-async function startChromium(
-  extra: string[] = [],
-): Promise<{ port: number; stop: () => Promise<void> }> {
-  const profile = mkdtempSync(path.join(tmpdir(), 'taxi-lighthouse-'));
-  const child = spawn(
-    CHROMIUM,
-    [
-      ...CHROMIUM_FLAGS,
-      ...extra,
-      '--remote-debugging-port=0',
-      `--user-data-dir=${profile}`,
-      'about:blank',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  const port = await new Promise<number>((resolve, reject) => {
-    let output = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
-      if (found) resolve(Number(found[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`chromium exited (${code}):\n${output}`)));
-  });
-  return {
-    port,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
-    },
-  };
-}
-
 /** The published files of the MapLibre library (its licence header names it), as URL patterns. */
 async function measure(url: string, screen: Screen): Promise<Run> {
-  const browser = await startChromium(screen.chromium);
+  // Opens with a blank page in its default profile.
+  const browser = await startChromium([...(screen.chromium ?? []), 'about:blank']);
   try {
     await screen.prepare?.(browser.port);
     const result = await lighthouse(url, {

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
-import { ROOT } from '../e2e/support/app.ts';
+import { ROOT } from '@taxi/e2e/support/app';
 
 /** File names (e.g. `118.93875eeb.js`) of the chunks with MapLibre GL JS in the releases. */
 export function mapLibraryFiles(): string[] {

@@ -12,10 +12,11 @@
 // and nothing animating on the page, and with the map held back.
 // Usage: node bench/map-webgl.ts [runs=3]   (starts its own server, uses the published releases)
 import type { BrowserContext, Page } from 'playwright-core';
-import { startApp } from '../e2e/support/app.ts';
-import { launchBrowser, newContext } from '../e2e/support/browser.ts';
-import { framesUntilQuiet, noteMapFrames } from '../e2e/support/map-frames.ts';
-import { HOME_MAP, reachForMap } from '../e2e/support/map.ts';
+import { startApp } from '@taxi/e2e/support/app';
+import { newContext } from '@taxi/e2e/support/browser';
+import { framesUntilQuiet, noteMapFrames } from '@taxi/e2e/support/map-frames';
+import { HOME_MAP, reachForMap } from '@taxi/e2e/support/map';
+import { launchBrowser } from './chromium.ts';
 import { holdMapBack } from './map-chunks.ts';
 import { rideLinks } from './ride-links.ts';
 import { openHome, openRideLink } from './screens.ts';

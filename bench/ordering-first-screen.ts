@@ -7,9 +7,11 @@
 // usable, then let through.
 // Usage: node bench/ordering-first-screen.ts   (starts its own server, uses the published releases)
 import { gzipSync } from 'node:zlib';
-import { startApp } from '../e2e/support/app.ts';
-import { launchBrowser, newContext } from '../e2e/support/browser.ts';
-import { HOME_MAP_PL, reachForMap } from '../e2e/support/map.ts';
+import type { Request } from 'playwright-core';
+import { startApp } from '@taxi/e2e/support/app';
+import { newContext } from '@taxi/e2e/support/browser';
+import { HOME_MAP_PL, reachForMap } from '@taxi/e2e/support/map';
+import { launchBrowser } from './chromium.ts';
 
 interface Script {
   url: string;
@@ -62,7 +64,7 @@ try {
   const scripts: Script[] = [];
   const pending: Promise<void>[] = [];
   const started = performance.now();
-  page.on('requestfinished', (request) => {
+  const onFinished = (request: Request) => {
     if (request.resourceType() !== 'script') return;
     pending.push(
       request.response().then(async (response) => {
@@ -75,7 +77,8 @@ try {
         });
       }),
     );
-  });
+  };
+  page.on('requestfinished', onFinished);
 
   await page.goto(`${app.url}/`);
   // Usable: the pickup card can be tapped and the Order button is there.
@@ -94,6 +97,9 @@ try {
   const beforeTap = scripts.length;
   await reachForMap(page, HOME_MAP_PL);
   const interactiveMs = performance.now() - started;
+  await Promise.all(pending);
+  // What finishes later is not counted; its body, read once the browser is closed, would fail.
+  page.off('requestfinished', onFinished);
   await Promise.all(pending);
 
   const total = (list: Script[]) => list.reduce((sum, script) => sum + script.gzip, 0);

@@ -2,9 +2,9 @@
  * Shared ride links for the cold-start benchmarks: each a new passenger's ride in Monaco, inside
  * the demo extract, so that the ride's map draws the streets around it as a passenger's would.
  */
-import type { RunningApp } from '../e2e/support/app.ts';
-import { MOULINS_18, ride, STADIUM } from '../e2e/support/rides.ts';
-import { signInByApi } from '../e2e/support/session.ts';
+import type { RunningApp } from '@taxi/e2e/support/app';
+import { MOULINS_18, ride, STADIUM } from '@taxi/e2e/support/rides';
+import { signInByApi } from '@taxi/e2e/support/session';
 
 /**
  * A function giving a new `/t/{o}/{p}` at each call. A passenger has one order in progress at a

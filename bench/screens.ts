@@ -1,7 +1,7 @@
 // The screens the browser benchmarks open, each until a passenger can use it.
 import type { BrowserContext, Page } from 'playwright-core';
-import type { RunningApp } from '../e2e/support/app.ts';
-import { signInByApi, storeToken } from '../e2e/support/session.ts';
+import type { RunningApp } from '@taxi/e2e/support/app';
+import { signInByApi, storeToken } from '@taxi/e2e/support/session';
 
 /** Home of a passenger signed in by `phone`, once Order is there. */
 export async function openHome(

@@ -20,11 +20,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openStorage } from '../server/src/db/storage.ts';
-import { MIGRATIONS } from '../server/src/modules.ts';
-import type { Reply } from '../server/test/support/api.ts';
-import { freshDatabase } from '../server/test/support/postgres.ts';
-import { LIFTED_LIMITS, startServerProcess } from '../server/test/support/server-process.ts';
+import { openStorage } from '@taxi/server/db/storage';
+import { MIGRATIONS } from '@taxi/server/modules';
+import type { Reply } from '@taxi/server/test-support/api';
+import { freshDatabase } from '@taxi/server/test-support/postgres';
+import { LIFTED_LIMITS, startServerProcess } from '@taxi/server/test-support/server-process';
 import { cpuSeconds, loadAverage, percentile } from './server-common.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

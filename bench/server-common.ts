@@ -6,7 +6,7 @@ import {
   LIFTED_LIMITS,
   startServerProcess,
   type ServerProcess,
-} from '../server/test/support/server-process.ts';
+} from '@taxi/server/test-support/server-process';
 
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;

@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EmbeddedGeography } from '../server/src/geo/embedded.ts';
-import { importExtract } from '../server/src/geo/importer.ts';
-import { type OsmNode, type OsmWay, writeOsmPbf } from '../server/test/fixtures/osm-writer.ts';
+import { EmbeddedGeography } from '@taxi/server/geo/embedded';
+import { importExtract } from '@taxi/server/geo/importer';
+import { type OsmNode, type OsmWay, writeOsmPbf } from '@taxi/server/test-fixtures/osm-writer';
 import { benchServer, percentile } from './server-common.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

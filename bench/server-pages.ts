@@ -2,7 +2,7 @@
 // them, which the release-file cache serves from memory: requests per second and p50 / p99 latency with
 // 10 requests in flight (the load generator shares the cores). Not a timed test: it prints figures.
 // Usage: node bench/server-pages.ts [requests=3000]   (uses the published releases)
-import { startApp } from '../e2e/support/app.ts';
+import { startApp } from '@taxi/e2e/support/app';
 import { loadAverage, percentile } from './server-common.ts';
 
 const REQUESTS = Number(process.argv[2] ?? 3000);

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EmbeddedGeography, loadExtract } from '../server/src/geo/embedded.ts';
+import { EmbeddedGeography, loadExtract } from '@taxi/server/geo/embedded';
 import { loadAverage, percentile } from './server-common.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -14,9 +14,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { importExtract } from '../server/src/geo/importer.ts';
-import { TileService } from '../server/src/tiles/service.ts';
-import { tileXY } from '../server/test/support/tile-coordinates.ts';
+import { importExtract } from '@taxi/server/geo/importer';
+import { TileService } from '@taxi/server/tiles/service';
+import { tileXY } from '@taxi/server/test-support/tile-coordinates';
 import { benchServer, loadAverage, percentile } from './server-common.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -17,10 +17,10 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { openStorage } from '../server/src/db/storage.ts';
-import { MIGRATIONS } from '../server/src/modules.ts';
-import { tokenHash } from '../server/src/security/secrets.ts';
-import { secretHash } from '../server/src/orders/secrets.ts';
+import { openStorage } from '@taxi/server/db/storage';
+import { MIGRATIONS } from '@taxi/server/modules';
+import { tokenHash } from '@taxi/server/security/secrets';
+import { secretHash } from '@taxi/server/orders/secrets';
 import { benchServer, cpuSeconds, percentile } from './server-common.ts';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);

@@ -18,9 +18,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { isErrorCode } from '@taxi/contract';
-import type { Reply } from '../server/test/support/api.ts';
-import { signInThroughOutbox } from '../server/test/support/process-calls.ts';
-import { trackingSocket } from '../server/test/support/track-socket.ts';
+import type { Reply } from '@taxi/server/test-support/api';
+import { signInThroughOutbox } from '@taxi/server/test-support/process-calls';
+import { trackingSocket } from '@taxi/server/test-support/track-socket';
 import { benchServer, percentile } from './server-common.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -4,9 +4,10 @@
 // SVG favicon (Chromium fetches it again at every change of screen), builds a document for it.
 // Prints, for each run, how many were built and how long each took.
 // Usage: node bench/svg-documents.ts [runs=3]   (starts its own server, uses the published releases)
-import { startApp } from '../e2e/support/app.ts';
-import { launchBrowser, newContext } from '../e2e/support/browser.ts';
-import { signInByApi, storeToken } from '../e2e/support/session.ts';
+import { startApp } from '@taxi/e2e/support/app';
+import { newContext } from '@taxi/e2e/support/browser';
+import { signInByApi, storeToken } from '@taxi/e2e/support/session';
+import { launchBrowser } from './chromium.ts';
 import { loadAverage } from './server-common.ts';
 
 const RUNS = Number(process.argv[2] ?? 3);

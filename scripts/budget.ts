@@ -12,8 +12,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { routeOf, type ScreenRoute } from '../server/src/releases/preload.ts';
-import { NEWEST, resolveRelease, type ReleaseName } from '../server/src/releases/resolve.ts';
+import { routeOf, type ScreenRoute } from '@taxi/server/releases/preload';
+import { NEWEST, resolveRelease, type ReleaseName } from '@taxi/server/releases/resolve';
 
 /**
  * Bytes (1 kB = 1,000 B): the product's goal (docs/decisions/0006). The first screens weigh 123.6–128.8 kB (react-dom,

@@ -74,6 +74,32 @@ const refused: Case[] = [
     'contract/src/a.ts',
     "import { a } from '@taxi/remote-legal/exposes';",
   ],
+  ['a bench reaches the server by path', 'bench/a.ts', "import { a } from '../server/src/x.ts';"],
+  [
+    'a bench reaches the browser tests by path',
+    'bench/a.ts',
+    "import { a } from '../e2e/support/app.ts';",
+  ],
+  [
+    "a browser test reaches the server's test support by path",
+    'e2e/tests/a.test.ts',
+    "import { a } from '../../server/test/support/api.ts';",
+  ],
+  [
+    'a browser test reaches shared by path',
+    'e2e/tests/a.test.ts',
+    "import { a } from '../../shared/src/model/constants.ts';",
+  ],
+  [
+    'a script reaches the server by path',
+    'scripts/release/a.ts',
+    "import { a } from '../../server/src/releases/files.ts';",
+  ],
+  [
+    'a script reaches tooling by path',
+    'scripts/a.ts',
+    "import { a } from '../tooling/singletons.js';",
+  ],
 ];
 
 const allowed: Case[] = [
@@ -97,6 +123,18 @@ const allowed: Case[] = [
   ['shared imports contract', 'shared/src/a.ts', "import { a } from '@taxi/contract';"],
   ['the server imports contract', 'server/src/a.ts', "import { a } from '@taxi/contract';"],
   ['the server imports its own module', 'server/src/b/a.ts', "import { a } from '../db/a.ts';"],
+  [
+    "a bench imports the server's test support by name",
+    'bench/a.ts',
+    "import { a } from '@taxi/server/test-support/api';",
+  ],
+  ['a bench imports its own module', 'bench/a.ts', "import { a } from './cdp.ts';"],
+  [
+    'a browser test imports its own support',
+    'e2e/tests/a.test.ts',
+    "import { a } from '../support/app.ts';",
+  ],
+  ['a script imports its own module', 'scripts/release/a.ts', "import { a } from '../release.ts';"],
 ];
 
 for (const [verdict, cases] of [

@@ -14,18 +14,12 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { openStorage } from '../server/src/db/storage.ts';
-import { MIGRATIONS } from '../server/src/modules.ts';
-import { countError, countViews, hourOf, passengerOf } from '../server/src/reports/health.ts';
-import { createToken } from '../server/src/releases/tokens.ts';
-import { corporationFile, startApp } from '../server/test/support/helpers.ts';
-import {
-  haltCanary,
-  pin,
-  promote,
-  readHistory,
-  rollback,
-} from '../server/src/releases/pointers.ts';
+import { openStorage } from '@taxi/server/db/storage';
+import { MIGRATIONS } from '@taxi/server/modules';
+import { countError, countViews, hourOf, passengerOf } from '@taxi/server/reports/health';
+import { createToken } from '@taxi/server/releases/tokens';
+import { corporationFile, startApp } from '@taxi/server/test-support/helpers';
+import { haltCanary, pin, promote, readHistory, rollback } from '@taxi/server/releases/pointers';
 import { remoteServer } from './release/remote.ts';
 
 const run = promisify(execFile);

@@ -18,14 +18,11 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { healthRows } from './release/health.ts';
-import { call, publishRemote, remoteServer, type Remote } from './release/remote.ts';
-import { packageDirOf, PARTS, publish, root } from './release/publish.ts';
-import { pathsFromEnv, unpinnedReleases } from '../server/src/base/config.ts';
-import { openCorporationDirectory } from '../server/src/corporations/directory.ts';
-import { openStorage } from '../server/src/db/storage.ts';
-import { MIGRATIONS } from '../server/src/modules.ts';
-import { corporationHealth, HEALTH_HOURS } from '../server/src/releases/health.ts';
+import { pathsFromEnv, unpinnedReleases } from '@taxi/server/base/config';
+import { openCorporationDirectory } from '@taxi/server/corporations/directory';
+import { openStorage } from '@taxi/server/db/storage';
+import { MIGRATIONS } from '@taxi/server/modules';
+import { corporationHealth, HEALTH_HOURS } from '@taxi/server/releases/health';
 import {
   pin,
   promote,
@@ -34,14 +31,17 @@ import {
   type Change,
   type Pointer,
   type Target,
-} from '../server/src/releases/pointers.ts';
+} from '@taxi/server/releases/pointers';
 import {
   canaryOf,
   NEWEST,
   readReleaseRecord,
   resolveRelease,
   type ReleaseName,
-} from '../server/src/releases/resolve.ts';
+} from '@taxi/server/releases/resolve';
+import { healthRows } from './release/health.ts';
+import { call, publishRemote, remoteServer, type Remote } from './release/remote.ts';
+import { packageDirOf, PARTS, publish, root } from './release/publish.ts';
 
 const places = {
   releasesDir: path.resolve(root, process.env.RELEASES_DIR ?? 'releases'),

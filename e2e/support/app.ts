@@ -16,7 +16,7 @@ import {
   LIFTED_LIMITS,
   type ServerProcess,
   startServerProcess,
-} from '../../server/test/support/server-process.ts';
+} from '@taxi/server/test-support/server-process';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer, { type ElementHandle, type Page } from 'puppeteer-core';
-import { freePort } from '../../server/test/support/server-process.ts';
+import { freePort } from '@taxi/server/test-support/server-process';
 
 const FIREFOX = '/usr/bin/firefox-esr';
 const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';

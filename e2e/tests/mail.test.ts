@@ -5,8 +5,8 @@
 import { afterEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { startSmtpServer } from '../../server/test/support/smtp-server.ts';
-import { until } from '../../server/test/support/until.ts';
+import { startSmtpServer } from '@taxi/server/test-support/smtp-server';
+import { until } from '@taxi/server/test-support/until';
 import { newContext } from '../support/browser.ts';
 import { audit, auditContext, BLOCKING } from '../support/axe.ts';
 import { useApp } from '../support/fixture.ts';

@@ -6,14 +6,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import { tileXY } from '@taxi/server/test-support/tile-coordinates';
+import { MAP } from '@taxi/shared/constants';
 import { newContext } from '../support/browser.ts';
 import { useApp } from '../support/fixture.ts';
 import { ROOT } from '../support/app.ts';
 import { framesUntilQuiet, noteMapFrames } from '../support/map-frames.ts';
 import { HOME_MAP, HOME_MAP_PL, reachForMap } from '../support/map.ts';
 import { MOULINS_18, ride, STADIUM } from '../support/rides.ts';
-import { tileXY } from '../../server/test/support/tile-coordinates.ts';
-import { MAP } from '../../shared/src/model/constants.ts';
 import { signInByApi, storeToken } from '../support/session.ts';
 
 const it = useApp();

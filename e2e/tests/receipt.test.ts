@@ -5,13 +5,13 @@
 import { after, afterEach, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { wrongSecret } from '@taxi/server/test-support/api';
 import { newContext } from '../support/browser.ts';
 import { audit, auditContext, BLOCKING } from '../support/axe.ts';
 import { useApp } from '../support/fixture.ts';
 import type { RunningApp } from '../support/app.ts';
 import { MONTE_CARLO, monacoFleetApp, PALAIS, placeRide } from '../support/rides.ts';
 import { signInByApi, storeToken } from '../support/session.ts';
-import { wrongSecret } from '../../server/test/support/api.ts';
 
 const it = useApp();
 const HOST = 'receipt.localhost';

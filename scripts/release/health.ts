@@ -1,5 +1,5 @@
 // `release health`: the figures of each release of a corporation, as a table.
-import type { PartHealth } from '../../server/src/releases/health.ts';
+import type { PartHealth } from '@taxi/server/releases/health';
 
 const percent = (value: number) => `${(value * 100).toFixed(2)} %`;
 const points = (value: number) => `${value >= 0 ? '+' : ''}${(value * 100).toFixed(2)}`;

@@ -3,13 +3,13 @@
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { sharedContract } from '../../tooling/singletons.js';
+import { sharedContract } from '@taxi/tooling/singletons';
 import {
   CONTENT_HASH_VERSION,
   contentHash,
   precompress,
   symbolicLinks,
-} from '../../server/src/releases/files.ts';
+} from '@taxi/server/releases/files';
 
 export const PARTS: Record<string, string> = {
   host: 'host',

@@ -2,10 +2,10 @@
 // without the server's shell. The token goes in a header, never in a URL.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isLoopback } from '../../server/src/base/client-address.ts';
-import { filesOf } from '../../server/src/releases/files.ts';
-import type { Change } from '../../server/src/releases/pointers.ts';
-import type { PartHealth } from '../../server/src/releases/health.ts';
+import { isLoopback } from '@taxi/server/base/client-address';
+import { filesOf } from '@taxi/server/releases/files';
+import type { Change } from '@taxi/server/releases/pointers';
+import type { PartHealth } from '@taxi/server/releases/health';
 import { builtRelease } from './publish.ts';
 
 export interface Remote {
