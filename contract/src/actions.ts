@@ -10,7 +10,6 @@ import type {
   FeatureCategory,
   HistoryEntry,
   LatLng,
-  OrderPayload,
   OrderState,
   Quote,
   Rating,
@@ -22,6 +21,8 @@ import type { CompanyProfile, CompanyProfileInput, Invoice } from './business.ts
 import type { ClientEmail } from './email.ts';
 import type { Call, Nothing } from './call.ts';
 import type { DriverActions } from './driver.ts';
+import type { Static } from '@sinclair/typebox';
+import type { ClientRequest, SavedPlaceInputSchema } from './schemas.ts';
 
 /** What every client API call may carry besides its own fields: the client token and language. */
 export interface ClientCall {
@@ -40,10 +41,7 @@ export interface PhoneState {
 }
 
 /** The `order` of ORDER_SIM and ORDER_SAVE; `taxi_group_id` comes from the settings. */
-export interface OrderRequest {
-  order: OrderPayload;
-  taxi_group_id: number | null;
-}
+export type OrderRequest = ClientRequest<'ORDER_SIM'>;
 
 /** The client API, GET or POST /api/2/ (server/README.md, "The client API"). */
 export interface ClientActions {
@@ -63,9 +61,12 @@ export interface ClientActions {
     OrderRequest,
     { order_id: number; track: { order_short_id: string; secret: string | null } }
   >;
-  GET_CURRENT_ORDERS: Call<Nothing, { data_list: ActiveOrder[] }>;
-  GET_CLIENT_ORDER_HISTORY: Call<{ taxi_group_id: number | null }, { history: HistoryEntry[] }>;
-  IGNORE_CLIENT_ORDER_HISTORY: Call<{ order_id: number }, Nothing>;
+  GET_CURRENT_ORDERS: Call<ClientRequest<'GET_CURRENT_ORDERS'>, { data_list: ActiveOrder[] }>;
+  GET_CLIENT_ORDER_HISTORY: Call<
+    ClientRequest<'GET_CLIENT_ORDER_HISTORY'>,
+    { history: HistoryEntry[] }
+  >;
+  IGNORE_CLIENT_ORDER_HISTORY: Call<ClientRequest<'IGNORE_CLIENT_ORDER_HISTORY'>, Nothing>;
   /** Spec: results come as `result` or `data_list`; this server sends `data_list`. */
   POI_QUERY: Call<
     { query: string; limit?: number },
@@ -73,11 +74,11 @@ export interface ClientActions {
   >;
   GET_ADDRESS: Call<LatLng, { result: AddressPoint }>;
   /** Extension (docs/saved-places.md): the passenger's saved places, Home and Work first, then by name. */
-  GET_SAVED_PLACES: Call<Nothing, { data_list: SavedPlace[] }>;
+  GET_SAVED_PLACES: Call<ClientRequest<'GET_SAVED_PLACES'>, { data_list: SavedPlace[] }>;
   /** Extension: creates a place (no `place.id`) or changes one (rename, new point, new kind). */
-  SAVE_PLACE: Call<{ place: SavedPlaceInput }, { place: SavedPlace }>;
+  SAVE_PLACE: Call<ClientRequest<'SAVE_PLACE'>, { place: SavedPlace }>;
   /** Extension: deletes one of the passenger's places. */
-  DELETE_PLACE: Call<{ place_id: number }, Nothing>;
+  DELETE_PLACE: Call<ClientRequest<'DELETE_PLACE'>, Nothing>;
   /** Extension: the server's VAPID public key (base64url), null when Web Push is off. */
   GET_PUSH_KEY: Call<Nothing, { public_key: string | null }>;
   /** Extension: the owner's browser gets the order's changes by Web Push until the ride ends. */
@@ -183,13 +184,8 @@ export interface SavedPlace {
   point: AddressPoint;
 }
 
-/** What SAVE_PLACE takes: without `id` a new place, with it a change of that place. */
-export interface SavedPlaceInput {
-  id?: number | null;
-  kind: SavedPlaceKind;
-  name: string;
-  point: AddressPoint;
-}
+/** What SAVE_PLACE takes: without `id` a new place, with it a change of that place (./schemas.ts). */
+export type SavedPlaceInput = Static<typeof SavedPlaceInputSchema>;
 
 /** Places per account, Home and Work included. */
 export const SAVED_PLACES_MAX = 20;

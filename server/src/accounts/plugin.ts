@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { flag, optionalText, type Payload, text } from '../api/fields.ts';
+import type { Payload } from '../api/check.ts';
+import { flag, optionalText, text } from '../api/fields.ts';
 import { refuseCrossSite } from '../api/cross-site.ts';
 import type { ActionContext } from '../api/registry.ts';
 import { featureLists } from '../corporations/features.ts';

@@ -1,11 +1,12 @@
 import { ApiFailure } from '../base/errors.ts';
+import type { Payload } from './check.ts';
 
 /**
- * Readers for call parameters. Over GET every value arrives as text (objects as JSON, booleans
- * as "true"), over POST as JSON: each reader accepts both. A missing or mistyped field is
- * ARG_ERROR; a well-formed value outside its bounds is INVALID_DATA.
+ * Readers for the parameters of the actions that have no schema yet (./check.ts checks the
+ * others). Over GET every value arrives as text (objects as JSON, booleans as "true"), over POST
+ * as JSON: each reader accepts both. A missing or mistyped field is ARG_ERROR; a well-formed
+ * value outside its bounds is INVALID_DATA.
  */
-export type Payload = Record<string, unknown>;
 
 function missing(value: unknown): boolean {
   return value === undefined || value === null || value === '' || value === 'null';
@@ -75,32 +76,19 @@ export function flag(value: unknown, name: string): boolean {
   throw argError(name, 'true or false');
 }
 
-/** Objects and lists arrive as JSON text over GET and as JSON values over POST. */
-function decoded(value: unknown, name: string, expected: string): unknown {
+/** Objects arrive as JSON text over GET and as JSON values over POST. */
+function decoded(value: unknown, name: string): unknown {
   if (typeof value !== 'string') return value;
   try {
     return JSON.parse(value);
   } catch {
-    throw argError(name, expected);
+    throw argError(name, 'an object');
   }
 }
 
 export function record(value: unknown, name: string): Payload {
-  const result = decoded(value, name, 'an object');
+  const result = decoded(value, name);
   if (typeof result !== 'object' || result === null || Array.isArray(result))
     throw argError(name, 'an object');
   return result as Payload;
-}
-
-export function optionalRecord(value: unknown, name: string): Payload | undefined {
-  return missing(value) ? undefined : record(value, name);
-}
-
-export function list(value: unknown, name: string, maxItems: number): unknown[] {
-  if (missing(value)) return [];
-  const result = decoded(value, name, 'a list');
-  if (!Array.isArray(result)) throw argError(name, 'a list');
-  if (result.length > maxItems)
-    throw new ApiFailure('INVALID_DATA', `${name}: at most ${maxItems} items`);
-  return result;
 }

@@ -1,8 +1,10 @@
 import type { ClientActions, ReplyOf, RequestOf } from '@taxi/contract';
+import { CLIENT_REQUESTS, type ClientRequests } from '@taxi/contract/schemas';
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Corporation, Lang } from '../corporations/directory.ts';
 import { ApiFailure } from '../base/errors.ts';
-import type { Payload } from './fields.ts';
+import { compileCheck, type Payload } from './check.ts';
 // Brings base/services.ts into every program that has this file, for the augmentation below.
 import type {} from '../base/services.ts';
 
@@ -30,6 +32,16 @@ type CommonField = 'auth' | 'token' | 'lang';
  */
 export type RequestFields<Request> = { readonly [Name in keyof Request | CommonField]?: unknown };
 
+/** Action name -> the schema of its request, for the actions that have one. */
+type Schemas = Record<string, TSchema>;
+
+/** What a handler reads: the call checked against its schema, else the parameters as they came. */
+type FieldsOf<Table, Checked, Name extends keyof Table> = Name extends keyof Checked
+  ? Checked[Name] extends TSchema
+    ? Static<Checked[Name]>
+    : never
+  : RequestFields<RequestOf<Table, Name>>;
+
 export interface ActionContext<Fields = Payload> {
   corporation: Corporation;
   payload: Fields;
@@ -46,25 +58,36 @@ export interface ActionContext<Fields = Payload> {
 export type ActionHandler<Reply = unknown> = (context: ActionContext) => Promise<Reply>;
 
 /** Handlers of some actions of a table of @taxi/contract, each answering its reply type. */
-export type Handlers<Table> = {
+export type Handlers<Table, Checked = Record<never, TSchema>> = {
   [Name in keyof Table]?: (
-    context: ActionContext<RequestFields<RequestOf<Table, Name>>>,
+    context: ActionContext<FieldsOf<Table, Checked, Name>>,
   ) => Promise<ReplyOf<Table, Name>>;
 };
+
+/** Handlers of some client API actions. */
+export type ClientHandlers = Handlers<ClientActions, ClientRequests>;
 
 const nobodySignedIn: ClientResolver = async () => {
   throw new ApiFailure('ACCESS_DENIED', 'Sign in first');
 };
 
 /**
- * Action name -> handler, for one API of the contract (`Table`, e.g. ClientActions). Each concern
- * adds its own; a name can be taken once.
+ * Action name -> handler, for one API of the contract (`Table`, e.g. ClientActions), with the
+ * schemas of its requests (`Checked`): the transport checks a call against its schema before the
+ * handler runs. Each concern adds its own handlers; a name can be taken once.
  */
-export class ActionRegistry<Table> {
+export class ActionRegistry<Table, Checked extends Schemas = Record<never, TSchema>> {
   readonly #handlers = new Map<string, ActionHandler<object>>();
+  readonly #schemas: Checked | undefined;
+  /** Each schema compiled on its action's first call. */
+  readonly #checks = new Map<string, (payload: Payload) => Payload>();
   #clients: ClientResolver = nobodySignedIn;
 
-  add(actions: Handlers<Table>): void {
+  constructor(schemas?: Checked) {
+    this.#schemas = schemas;
+  }
+
+  add(actions: Handlers<Table, Checked>): void {
     for (const [name, handler] of Object.entries(actions) as [string, ActionHandler<object>][]) {
       if (this.#handlers.has(name)) throw new Error(`action ${name} is already registered`);
       this.#handlers.set(name, handler);
@@ -73,6 +96,18 @@ export class ActionRegistry<Table> {
 
   get(name: string): ActionHandler<object> | undefined {
     return this.#handlers.get(name);
+  }
+
+  /** The call checked against the action's schema; as it came when the action has none. */
+  checked(name: string, payload: Payload): Payload {
+    let check = this.#checks.get(name);
+    if (!check) {
+      const schema =
+        this.#schemas && Object.hasOwn(this.#schemas, name) ? this.#schemas[name] : undefined;
+      if (!schema) return payload;
+      this.#checks.set(name, (check = compileCheck(schema)));
+    }
+    return check(payload);
   }
 
   names(): string[] {
@@ -92,6 +127,10 @@ export class ActionRegistry<Table> {
 declare module '../base/services.ts' {
   interface Services {
     /** The client API's actions (/api/2/): each concern adds its own. */
-    actions: ActionRegistry<ClientActions>;
+    actions: ActionRegistry<ClientActions, ClientRequests>;
   }
 }
+
+/** The client API's registry, with the contract's request schemas. */
+export const clientActionRegistry = () =>
+  new ActionRegistry<ClientActions, ClientRequests>(CLIENT_REQUESTS);

@@ -4,7 +4,8 @@ import { ApiFailure } from '../base/errors.ts';
 import { replyJson } from './raw-json.ts';
 import { READ_ONLY_ACTIONS, refuseCrossSite } from './cross-site.ts';
 import type { Services } from '../base/services.ts';
-import { optionalText, type Payload, record } from './fields.ts';
+import type { Payload } from './check.ts';
+import { optionalText, record } from './fields.ts';
 import { countReply, recordAction } from '../metrics/record.ts';
 import type { ActionRegistry, Lang, SignedInClient } from './registry.ts';
 
@@ -57,11 +58,12 @@ export async function actionTransport(
     recordAction(request, name as string);
     if (!READ_ONLY_ACTIONS.has(name as string)) refuseCrossSite(request.headers, corporation);
     let signedIn: Promise<SignedInClient> | undefined;
-    const token = optionalText(payload.auth ?? payload.token, 'auth', 200);
-    const fields = await handler({
+    const fields = registry.checked(name as string, payload);
+    const token = optionalText(fields.auth ?? fields.token, 'auth', 200);
+    const answer = await handler({
       corporation,
-      payload,
-      lang: language(payload.lang, corporation),
+      payload: fields,
+      lang: language(fields.lang, corporation),
       // Read only by calls with per-address limits: working it out costs a parse of the address.
       get ip() {
         return services.clientAddress(request.raw);
@@ -71,9 +73,9 @@ export async function actionTransport(
       client: () => (signedIn ??= registry.client(corporation, token)),
     });
     countReply(request, 'OK');
-    const answer = { status: 'OK', status_mesg: 'OK', ...fields };
-    const text = replyJson(answer);
-    if (text === undefined) return answer;
+    const ok = { status: 'OK', status_mesg: 'OK', ...answer };
+    const text = replyJson(ok);
+    if (text === undefined) return ok;
     reply.type('application/json; charset=utf-8');
     return text;
   }

@@ -1,7 +1,7 @@
-import { FAVOURITE_TAXIS_MAX, type ClientActions } from '@taxi/contract';
+import { FAVOURITE_TAXIS_MAX } from '@taxi/contract';
 import type { FastifyInstance } from 'fastify';
 import { text } from '../api/fields.ts';
-import type { ActionContext, Handlers } from '../api/registry.ts';
+import type { ActionContext, ClientHandlers } from '../api/registry.ts';
 import { withLock } from '../db/storage.ts';
 import { carriedBy } from '../dispatch/carried.ts';
 import { ApiFailure } from '../base/errors.ts';
@@ -31,7 +31,7 @@ export async function favouritesPlugin(_app: FastifyInstance, services: Services
 
   const callNumber = (value: unknown) => text(value, 'call_number', 20).trim();
 
-  const handlers: Handlers<ClientActions> = {
+  const handlers: ClientHandlers = {
     async GET_FAVOURITE_TAXIS(context) {
       const client = await caller(context);
       return { data_list: await favouritesOf(db, context.corporation.id, client.id) };

@@ -1,4 +1,4 @@
-import type { ClientActions, Invoice } from '@taxi/contract';
+import type { Invoice } from '@taxi/contract';
 import {
   COMPANY_ADDRESS_MAX,
   COMPANY_NAME_MAX,
@@ -9,7 +9,7 @@ import {
 import { EMAIL_MAX, isEmailAddress } from '@taxi/contract/email';
 import type { FastifyInstance } from 'fastify';
 import { integer, optionalInteger, record, text } from '../api/fields.ts';
-import type { ActionContext, Handlers } from '../api/registry.ts';
+import type { ActionContext, ClientHandlers } from '../api/registry.ts';
 import { withLock } from '../db/storage.ts';
 import { ApiFailure } from '../base/errors.ts';
 import { clientWithinLimit } from '../events/limits.ts';
@@ -54,7 +54,7 @@ export async function invoicesPlugin(app: FastifyInstance, services: Services) {
     return { id, name, address, nip, email };
   }
 
-  const handlers: Handlers<ClientActions> = {
+  const handlers: ClientHandlers = {
     async GET_COMPANY_PROFILES(context) {
       const client = await caller(context);
       return {

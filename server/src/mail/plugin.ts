@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { ClientActions } from '@taxi/contract';
 import { EMAIL_MAX, isEmailAddress } from '@taxi/contract/email';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { text } from '../api/fields.ts';
 import { clientCorporationId } from '../accounts/clients.ts';
-import type { ActionContext, Handlers } from '../api/registry.ts';
+import type { ActionContext, ClientHandlers } from '../api/registry.ts';
 import type { MailConfig } from '../base/config.ts';
 import { ApiFailure } from '../base/errors.ts';
 import { clientWithinLimit, spend } from '../events/limits.ts';
@@ -155,7 +154,7 @@ export async function mailPlugin(app: FastifyInstance, options: MailOptions) {
     bus.publish(MAIL_QUEUED_CHANNEL, {});
   }
 
-  const handlers: Handlers<ClientActions> = {
+  const handlers: ClientHandlers = {
     async GET_EMAIL(context) {
       const client = await caller(context);
       return { email: await emailOf(db, client.id), available: config !== null };
