@@ -1,7 +1,7 @@
 /** Entities of spec section 3 as they travel on the wire. */
 import type { Static } from '@sinclair/typebox';
 import type { Weekday } from './constants.ts';
-import type { AddressPointSchema, OrderPayloadSchema } from './schemas.ts';
+import type { AddressPointSchema, OrderPayloadSchema, TrackLinkSchema } from './schemas.ts';
 
 /** Z regular (immediate), T scheduled, W calculated, R subscription. */
 export const ORDER_TYPES = ['Z', 'T', 'W', 'R'] as const;
@@ -87,11 +87,8 @@ export interface ClientData {
   cash_free: boolean;
 }
 
-/** What opens an order's tracking and rating: `/t/{order_short_id}/{secret}`. */
-export interface TrackLink {
-  order_short_id: string;
-  secret: string;
-}
+/** What opens an order's tracking and rating: `/t/{order_short_id}/{secret}` (./schemas.ts). */
+export type TrackLink = Static<typeof TrackLinkSchema>;
 
 /** The repeated_* fields of a subscription order (type R). */
 export type RepeatedDays = { [Day in Weekday as `repeated_${Day}`]: boolean };

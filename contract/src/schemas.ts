@@ -20,7 +20,15 @@ import {
   Type,
   type TUnion,
 } from '@sinclair/typebox';
-import { RIDER_NAME_MAX, TAXI_COUNT_MAX, TAXI_COUNT_MIN } from './constants.ts';
+import { COMPANY_ADDRESS_MAX, COMPANY_NAME_MAX } from './business.ts';
+import {
+  RATING_MAX,
+  RATING_MIN,
+  RIDER_NAME_MAX,
+  TAXI_COUNT_MAX,
+  TAXI_COUNT_MIN,
+} from './constants.ts';
+import { EMAIL_MAX } from './email.ts';
 import { ORDER_TYPES } from './entities.ts';
 
 /** One of these texts. */
@@ -52,6 +60,8 @@ const CLIENT_CALL = {
   token: Type.Optional(text(200)),
   lang: Type.Optional(Type.String()),
 } satisfies TProperties;
+
+export const ClientCallSchema = Type.Object(CLIENT_CALL);
 
 /** A client API action's request: its own fields and the common ones. */
 const clientCall = <Fields extends TProperties>(fields: Fields) =>
@@ -144,6 +154,30 @@ export const SavedPlaceInputSchema = Type.Object({
   point: AddressPointSchema,
 });
 
+/** What SAVE_COMPANY_PROFILE takes: without `id` a new profile, with it a change of that one. */
+export const CompanyProfileInputSchema = Type.Object({
+  id: Type.Optional(orNull(id())),
+  name: text(COMPANY_NAME_MAX),
+  /** Street, number, postcode and town, as the invoice prints it. */
+  address: text(COMPANY_ADDRESS_MAX),
+  /** Polish tax number: 10 digits (spaces and hyphens are taken out; checked in code). */
+  nip: text(20),
+  email: text(EMAIL_MAX),
+});
+
+/** A browser's push subscription, as PushSubscription.toJSON() gives it. */
+export const PushSubscriptionSchema = Type.Object({
+  endpoint: text(1000),
+  keys: Type.Object({ p256dh: Type.String(), auth: Type.String() }),
+});
+
+/** A ride's short id, as its link and the apps carry it. */
+const shortId = () => text(20);
+/** A phone number as typed: the server brings it to E.164. */
+const phone = () => text(40);
+/** A code texted to the phone. */
+const secret = () => text(20);
+
 /** An action without parameters of its own. */
 const nothing = () => clientCall({});
 
@@ -152,6 +186,20 @@ const nothing = () => clientCall({});
  * each call of these before its handler.
  */
 export const CLIENT_REQUESTS = {
+  GET_AUTH_PHONE_SEND_SECRET: clientCall({ phone: phone(), gdpr: flag() }),
+  GET_AUTH_PHONE: clientCall({ phone: phone(), secret: secret() }),
+  GET_AUTH: nothing(),
+  GET_CLIENT: nothing(),
+  GET_PHONE: nothing(),
+  GET_PHONE_SEND_SECRET: nothing(),
+  SET_PHONE_SECRET: clientCall({ secret: secret() }),
+  CHANGE_PHONE_SEND_SECRET: clientCall({ phone: phone() }),
+  CHANGE_PHONE: clientCall({ phone: phone(), secret: secret() }),
+  DELETE_REQUEST: clientCall({
+    subject: Type.Optional(text(200)),
+    info: Type.Optional(text(2000)),
+  }),
+  LOGOUT: nothing(),
   ORDER_SIM: orderRequest(),
   ORDER_SAVE: orderRequest(),
   GET_CURRENT_ORDERS: nothing(),
@@ -162,6 +210,30 @@ export const CLIENT_REQUESTS = {
   GET_SAVED_PLACES: nothing(),
   SAVE_PLACE: clientCall({ place: SavedPlaceInputSchema }),
   DELETE_PLACE: clientCall({ place_id: id() }),
+  POI_QUERY: clientCall({
+    query: text(200),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+  }),
+  GET_ADDRESS: clientCall({
+    lat: Type.Number({ minimum: -90, maximum: 90 }),
+    lng: Type.Number({ minimum: -180, maximum: 180 }),
+  }),
+  GET_PUSH_KEY: nothing(),
+  PUSH_SUBSCRIBE: clientCall({ order_short_id: shortId(), subscription: PushSubscriptionSchema }),
+  PUSH_UNSUBSCRIBE: clientCall({ order_short_id: shortId(), endpoint: text(1000) }),
+  GET_RECEIPT: clientCall({ order_short_id: shortId(), secret: Type.Optional(text(100)) }),
+  GET_FAVOURITE_TAXIS: nothing(),
+  SAVE_FAVOURITE_TAXI: clientCall({ order_short_id: shortId(), call_number: text(20) }),
+  DELETE_FAVOURITE_TAXI: clientCall({ call_number: text(20) }),
+  GET_COMPANY_PROFILES: nothing(),
+  SAVE_COMPANY_PROFILE: clientCall({ profile: CompanyProfileInputSchema }),
+  DELETE_COMPANY_PROFILE: clientCall({ profile_id: id() }),
+  GET_INVOICE: clientCall({ order_short_id: shortId() }),
+  GET_EMAIL: nothing(),
+  /** Trimmed, then checked as an address in code. */
+  SET_EMAIL: clientCall({ email: text(EMAIL_MAX + 20) }),
+  RESEND_EMAIL_CONFIRMATION: nothing(),
+  DELETE_EMAIL: nothing(),
 };
 
 export type ClientRequests = typeof CLIENT_REQUESTS;
@@ -170,3 +242,36 @@ export type ClientRequest<Name extends keyof ClientRequests> = Omit<
   Static<ClientRequests[Name]>,
   keyof typeof CLIENT_CALL
 >;
+
+/** What opens an order's tracking and rating: `/t/{order_short_id}/{secret}`. */
+export const TrackLinkSchema = Type.Object({ order_short_id: shortId(), secret: text(100) });
+
+/** The rating API's requests (POST /rate/api/1/), authorised by the order's short id and secret. */
+export const RATING_REQUESTS = {
+  GET_RATE: Type.Object({ ...TrackLinkSchema.properties, lang: CLIENT_CALL.lang }),
+  SET_RATE: Type.Object({
+    ...TrackLinkSchema.properties,
+    lang: CLIENT_CALL.lang,
+    data: Type.Object({
+      rate: Type.Integer({ minimum: RATING_MIN, maximum: RATING_MAX }),
+      comment: Type.Optional(text(1000)),
+    }),
+  }),
+};
+
+export type RatingRequests = typeof RATING_REQUESTS;
+/** The request of a rating API action, as its schema has it (the language left out). */
+export type RatingRequest<Name extends keyof RatingRequests> = Omit<
+  Static<RatingRequests[Name]>,
+  'lang'
+>;
+
+/**
+ * The account-deletion notice of non-legal corporations (POST /report/account-deletion/, JSON);
+ * its `source` is not trusted, so not read.
+ */
+export const DeletionNoticeSchema = Type.Object({
+  phone: phone(),
+  subject: Type.Optional(text(200)),
+  info: Type.Optional(text(2000)),
+});

@@ -1,4 +1,4 @@
-import { Kind, type TSchema } from '@sinclair/typebox';
+import { Kind, type Static, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
 import { ApiFailure } from '../base/errors.ts';
@@ -199,12 +199,12 @@ function failure(node: Node, value: unknown, name: string): ApiFailure {
 /** Checks a call against its schema, compiled once; resolves to the call as the schema types it. */
 export function compileCheck<Schema extends TSchema>(
   schema: Schema,
-): (payload: Payload) => Payload {
+): (payload: Payload) => Static<Schema> {
   const compiled = TypeCompiler.Compile(schema);
   const coerce = coercer(schema as Node);
   return (payload) => {
     const value = coerce(payload);
     if (!compiled.Check(value)) throw failure(schema as Node, value, '');
-    return value as Payload;
+    return value as Static<Schema>;
   };
 }

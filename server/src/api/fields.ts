@@ -35,7 +35,7 @@ export function integer(value: unknown, name: string, min: number, max: number):
   return optionalInteger(value, name, min, max) as number;
 }
 
-export function optionalInteger(
+function optionalInteger(
   value: unknown,
   name: string,
   min: number,
@@ -67,13 +67,6 @@ export function position(payload: Payload): { lat: number; lng: number } {
   if (Math.abs(lat) > 90 || Math.abs(lng) > 180)
     throw new ApiFailure('INVALID_DATA', 'lat, lng: out of range');
   return { lat, lng };
-}
-
-export function flag(value: unknown, name: string): boolean {
-  if (value === true || value === 'true' || value === 1 || value === '1') return true;
-  if (missing(value) || value === false || value === 'false' || value === 0 || value === '0')
-    return false;
-  throw argError(name, 'true or false');
 }
 
 /** Objects arrive as JSON text over GET and as JSON values over POST. */

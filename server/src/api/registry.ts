@@ -105,7 +105,7 @@ export class ActionRegistry<Table, Checked extends Schemas = Record<never, TSche
       const schema =
         this.#schemas && Object.hasOwn(this.#schemas, name) ? this.#schemas[name] : undefined;
       if (!schema) return payload;
-      this.#checks.set(name, (check = compileCheck(schema)));
+      this.#checks.set(name, (check = compileCheck(schema) as (payload: Payload) => Payload));
     }
     return check(payload);
   }

@@ -58,12 +58,16 @@ export async function actionTransport(
     recordAction(request, name as string);
     if (!READ_ONLY_ACTIONS.has(name as string)) refuseCrossSite(request.headers, corporation);
     let signedIn: Promise<SignedInClient> | undefined;
-    const fields = registry.checked(name as string, payload);
-    const token = optionalText(fields.auth ?? fields.token, 'auth', 200);
+    let checked: Payload | undefined;
+    const token = optionalText(payload.auth ?? payload.token, 'auth', 200);
     const answer = await handler({
       corporation,
-      payload: fields,
-      lang: language(fields.lang, corporation),
+      // Checked against the action's schema when the handler first reads it: a caller who is
+      // not signed in hears ACCESS_DENIED before what is wrong with the fields.
+      get payload() {
+        return (checked ??= registry.checked(name as string, payload));
+      },
+      lang: language(payload.lang, corporation),
       // Read only by calls with per-address limits: working it out costs a parse of the address.
       get ip() {
         return services.clientAddress(request.raw);

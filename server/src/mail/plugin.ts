@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { EMAIL_MAX, isEmailAddress } from '@taxi/contract/email';
+import { isEmailAddress } from '@taxi/contract/email';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { text } from '../api/fields.ts';
 import { clientCorporationId } from '../accounts/clients.ts';
 import type { ActionContext, ClientHandlers } from '../api/registry.ts';
 import type { MailConfig } from '../base/config.ts';
@@ -162,7 +161,7 @@ export async function mailPlugin(app: FastifyInstance, options: MailOptions) {
 
     async SET_EMAIL(context) {
       const client = await caller(context);
-      const address = text(context.payload.email, 'email', EMAIL_MAX + 20).trim();
+      const address = context.payload.email.trim();
       if (!isEmailAddress(address)) throw new ApiFailure('INVALID_DATA', 'email invalid');
       if (!config) throw new ApiFailure('ACTION_NOT_ALLOWED', 'E-mail is off on this server');
       const kept = await emailOf(db, client.id);
