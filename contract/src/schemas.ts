@@ -29,7 +29,7 @@ import {
   TAXI_COUNT_MIN,
 } from './constants.ts';
 import { EMAIL_MAX } from './email.ts';
-import { ORDER_TYPES } from './entities.ts';
+import { ORDER_TYPES, TAXI_STATES } from './entities.ts';
 
 /** One of these texts. */
 function oneOf<const Values extends readonly string[]>(
@@ -275,3 +275,41 @@ export const DeletionNoticeSchema = Type.Object({
   subject: Type.Optional(text(200)),
   info: Type.Optional(text(2000)),
 });
+
+/** The order a driver's step is about. */
+const orderStep = () => Type.Object({ order_id: id() });
+/** A taxi's state, as the driver app sets it. */
+const taxiState = () =>
+  oneOf(TAXI_STATES, { expected: `one of ${TAXI_STATES.join(', ')}`, outOfRange: true });
+
+/**
+ * The driver API's requests (POST /driver/api/1/); the taxi's `token` beside them is read by the
+ * transport, as a client's `auth`.
+ */
+export const DRIVER_REQUESTS = {
+  LOGIN: Type.Object({ call_number: text(20), password: text(200) }),
+  LOGOUT: Type.Object({}),
+  TAXI_POSITION: Type.Object({
+    lat: Type.Number({ minimum: -90, maximum: 90 }),
+    lng: Type.Number({ minimum: -180, maximum: 180 }),
+    acc: Type.Optional(Type.Number()),
+    state: Type.Optional(taxiState()),
+  }),
+  TAXI_STATE: Type.Object({ state: taxiState() }),
+  /** Seconds to wait for news (the server waits 25 at most). */
+  GET_OFFERS: Type.Object({ wait: Type.Optional(Type.Number()) }),
+  OFFER_ACCEPT: orderStep(),
+  OFFER_REJECT: orderStep(),
+  ORDER_ARRIVED: orderStep(),
+  ORDER_CLIENT_IN: orderStep(),
+  ORDER_CLIENT_ABSENT: orderStep(),
+  ORDER_DROP: orderStep(),
+  /** The fare the driver typed, when it differs from the tariff's. */
+  RIDE_END: Type.Object({
+    order_id: id(),
+    price: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
+  }),
+};
+
+export type DriverRequests = typeof DRIVER_REQUESTS;
+export type DriverRequest<Name extends keyof DriverRequests> = Static<DriverRequests[Name]>;

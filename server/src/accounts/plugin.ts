@@ -30,9 +30,7 @@ function phoneParameter(context: ActionContext<{ phone: string }>): string {
 }
 
 /** The token a signed-in call carried (context.client() has taken it). */
-function tokenOf(context: ActionContext<{ auth?: string; token?: string }>): string {
-  return context.payload.auth ?? context.payload.token ?? '';
-}
+const tokenOf = (context: ActionContext<unknown>): string => context.token ?? '';
 
 /**
  * Deletes what another concern keeps of a client (saved places, favourite taxis, company

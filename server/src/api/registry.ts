@@ -1,4 +1,4 @@
-import type { ClientActions, ReplyOf, RequestOf } from '@taxi/contract';
+import type { ClientActions, ReplyOf } from '@taxi/contract';
 import { CLIENT_REQUESTS, type ClientRequests } from '@taxi/contract/schemas';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyBaseLogger } from 'fastify';
@@ -23,24 +23,8 @@ export type ClientResolver = (
   token: string | undefined,
 ) => Promise<SignedInClient>;
 
-/** What any call may carry beside its own fields: the caller's token and language. */
-type CommonField = 'auth' | 'token' | 'lang';
-
-/**
- * The parameters as they came (text over GET, JSON over POST: read them with ./fields.ts);
- * a handler sees only the names its request in the contract has.
- */
-export type RequestFields<Request> = { readonly [Name in keyof Request | CommonField]?: unknown };
-
-/** Action name -> the schema of its request, for the actions that have one. */
-type Schemas = Record<string, TSchema>;
-
-/** What a handler reads: the call checked against its schema, else the parameters as they came. */
-type FieldsOf<Table, Checked, Name extends keyof Table> = Name extends keyof Checked
-  ? Checked[Name] extends TSchema
-    ? Static<Checked[Name]>
-    : never
-  : RequestFields<RequestOf<Table, Name>>;
+/** The schema of each action's request (@taxi/contract/schemas), by action name. */
+export type RequestSchemas<Table> = { readonly [Name in keyof Table]: TSchema };
 
 export interface ActionContext<Fields = Payload> {
   corporation: Corporation;
@@ -50,6 +34,8 @@ export interface ActionContext<Fields = Payload> {
   /** The host name the caller reached (the Host header, lower case, without the port). */
   host: string;
   log: FastifyBaseLogger;
+  /** The caller's token (`auth`, or `token`), checked as text by the transport. */
+  token: string | undefined;
   /** The calling client: ACCESS_DENIED without a valid token, BLOCKED when the operator blocked it. */
   client(): Promise<SignedInClient>;
 }
@@ -57,10 +43,13 @@ export interface ActionContext<Fields = Payload> {
 /** Resolves to the reply's fields; `status` and `status_mesg` are added by the transport. */
 export type ActionHandler<Reply = unknown> = (context: ActionContext) => Promise<Reply>;
 
-/** Handlers of some actions of a table of @taxi/contract, each answering its reply type. */
-export type Handlers<Table, Checked = Record<never, TSchema>> = {
+/**
+ * Handlers of some actions of a table of @taxi/contract, each reading its request as its schema
+ * types it and answering its reply type.
+ */
+export type Handlers<Table, Schemas extends RequestSchemas<Table>> = {
   [Name in keyof Table]?: (
-    context: ActionContext<FieldsOf<Table, Checked, Name>>,
+    context: ActionContext<Static<Schemas[Name]>>,
   ) => Promise<ReplyOf<Table, Name>>;
 };
 
@@ -73,21 +62,21 @@ const nobodySignedIn: ClientResolver = async () => {
 
 /**
  * Action name -> handler, for one API of the contract (`Table`, e.g. ClientActions), with the
- * schemas of its requests (`Checked`): the transport checks a call against its schema before the
- * handler runs. Each concern adds its own handlers; a name can be taken once.
+ * schemas of its requests: the transport checks a call against its action's schema when the
+ * handler reads it. Each concern adds its own handlers; a name can be taken once.
  */
-export class ActionRegistry<Table, Checked extends Schemas = Record<never, TSchema>> {
+export class ActionRegistry<Table, Schemas extends RequestSchemas<Table>> {
   readonly #handlers = new Map<string, ActionHandler<object>>();
-  readonly #schemas: Checked | undefined;
+  readonly #schemas: Schemas;
   /** Each schema compiled on its action's first call. */
   readonly #checks = new Map<string, (payload: Payload) => Payload>();
   #clients: ClientResolver = nobodySignedIn;
 
-  constructor(schemas?: Checked) {
+  constructor(schemas: Schemas) {
     this.#schemas = schemas;
   }
 
-  add(actions: Handlers<Table, Checked>): void {
+  add(actions: Handlers<Table, Schemas>): void {
     for (const [name, handler] of Object.entries(actions) as [string, ActionHandler<object>][]) {
       if (this.#handlers.has(name)) throw new Error(`action ${name} is already registered`);
       this.#handlers.set(name, handler);
@@ -98,13 +87,11 @@ export class ActionRegistry<Table, Checked extends Schemas = Record<never, TSche
     return this.#handlers.get(name);
   }
 
-  /** The call checked against the action's schema; as it came when the action has none. */
+  /** The call of a registered action, checked against its schema (ARG_ERROR, INVALID_DATA). */
   checked(name: string, payload: Payload): Payload {
     let check = this.#checks.get(name);
     if (!check) {
-      const schema =
-        this.#schemas && Object.hasOwn(this.#schemas, name) ? this.#schemas[name] : undefined;
-      if (!schema) return payload;
+      const schema = this.#schemas[name as keyof Table];
       this.#checks.set(name, (check = compileCheck(schema) as (payload: Payload) => Payload));
     }
     return check(payload);
