@@ -19,7 +19,6 @@ interface Node {
   required?: string[];
   items?: Node;
   anyOf?: Node[];
-  const?: unknown;
   default?: unknown;
   maxLength?: number;
   minimum?: number;

@@ -28,6 +28,7 @@ export type RequestSchemas<Table> = { readonly [Name in keyof Table]: TSchema };
 
 export interface ActionContext<Fields = Payload> {
   corporation: Corporation;
+  /** The call as its action's schema types it, checked when first read (ARG_ERROR, INVALID_DATA). */
   payload: Fields;
   lang: Lang;
   ip: string;
