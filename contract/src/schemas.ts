@@ -1,8 +1,8 @@
 /**
- * Runtime schemas of the actions' requests (TypeBox): the request types of ./actions.ts are
- * inferred from them, and the server checks every call against its action's schema before the
- * handler runs (server/src/api/check.ts). A module of its own, imported by the screens as types
- * only, so that no schema code reaches a first screen.
+ * Runtime schemas of the actions' requests (TypeBox): the request types of ./actions.ts and
+ * ./driver.ts are inferred from them, and the server checks every call against its action's
+ * schema when the handler reads it (server/src/api/check.ts). A module of its own, imported by
+ * the screens as types only, so that no schema code reaches a first screen.
  *
  * What a schema says beside JSON Schema, read by the server's check:
  * - `default`: the value an absent field takes (also `null`, `""` and `"null"`, which GET sends
@@ -181,10 +181,7 @@ const secret = () => text(20);
 /** An action without parameters of its own. */
 const nothing = () => clientCall({});
 
-/**
- * The client API's requests (GET or POST /api/2/) that have a schema; the transport checks
- * each call of these before its handler.
- */
+/** The client API's requests (GET or POST /api/2/), by action. */
 export const CLIENT_REQUESTS = {
   GET_AUTH_PHONE_SEND_SECRET: clientCall({ phone: phone(), gdpr: flag() }),
   GET_AUTH_PHONE: clientCall({ phone: phone(), secret: secret() }),
