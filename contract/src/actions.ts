@@ -9,25 +9,27 @@ import type {
   Feature,
   FeatureCategory,
   HistoryEntry,
-  LatLng,
-  OrderPayload,
   OrderState,
   Quote,
   Rating,
   Receipt,
   StreetSearchResult,
-  TrackLink,
 } from './entities.ts';
-import type { CompanyProfile, CompanyProfileInput, Invoice } from './business.ts';
+import type { CompanyProfile, Invoice } from './business.ts';
 import type { ClientEmail } from './email.ts';
 import type { Call, Nothing } from './call.ts';
 import type { DriverActions } from './driver.ts';
+import type { Static } from '@sinclair/typebox';
+import type {
+  ClientCallSchema,
+  ClientRequest,
+  PushSubscriptionSchema,
+  RatingRequest,
+  SavedPlaceInputSchema,
+} from './schemas/requests.ts';
 
 /** What every client API call may carry besides its own fields: the client token and language. */
-export interface ClientCall {
-  auth?: string;
-  lang?: string;
-}
+export type ClientCall = Static<typeof ClientCallSchema>;
 
 export interface FeatureLists {
   taxi_features: Feature[];
@@ -40,104 +42,101 @@ export interface PhoneState {
 }
 
 /** The `order` of ORDER_SIM and ORDER_SAVE; `taxi_group_id` comes from the settings. */
-export interface OrderRequest {
-  order: OrderPayload;
-  taxi_group_id: number | null;
-}
+export type OrderRequest = ClientRequest<'ORDER_SIM'>;
 
 /** The client API, GET or POST /api/2/ (server/README.md, "The client API"). */
 export interface ClientActions {
-  GET_AUTH_PHONE_SEND_SECRET: Call<{ phone: string; gdpr: boolean }, { phone: string }>;
-  GET_AUTH_PHONE: Call<{ phone: string; secret: string }, { auth: string } & FeatureLists>;
-  GET_AUTH: Call<Nothing, { auth: string; error: null } & FeatureLists>;
-  GET_CLIENT: Call<Nothing, { client_data: ClientData }>;
-  GET_PHONE: Call<Nothing, PhoneState>;
-  GET_PHONE_SEND_SECRET: Call<Nothing, { phone: string }>;
-  SET_PHONE_SECRET: Call<{ secret: string }, PhoneState>;
-  CHANGE_PHONE_SEND_SECRET: Call<{ phone: string }, { phone: string }>;
-  CHANGE_PHONE: Call<{ phone: string; secret: string }, PhoneState>;
-  DELETE_REQUEST: Call<{ subject?: string; info?: string }, Nothing>;
-  LOGOUT: Call<Nothing, Nothing>;
-  ORDER_SIM: Call<OrderRequest, Quote>;
+  GET_AUTH_PHONE_SEND_SECRET: Call<ClientRequest<'GET_AUTH_PHONE_SEND_SECRET'>, { phone: string }>;
+  GET_AUTH_PHONE: Call<ClientRequest<'GET_AUTH_PHONE'>, { auth: string } & FeatureLists>;
+  GET_AUTH: Call<ClientRequest<'GET_AUTH'>, { auth: string; error: null } & FeatureLists>;
+  GET_CLIENT: Call<ClientRequest<'GET_CLIENT'>, { client_data: ClientData }>;
+  GET_PHONE: Call<ClientRequest<'GET_PHONE'>, PhoneState>;
+  GET_PHONE_SEND_SECRET: Call<ClientRequest<'GET_PHONE_SEND_SECRET'>, { phone: string }>;
+  SET_PHONE_SECRET: Call<ClientRequest<'SET_PHONE_SECRET'>, PhoneState>;
+  CHANGE_PHONE_SEND_SECRET: Call<ClientRequest<'CHANGE_PHONE_SEND_SECRET'>, { phone: string }>;
+  CHANGE_PHONE: Call<ClientRequest<'CHANGE_PHONE'>, PhoneState>;
+  DELETE_REQUEST: Call<ClientRequest<'DELETE_REQUEST'>, Nothing>;
+  LOGOUT: Call<ClientRequest<'LOGOUT'>, Nothing>;
+  ORDER_SIM: Call<ClientRequest<'ORDER_SIM'>, Quote>;
   ORDER_SAVE: Call<
-    OrderRequest,
+    ClientRequest<'ORDER_SAVE'>,
     { order_id: number; track: { order_short_id: string; secret: string | null } }
   >;
-  GET_CURRENT_ORDERS: Call<Nothing, { data_list: ActiveOrder[] }>;
-  GET_CLIENT_ORDER_HISTORY: Call<{ taxi_group_id: number | null }, { history: HistoryEntry[] }>;
-  IGNORE_CLIENT_ORDER_HISTORY: Call<{ order_id: number }, Nothing>;
+  GET_CURRENT_ORDERS: Call<ClientRequest<'GET_CURRENT_ORDERS'>, { data_list: ActiveOrder[] }>;
+  GET_CLIENT_ORDER_HISTORY: Call<
+    ClientRequest<'GET_CLIENT_ORDER_HISTORY'>,
+    { history: HistoryEntry[] }
+  >;
+  IGNORE_CLIENT_ORDER_HISTORY: Call<ClientRequest<'IGNORE_CLIENT_ORDER_HISTORY'>, Nothing>;
   /** Spec: results come as `result` or `data_list`; this server sends `data_list`. */
   POI_QUERY: Call<
-    { query: string; limit?: number },
+    ClientRequest<'POI_QUERY'>,
     { data_list: StreetSearchResult[]; result?: StreetSearchResult[] }
   >;
-  GET_ADDRESS: Call<LatLng, { result: AddressPoint }>;
+  GET_ADDRESS: Call<ClientRequest<'GET_ADDRESS'>, { result: AddressPoint }>;
   /** Extension (docs/saved-places.md): the passenger's saved places, Home and Work first, then by name. */
-  GET_SAVED_PLACES: Call<Nothing, { data_list: SavedPlace[] }>;
+  GET_SAVED_PLACES: Call<ClientRequest<'GET_SAVED_PLACES'>, { data_list: SavedPlace[] }>;
   /** Extension: creates a place (no `place.id`) or changes one (rename, new point, new kind). */
-  SAVE_PLACE: Call<{ place: SavedPlaceInput }, { place: SavedPlace }>;
+  SAVE_PLACE: Call<ClientRequest<'SAVE_PLACE'>, { place: SavedPlace }>;
   /** Extension: deletes one of the passenger's places. */
-  DELETE_PLACE: Call<{ place_id: number }, Nothing>;
+  DELETE_PLACE: Call<ClientRequest<'DELETE_PLACE'>, Nothing>;
   /** Extension: the server's VAPID public key (base64url), null when Web Push is off. */
-  GET_PUSH_KEY: Call<Nothing, { public_key: string | null }>;
+  GET_PUSH_KEY: Call<ClientRequest<'GET_PUSH_KEY'>, { public_key: string | null }>;
   /** Extension: the owner's browser gets the order's changes by Web Push until the ride ends. */
-  PUSH_SUBSCRIBE: Call<{ order_short_id: string; subscription: PushSubscriptionData }, Nothing>;
-  PUSH_UNSUBSCRIBE: Call<{ order_short_id: string; endpoint: string }, Nothing>;
+  PUSH_SUBSCRIBE: Call<ClientRequest<'PUSH_SUBSCRIBE'>, Nothing>;
+  PUSH_UNSUBSCRIBE: Call<ClientRequest<'PUSH_UNSUBSCRIBE'>, Nothing>;
   /**
    * Extension (docs/choices.md, "Receipts"): a ride's receipt, for the holder of its secret or,
    * without `secret`, its signed-in owner; `receipt` is null until the ride is finished (Z).
    */
-  GET_RECEIPT: Call<
-    { order_short_id: string; secret?: string },
-    { state: OrderState; receipt: Receipt | null }
-  >;
+  GET_RECEIPT: Call<ClientRequest<'GET_RECEIPT'>, { state: OrderState; receipt: Receipt | null }>;
   /** Extension (docs/favourite-taxis.md): the passenger's favourite taxis, newest first. */
-  GET_FAVOURITE_TAXIS: Call<Nothing, { data_list: FavouriteTaxi[] }>;
+  GET_FAVOURITE_TAXIS: Call<ClientRequest<'GET_FAVOURITE_TAXIS'>, { data_list: FavouriteTaxi[] }>;
   /**
    * Extension: keeps the taxi with `call_number` that carried the passenger on their finished
    * order `order_short_id` as a favourite ("Ask for this taxi next time").
    */
-  SAVE_FAVOURITE_TAXI: Call<
-    { order_short_id: string; call_number: string },
-    { favourite: FavouriteTaxi }
-  >;
+  SAVE_FAVOURITE_TAXI: Call<ClientRequest<'SAVE_FAVOURITE_TAXI'>, { favourite: FavouriteTaxi }>;
   /** Extension: forgets one of the passenger's favourite taxis. */
-  DELETE_FAVOURITE_TAXI: Call<{ call_number: string }, Nothing>;
+  DELETE_FAVOURITE_TAXI: Call<ClientRequest<'DELETE_FAVOURITE_TAXI'>, Nothing>;
   /**
    * Extension (docs/invoices.md): the passenger's company profiles; `invoicing` is false when the
    * corporation issues no invoices (no profile can then be kept or ordered with).
    */
-  GET_COMPANY_PROFILES: Call<Nothing, { invoicing: boolean; data_list: CompanyProfile[] }>;
+  GET_COMPANY_PROFILES: Call<
+    ClientRequest<'GET_COMPANY_PROFILES'>,
+    { invoicing: boolean; data_list: CompanyProfile[] }
+  >;
   /** Extension: creates a company profile (no `profile.id`) or changes one. */
-  SAVE_COMPANY_PROFILE: Call<{ profile: CompanyProfileInput }, { profile: CompanyProfile }>;
+  SAVE_COMPANY_PROFILE: Call<ClientRequest<'SAVE_COMPANY_PROFILE'>, { profile: CompanyProfile }>;
   /** Extension: deletes one of the passenger's company profiles (issued invoices stay). */
-  DELETE_COMPANY_PROFILE: Call<{ profile_id: number }, Nothing>;
+  DELETE_COMPANY_PROFILE: Call<ClientRequest<'DELETE_COMPANY_PROFILE'>, Nothing>;
   /**
    * Extension: the VAT invoice of the signed-in owner's order, null while the ride is not
    * finished; NOT_FOUND when the order was not ordered with a company profile.
    */
-  GET_INVOICE: Call<{ order_short_id: string }, { invoice: Invoice | null }>;
+  GET_INVOICE: Call<ClientRequest<'GET_INVOICE'>, { invoice: Invoice | null }>;
   /**
    * Extension (docs/receipts-by-email.md): the passenger's e-mail for receipts; `available` is
    * false when the server sends no e-mail (no SMTP relay), and then the profile offers none.
    */
-  GET_EMAIL: Call<Nothing, { email: ClientEmail | null; available: boolean }>;
+  GET_EMAIL: Call<ClientRequest<'GET_EMAIL'>, { email: ClientEmail | null; available: boolean }>;
   /**
    * Extension: sets (or changes) the address, unconfirmed, and mails it a confirmation link;
    * INVALID_DATA for an address that is not one.
    */
-  SET_EMAIL: Call<{ email: string }, { email: ClientEmail }>;
+  SET_EMAIL: Call<ClientRequest<'SET_EMAIL'>, { email: ClientEmail }>;
   /** Extension: mails the unconfirmed address a new confirmation link. */
-  RESEND_EMAIL_CONFIRMATION: Call<Nothing, { email: ClientEmail }>;
+  RESEND_EMAIL_CONFIRMATION: Call<
+    ClientRequest<'RESEND_EMAIL_CONFIRMATION'>,
+    { email: ClientEmail }
+  >;
   /** Extension: forgets the address; no more receipts are mailed. */
-  DELETE_EMAIL: Call<Nothing, Nothing>;
+  DELETE_EMAIL: Call<ClientRequest<'DELETE_EMAIL'>, Nothing>;
 }
 
-/** A browser's push subscription, as PushSubscription.toJSON() gives it. */
-export interface PushSubscriptionData {
-  endpoint: string;
-  keys: { p256dh: string; auth: string };
-}
+/** A browser's push subscription, as PushSubscription.toJSON() gives it (./schemas.ts). */
+export type PushSubscriptionData = Static<typeof PushSubscriptionSchema>;
 
 /** What a ride's Web Push carries (JSON) to the service worker, which shows it as it is. */
 export interface RidePushMessage {
@@ -151,8 +150,8 @@ export interface RidePushMessage {
 
 /** The rating API, POST /rate/api/1/, authorised by the order's short id and secret. */
 export interface RatingActions {
-  GET_RATE: Call<TrackLink, { data: Rating }>;
-  SET_RATE: Call<TrackLink & { data: { rate: number; comment?: string } }, Nothing>;
+  GET_RATE: Call<RatingRequest<'GET_RATE'>, { data: Rating }>;
+  SET_RATE: Call<RatingRequest<'SET_RATE'>, Nothing>;
 }
 
 /** Each API of the server by its path, with its actions. */
@@ -183,13 +182,8 @@ export interface SavedPlace {
   point: AddressPoint;
 }
 
-/** What SAVE_PLACE takes: without `id` a new place, with it a change of that place. */
-export interface SavedPlaceInput {
-  id?: number | null;
-  kind: SavedPlaceKind;
-  name: string;
-  point: AddressPoint;
-}
+/** What SAVE_PLACE takes: without `id` a new place, with it a change of that place (./schemas.ts). */
+export type SavedPlaceInput = Static<typeof SavedPlaceInputSchema>;
 
 /** Places per account, Home and Work included. */
 export const SAVED_PLACES_MAX = 20;

@@ -1,4 +1,6 @@
+import type { Static } from '@sinclair/typebox';
 import type { AddressPoint } from './entities.ts';
+import type { CompanyProfileInputSchema } from './schemas/requests.ts';
 
 /**
  * Business rides (docs/invoices.md): the passenger's company profiles and the VAT invoice a ride
@@ -22,8 +24,11 @@ export interface CompanyProfile {
   email: string;
 }
 
-/** What SAVE_COMPANY_PROFILE takes: without `id` a new profile, with it a change of that one. */
-export type CompanyProfileInput = Omit<CompanyProfile, 'id'> & { id?: number | null };
+/**
+ * What SAVE_COMPANY_PROFILE takes: without `id` a new profile, with it a change of that one
+ * (./schemas.ts).
+ */
+export type CompanyProfileInput = Static<typeof CompanyProfileInputSchema>;
 
 const NIP_WEIGHTS = [6, 5, 7, 2, 3, 4, 5, 6, 7];
 

@@ -1,6 +1,7 @@
 /** The driver API, POST /driver/api/1/ (server/README.md, "The driver API"): JSON with `token`. */
 import type { Call, Nothing } from './call.ts';
 import type { AddressPoint, LatLng, OrderType, TaxiInfo } from './entities.ts';
+import type { DriverRequest } from './schemas/requests.ts';
 
 /** An order as a taxi sees it; `passwd` and `phone` are null until the taxi has taken it. */
 export interface DriverOrder {
@@ -49,29 +50,27 @@ export interface DriverCall {
   token?: string;
 }
 
-type OrderStep = Call<{ order_id: number }, DriverWork>;
-
 export interface DriverActions {
   LOGIN: Call<
-    { call_number: string; password: string },
+    DriverRequest<'LOGIN'>,
     {
       token: string;
       taxi: TaxiInfo & { call_number: string; state: string };
       offer_timeout_s: number;
     }
   >;
-  LOGOUT: Call<Nothing, Nothing>;
-  TAXI_POSITION: Call<LatLng & { acc?: number; state?: string }, DriverWork>;
+  LOGOUT: Call<DriverRequest<'LOGOUT'>, Nothing>;
+  TAXI_POSITION: Call<DriverRequest<'TAXI_POSITION'>, DriverWork>;
   TAXI_STATE: Call<
-    { state: string },
+    DriverRequest<'TAXI_STATE'>,
     DriverWork & { taxi: { call_number: string; state: string } }
   >;
-  GET_OFFERS: Call<{ wait?: number }, DriverWork>;
-  OFFER_ACCEPT: OrderStep;
-  OFFER_REJECT: OrderStep;
-  ORDER_ARRIVED: OrderStep;
-  ORDER_CLIENT_IN: OrderStep;
-  ORDER_CLIENT_ABSENT: OrderStep;
-  ORDER_DROP: OrderStep;
-  RIDE_END: Call<{ order_id: number; price?: number }, DriverWork>;
+  GET_OFFERS: Call<DriverRequest<'GET_OFFERS'>, DriverWork>;
+  OFFER_ACCEPT: Call<DriverRequest<'OFFER_ACCEPT'>, DriverWork>;
+  OFFER_REJECT: Call<DriverRequest<'OFFER_REJECT'>, DriverWork>;
+  ORDER_ARRIVED: Call<DriverRequest<'ORDER_ARRIVED'>, DriverWork>;
+  ORDER_CLIENT_IN: Call<DriverRequest<'ORDER_CLIENT_IN'>, DriverWork>;
+  ORDER_CLIENT_ABSENT: Call<DriverRequest<'ORDER_CLIENT_ABSENT'>, DriverWork>;
+  ORDER_DROP: Call<DriverRequest<'ORDER_DROP'>, DriverWork>;
+  RIDE_END: Call<DriverRequest<'RIDE_END'>, DriverWork>;
 }

@@ -1,5 +1,7 @@
 /** Entities of spec section 3 as they travel on the wire. */
+import type { Static } from '@sinclair/typebox';
 import type { Weekday } from './constants.ts';
+import type { AddressPointSchema, OrderPayloadSchema, TrackLinkSchema } from './schemas/requests.ts';
 
 /** Z regular (immediate), T scheduled, W calculated, R subscription. */
 export const ORDER_TYPES = ['Z', 'T', 'W', 'R'] as const;
@@ -22,18 +24,8 @@ export interface LatLng {
   lng: number;
 }
 
-/** Spec section 3, "Address point": a pickup or a destination. */
-export interface AddressPoint {
-  id: string | null;
-  lat: number | null;
-  lng: number | null;
-  quarter: string;
-  city: string;
-  poi_name: string;
-  street: string;
-  number: string;
-  district: string;
-}
+/** Spec section 3, "Address point": a pickup or a destination (its schema: ./schemas.ts). */
+export type AddressPoint = Static<typeof AddressPointSchema>;
 
 /** An address point with (optionally) coordinates and nothing else known yet. */
 export function emptyAddressPoint(
@@ -95,53 +87,14 @@ export interface ClientData {
   cash_free: boolean;
 }
 
-/** What opens an order's tracking and rating: `/t/{order_short_id}/{secret}`. */
-export interface TrackLink {
-  order_short_id: string;
-  secret: string;
-}
+/** What opens an order's tracking and rating: `/t/{order_short_id}/{secret}` (./schemas.ts). */
+export type TrackLink = Static<typeof TrackLinkSchema>;
 
 /** The repeated_* fields of a subscription order (type R). */
 export type RepeatedDays = { [Day in Weekday as `repeated_${Day}`]: boolean };
 
-/** Spec section 3, "Order (draft and form)": the `order` of ORDER_SIM and ORDER_SAVE. */
-export interface OrderPayload extends RepeatedDays {
-  /** The order being edited, else null. */
-  id: number | null;
-  order_type: OrderType;
-  /** Local 'YYYY-MM-DD HH:MM:SS' of a scheduled order, else null. */
-  date_time: string | null;
-  /** Seconds: a scheduled pickup must be later than now plus this. */
-  advance: number;
-  poi: AddressPoint | null;
-  dst: AddressPoint | null;
-  taxi_count: number;
-  passwd: string;
-  info: string;
-  /** The rider's mobile number when the ride is for someone else (texted the tracking link). */
-  phone: string;
-  /** Extension: the rider's name, with `phone` (at most RIDER_NAME_MAX characters). */
-  rider_name?: string;
-  selected_taxies: string[];
-  taxi_features_list: number[];
-  taxi_group_id: number | null;
-  gratis: boolean;
-  cash_free: boolean;
-  discount: boolean;
-  invoice: boolean;
-  /**
-   * Extension (docs/invoices.md): the company profile the ride's VAT invoice is made out to;
-   * needs `invoice`.
-   */
-  company_profile_id?: number | null;
-  /** Subscription (type R): first and last day 'YYYY-MM-DD', time and weekdays. */
-  repeated_start: string | null;
-  repeated_stop: string | null;
-  repeated_time_hour: number | null;
-  repeated_time_minute: number | null;
-  /** One per order attempt: a retried ORDER_SAVE with it never places a second order. */
-  call_uniqueid: string | null;
-}
+/** Spec section 3, "Order (draft and form)": the `order` of ORDER_SIM and ORDER_SAVE (./schemas.ts). */
+export type OrderPayload = Static<typeof OrderPayloadSchema>;
 
 /** An active order of GET_CURRENT_ORDERS. */
 export interface ActiveOrder {

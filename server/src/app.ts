@@ -4,7 +4,7 @@ import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { accountsPlugin } from './accounts/plugin.ts';
 import { phoneCountries } from './accounts/phone.ts';
-import { ActionRegistry } from './api/registry.ts';
+import { clientActionRegistry } from './api/registry.ts';
 import { clientAddressOf, trustRule } from './base/client-address.ts';
 import { actionTransport } from './api/transport.ts';
 import { type Clock, systemClock } from './base/clock.ts';
@@ -199,7 +199,7 @@ export async function buildApp(
     dispatch,
     orderSecrets,
     releaseKey,
-    actions: new ActionRegistry(),
+    actions: clientActionRegistry(),
     mail: new MailKinds(),
   };
   app.decorate('services', services);

@@ -223,6 +223,25 @@ describe('ORDER_SAVE', () => {
       ),
     );
   });
+
+  test('every field of the order is checked, whatever its type', async () => {
+    const token = await newClient();
+    const wrong = [
+      [{ repeated_time_hour: 24 }, 'INVALID_DATA', 'order.repeated_time_hour: from 0 to 23'],
+      [{ repeated_monday: 'maybe' }, 'ARG_ERROR', 'order.repeated_monday: expected true or false'],
+      [{ date_time: 'x'.repeat(41) }, 'INVALID_DATA', 'order.date_time: at most 40 characters'],
+    ] as const;
+    for (const [fields, code, message] of wrong) {
+      const reply = await call(app, 'ORDER_SAVE', order(fields), { token });
+      assertErr(reply, code);
+      assert.equal(reply.status_mesg, message);
+    }
+    assertOk(
+      await call(app, 'ORDER_SAVE', order({ repeated_time_hour: '', repeated_monday: 'null' }), {
+        token,
+      }),
+    );
+  });
 });
 
 describe('GET_CURRENT_ORDERS, GET_CLIENT_ORDER_HISTORY, IGNORE_CLIENT_ORDER_HISTORY', () => {

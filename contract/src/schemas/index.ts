@@ -5,3 +5,4 @@ export * from './settings.ts';
 export * from './corporation-file.ts';
 export * from './tracking.ts';
 export * from './errors.ts';
+export * from './requests.ts';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { flag, optionalText, type Payload, text } from '../api/fields.ts';
+import { DeletionNoticeSchema } from '@taxi/contract/schemas';
+import { compileCheck, type Payload } from '../api/check.ts';
 import { refuseCrossSite } from '../api/cross-site.ts';
 import type { ActionContext } from '../api/registry.ts';
 import { featureLists } from '../corporations/features.ts';
@@ -22,13 +23,14 @@ import { closeSession, closeSessions, openSession, refreshSession } from './sess
 
 /** Deletion requests from one address per hour, for the unauthenticated notification endpoint. */
 const NOTIFICATIONS_PER_IP = 5;
-function phoneParameter(context: ActionContext): string {
-  return normalisePhone(text(context.payload.phone, 'phone', 40), context.corporation);
+const checkNotice = compileCheck(DeletionNoticeSchema);
+/** The phone of a call, in E.164 (INVALID_DATA for a number the corporation cannot text). */
+function phoneParameter(context: ActionContext<{ phone: string }>): string {
+  return normalisePhone(context.payload.phone, context.corporation);
 }
 
-function secretParameter(context: ActionContext): string {
-  return text(context.payload.secret, 'secret', 20).trim();
-}
+/** The token a signed-in call carried (context.client() has taken it). */
+const tokenOf = (context: ActionContext<unknown>): string => context.token ?? '';
 
 /**
  * Deletes what another concern keeps of a client (saved places, favourite taxis, company
@@ -64,15 +66,15 @@ export async function accountsPlugin(
   /** `source` and `signedIn` say how the request came; the caller's own `source` is not trusted. */
   async function requestDeletion(
     request: { corporationId: string; clientId: number | null; phone: string; ip: string },
-    form: Payload,
+    form: { subject?: string; info?: string },
     how: { source: 'DELETE_REQUEST' | 'notification'; signedIn: boolean },
   ) {
     await storeDeletionRequest(db, {
       corporation_id: request.corporationId,
       client_id: request.clientId,
       phone: request.phone,
-      subject: optionalText(form.subject, 'subject', 200) ?? (how.signedIn ? 'DELETE_REQUEST' : ''),
-      info: optionalText(form.info, 'info', 2000) ?? '',
+      subject: form.subject ?? (how.signedIn ? 'DELETE_REQUEST' : ''),
+      info: form.info ?? '',
       source: how.source,
       signed_in: how.signedIn ? 1 : 0,
       ip: request.ip,
@@ -82,7 +84,7 @@ export async function accountsPlugin(
 
   actions.add({
     async GET_AUTH_PHONE_SEND_SECRET(context) {
-      if (!flag(context.payload.gdpr, 'gdpr')) {
+      if (!context.payload.gdpr) {
         throw new ApiFailure('INVALID_DATA', 'Accept the regulations and the privacy policy first');
       }
       const phone = phoneParameter(context);
@@ -93,7 +95,7 @@ export async function accountsPlugin(
 
     async GET_AUTH_PHONE(context) {
       const phone = phoneParameter(context);
-      const secret = secretParameter(context);
+      const secret = context.payload.secret.trim();
       await blockedGuard(context, phone);
       await checkCode(
         services,
@@ -110,7 +112,7 @@ export async function accountsPlugin(
 
     async GET_AUTH(context) {
       await context.client();
-      const token = text(context.payload.auth ?? context.payload.token, 'auth', 200);
+      const token = tokenOf(context);
       await refreshSession(db, token, clock.now());
       return { auth: token, error: null, ...featureLists(context.corporation, context.lang) };
     },
@@ -153,7 +155,7 @@ export async function accountsPlugin(
         purpose: 'verify' as const,
         clientId: client.id,
       };
-      await checkCode(services, check, secretParameter(context));
+      await checkCode(services, check, context.payload.secret.trim());
       await markPhoneVerified(db, client.id);
       sessions.endClient(client.id);
       return phoneReply(client.id);
@@ -180,7 +182,7 @@ export async function accountsPlugin(
         purpose: 'change' as const,
         clientId: client.id,
       };
-      await checkCode(services, check, secretParameter(context));
+      await checkCode(services, check, context.payload.secret.trim());
       if (await findClient(db, context.corporation, phone))
         throw new ApiFailure('ACTION_NOT_ALLOWED', 'This phone number belongs to another account');
       try {
@@ -224,7 +226,7 @@ export async function accountsPlugin(
     /** Ends the calling token's session (logout; also after a deletion notice). */
     async LOGOUT(context) {
       await context.client();
-      const token = text(context.payload.auth ?? context.payload.token, 'auth', 200);
+      const token = tokenOf(context);
       await closeSession(db, token);
       sessions.endToken(token);
       return {};
@@ -259,9 +261,10 @@ export async function accountsPlugin(
       if (!corporation)
         throw new ApiFailure('NOT_FOUND', 'No taxi corporation serves this host name');
       refuseCrossSite(request.headers, corporation);
-      const form =
-        typeof request.body === 'object' && request.body !== null ? (request.body as Payload) : {};
-      const phone = normalisePhone(text(form.phone, 'phone', 40), corporation);
+      const form = checkNotice(
+        typeof request.body === 'object' && request.body !== null ? (request.body as Payload) : {},
+      );
+      const phone = normalisePhone(form.phone, corporation);
       const ip = services.clientAddress(request.raw);
       if ((await requestsFromAddress(db, ip, clock.now() - 60 * 60_000)) >= NOTIFICATIONS_PER_IP)
         throw new ApiFailure('ACTION_NOT_ALLOWED', 'Too many requests; try again later');

@@ -1,8 +1,10 @@
-import type { ClientActions, ReplyOf, RequestOf } from '@taxi/contract';
+import type { ClientActions, ReplyOf } from '@taxi/contract';
+import { CLIENT_REQUESTS, type ClientRequests } from '@taxi/contract/schemas';
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Corporation, Lang } from '../corporations/directory.ts';
 import { ApiFailure } from '../base/errors.ts';
-import type { Payload } from './fields.ts';
+import { compileCheck, type Payload } from './check.ts';
 // Brings base/services.ts into every program that has this file, for the augmentation below.
 import type {} from '../base/services.ts';
 
@@ -21,23 +23,20 @@ export type ClientResolver = (
   token: string | undefined,
 ) => Promise<SignedInClient>;
 
-/** What any call may carry beside its own fields: the caller's token and language. */
-type CommonField = 'auth' | 'token' | 'lang';
-
-/**
- * The parameters as they came (text over GET, JSON over POST: read them with ./fields.ts);
- * a handler sees only the names its request in the contract has.
- */
-export type RequestFields<Request> = { readonly [Name in keyof Request | CommonField]?: unknown };
+/** The schema of each action's request (@taxi/contract/schemas), by action name. */
+export type RequestSchemas<Table> = { readonly [Name in keyof Table]: TSchema };
 
 export interface ActionContext<Fields = Payload> {
   corporation: Corporation;
+  /** The call as its action's schema types it, checked when first read (ARG_ERROR, INVALID_DATA). */
   payload: Fields;
   lang: Lang;
   ip: string;
   /** The host name the caller reached (the Host header, lower case, without the port). */
   host: string;
   log: FastifyBaseLogger;
+  /** The caller's token (`auth`, or `token`), checked as text by the transport. */
+  token: string | undefined;
   /** The calling client: ACCESS_DENIED without a valid token, BLOCKED when the operator blocked it. */
   client(): Promise<SignedInClient>;
 }
@@ -45,26 +44,40 @@ export interface ActionContext<Fields = Payload> {
 /** Resolves to the reply's fields; `status` and `status_mesg` are added by the transport. */
 export type ActionHandler<Reply = unknown> = (context: ActionContext) => Promise<Reply>;
 
-/** Handlers of some actions of a table of @taxi/contract, each answering its reply type. */
-export type Handlers<Table> = {
+/**
+ * Handlers of some actions of a table of @taxi/contract, each reading its request as its schema
+ * types it and answering its reply type.
+ */
+export type Handlers<Table, Schemas extends RequestSchemas<Table>> = {
   [Name in keyof Table]?: (
-    context: ActionContext<RequestFields<RequestOf<Table, Name>>>,
+    context: ActionContext<Static<Schemas[Name]>>,
   ) => Promise<ReplyOf<Table, Name>>;
 };
+
+/** Handlers of some client API actions. */
+export type ClientHandlers = Handlers<ClientActions, ClientRequests>;
 
 const nobodySignedIn: ClientResolver = async () => {
   throw new ApiFailure('ACCESS_DENIED', 'Sign in first');
 };
 
 /**
- * Action name -> handler, for one API of the contract (`Table`, e.g. ClientActions). Each concern
- * adds its own; a name can be taken once.
+ * Action name -> handler, for one API of the contract (`Table`, e.g. ClientActions), with the
+ * schemas of its requests: the transport checks a call against its action's schema when the
+ * handler reads it. Each concern adds its own handlers; a name can be taken once.
  */
-export class ActionRegistry<Table> {
+export class ActionRegistry<Table, Schemas extends RequestSchemas<Table>> {
   readonly #handlers = new Map<string, ActionHandler<object>>();
+  readonly #schemas: Schemas;
+  /** Each schema compiled on its action's first call. */
+  readonly #checks = new Map<string, (payload: Payload) => Payload>();
   #clients: ClientResolver = nobodySignedIn;
 
-  add(actions: Handlers<Table>): void {
+  constructor(schemas: Schemas) {
+    this.#schemas = schemas;
+  }
+
+  add(actions: Handlers<Table, Schemas>): void {
     for (const [name, handler] of Object.entries(actions) as [string, ActionHandler<object>][]) {
       if (this.#handlers.has(name)) throw new Error(`action ${name} is already registered`);
       this.#handlers.set(name, handler);
@@ -73,6 +86,16 @@ export class ActionRegistry<Table> {
 
   get(name: string): ActionHandler<object> | undefined {
     return this.#handlers.get(name);
+  }
+
+  /** The call of a registered action, checked against its schema (ARG_ERROR, INVALID_DATA). */
+  checked(name: string, payload: Payload): Payload {
+    let check = this.#checks.get(name);
+    if (!check) {
+      const schema = this.#schemas[name as keyof Table];
+      this.#checks.set(name, (check = compileCheck(schema) as (payload: Payload) => Payload));
+    }
+    return check(payload);
   }
 
   names(): string[] {
@@ -92,6 +115,10 @@ export class ActionRegistry<Table> {
 declare module '../base/services.ts' {
   interface Services {
     /** The client API's actions (/api/2/): each concern adds its own. */
-    actions: ActionRegistry<ClientActions>;
+    actions: ActionRegistry<ClientActions, ClientRequests>;
   }
 }
+
+/** The client API's registry, with the contract's request schemas. */
+export const clientActionRegistry = () =>
+  new ActionRegistry<ClientActions, ClientRequests>(CLIENT_REQUESTS);

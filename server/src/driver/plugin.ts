@@ -1,6 +1,6 @@
-import { type DriverActions, TAXI_STATES } from '@taxi/contract';
+import type { DriverActions, TaxiState } from '@taxi/contract';
+import { DRIVER_REQUESTS, type DriverRequests } from '@taxi/contract/schemas';
 import type { FastifyInstance } from 'fastify';
-import { integer, optionalNumber, optionalText, position, text } from '../api/fields.ts';
 import { ActionRegistry, type ActionContext } from '../api/registry.ts';
 import { actionTransport } from '../api/transport.ts';
 import {
@@ -50,7 +50,7 @@ interface SignedInTaxi extends TaxiRef, Remembered {
 export async function driverPlugin(app: FastifyInstance, services: Services) {
   const { storage, clock, dispatch, fleet, bus, limits } = services;
   const { db } = storage;
-  const registry = new ActionRegistry<DriverActions>();
+  const registry = new ActionRegistry<DriverActions, DriverRequests>(DRIVER_REQUESTS);
   const tokens = new RememberedTokens<SignedInTaxi>(TOKEN_CACHE_MS, TOKENS_KEPT);
   /** Wakers of the GET_OFFERS waits on this process, per taxi. */
   const waits = new Map<string, Set<() => void>>();
@@ -70,12 +70,8 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
   );
   app.addHook('onClose', async () => unsubscribe());
 
-  async function taxiOf(context: ActionContext): Promise<SignedInTaxi> {
-    const token = optionalText(
-      context.payload.token ?? (context.payload.auth as { token?: unknown } | undefined)?.token,
-      'token',
-      200,
-    );
+  async function taxiOf(context: ActionContext<unknown>): Promise<SignedInTaxi> {
+    const { token } = context;
     if (!token) throw new ApiFailure('ACCESS_DENIED', 'The driver app is not signed in');
     const hash = tokenHash(token);
     const now = clock.now();
@@ -103,14 +99,7 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
     return taxi;
   }
 
-  function taxiState(value: unknown): string {
-    const state = text(value, 'state', 1);
-    if (!(TAXI_STATES as readonly string[]).includes(state))
-      throw new ApiFailure('INVALID_DATA', `state: one of ${TAXI_STATES.join(', ')}`);
-    return state;
-  }
-
-  async function setState(taxi: SignedInTaxi, state: string): Promise<void> {
+  async function setState(taxi: SignedInTaxi, state: TaxiState): Promise<void> {
     if (taxi.state === 'B' && state !== 'B')
       throw new ApiFailure('ACTION_NOT_ALLOWED', 'The taxi is blocked');
     if (state === taxi.state) return;
@@ -123,24 +112,15 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
     if (state === 'W') dispatch.wake();
   }
 
-  function orderId(context: ActionContext): number {
-    return integer(context.payload.order_id, 'order_id', 1, Number.MAX_SAFE_INTEGER);
-  }
-
   /** What a step of an order takes besides the order: the fare, for a step that takes one. */
-  function stepInput(name: DriverActionName, context: ActionContext): DriverInput {
-    if (!('fare' in DRIVER_ACTIONS[name])) return {};
-    const price = optionalNumber(context.payload.price, 'price');
-    if (price !== undefined && (price < 0 || price > 100_000))
-      throw new ApiFailure('INVALID_DATA', 'price: from 0 to 100000');
-    return { price };
+  function stepInput(name: DriverActionName, step: { price?: number }): DriverInput {
+    return 'fare' in DRIVER_ACTIONS[name] ? { price: step.price } : {};
   }
 
   registry.add({
     /** {call_number, password} -> {token, taxi}. */
     async LOGIN(context) {
-      const callNumber = text(context.payload.call_number, 'call_number', 20);
-      const password = text(context.payload.password, 'password', 200);
+      const { call_number: callNumber, password } = context.payload;
       // Per address whatever the call number (password spraying), and per taxi from an address.
       const tooMany = 'Too many sign-ins; try again in a minute';
       const perAddress = services.config.limits.driverLoginsPerIpPerMinute;
@@ -163,7 +143,7 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
     async LOGOUT(context) {
       const taxi = await taxiOf(context);
       await setState(taxi, 'F');
-      const token = text(context.payload.token, 'token', 200);
+      const token = context.token ?? '';
       await closeTaxiSession(db, token);
       tokens.forget(tokenHash(token));
       return {};
@@ -172,10 +152,8 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
     /** {lat, lng, acc?, state?} -> {offers, orders}. Every 2-5 seconds while the app runs. */
     async TAXI_POSITION(context) {
       const taxi = await taxiOf(context);
-      const { lat, lng } = position(context.payload);
-      const acc = optionalNumber(context.payload.acc, 'acc') ?? null;
-      if (context.payload.state !== undefined)
-        await setState(taxi, taxiState(context.payload.state));
+      const { lat, lng, acc = null, state } = context.payload;
+      if (state !== undefined) await setState(taxi, state);
       const now = clock.now();
       const fresh = now - taxi.seenAt > dispatchSettings(taxi.corporation).connectedS * 1000;
       Object.assign(taxi, { lat, lng, acc, seenAt: now });
@@ -191,7 +169,7 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
     /** {state}: W, Z, K, D, O, P, F or B (B only from the operator). */
     async TAXI_STATE(context) {
       const taxi = await taxiOf(context);
-      const state = taxiState(context.payload.state);
+      const { state } = context.payload;
       if (state === 'B')
         throw new ApiFailure('ACTION_NOT_ALLOWED', 'Only the operator blocks a taxi');
       await setState(taxi, state);
@@ -201,10 +179,7 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
     /** {wait?: seconds up to 25}: the offers and orders, waiting for news when there is none. */
     async GET_OFFERS(context) {
       const taxi = await taxiOf(context);
-      const wait = Math.min(
-        LONGEST_WAIT_S,
-        Math.max(0, optionalNumber(context.payload.wait, 'wait') ?? 0),
-      );
+      const wait = Math.min(LONGEST_WAIT_S, Math.max(0, context.payload.wait ?? 0));
       let current = await work(taxi);
       if (wait === 0 || current.offers.length > 0) return current;
       let wake = () => {};
@@ -236,9 +211,10 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
   // with the taxi's work.
   for (const name of Object.keys(DRIVER_ACTIONS) as DriverActionName[])
     registry.add({
-      async [name](context: ActionContext) {
+      async [name](context: ActionContext<{ order_id: number; price?: number }>) {
         const taxi = await taxiOf(context);
-        await dispatch.driverAction(name, taxi, orderId(context), stepInput(name, context));
+        const step = context.payload;
+        await dispatch.driverAction(name, taxi, step.order_id, stepInput(name, step));
         return work(taxi);
       },
     });

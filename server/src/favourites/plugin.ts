@@ -1,7 +1,6 @@
-import { FAVOURITE_TAXIS_MAX, type ClientActions } from '@taxi/contract';
+import { FAVOURITE_TAXIS_MAX } from '@taxi/contract';
 import type { FastifyInstance } from 'fastify';
-import { text } from '../api/fields.ts';
-import type { ActionContext, Handlers } from '../api/registry.ts';
+import type { ActionContext, ClientHandlers } from '../api/registry.ts';
 import { withLock } from '../db/storage.ts';
 import { carriedBy } from '../dispatch/carried.ts';
 import { ApiFailure } from '../base/errors.ts';
@@ -29,9 +28,7 @@ export async function favouritesPlugin(_app: FastifyInstance, services: Services
       context.client(),
     );
 
-  const callNumber = (value: unknown) => text(value, 'call_number', 20).trim();
-
-  const handlers: Handlers<ClientActions> = {
+  const handlers: ClientHandlers = {
     async GET_FAVOURITE_TAXIS(context) {
       const client = await caller(context);
       return { data_list: await favouritesOf(db, context.corporation.id, client.id) };
@@ -39,8 +36,8 @@ export async function favouritesPlugin(_app: FastifyInstance, services: Services
 
     async SAVE_FAVOURITE_TAXI(context) {
       const client = await caller(context);
-      const shortId = rideLinkKey(text(context.payload.order_short_id, 'order_short_id', 20), '');
-      const number = callNumber(context.payload.call_number);
+      const shortId = rideLinkKey(context.payload.order_short_id, '');
+      const number = context.payload.call_number.trim();
       const order = await clientOrder(db, client.id, context.corporation.id, shortId.shortId);
       // Another client's order and an unknown one get the same answer.
       if (!order) throw new ApiFailure('ORDER_ACCESS_DENIED');
@@ -63,7 +60,7 @@ export async function favouritesPlugin(_app: FastifyInstance, services: Services
 
     async DELETE_FAVOURITE_TAXI(context) {
       const client = await caller(context);
-      const number = callNumber(context.payload.call_number);
+      const number = context.payload.call_number.trim();
       if (!(await dropFavourite(db, client.id, number)))
         throw new ApiFailure('NOT_FOUND', 'No such favourite taxi');
       return {};

@@ -1,12 +1,10 @@
 import { ADDRESS_SEARCH_MIN_CHARS } from '@taxi/contract';
 import type { FastifyInstance } from 'fastify';
-import { optionalInteger, position, text } from '../api/fields.ts';
 import type { ActionContext } from '../api/registry.ts';
 import { ApiFailure } from '../base/errors.ts';
 import type { Services } from '../base/services.ts';
 
 const DEFAULT_LIMIT = 10;
-const MAX_LIMIT = 50;
 
 /** POI_QUERY (address search) and GET_ADDRESS (reverse geocoding), spec section 7. */
 export async function geoPlugin(_app: FastifyInstance, services: Services) {
@@ -24,8 +22,8 @@ export async function geoPlugin(_app: FastifyInstance, services: Services) {
 
   actions.add({
     async POI_QUERY(context) {
-      const query = text(context.payload.query, 'query', 200).trim();
-      const limit = optionalInteger(context.payload.limit, 'limit', 1, MAX_LIMIT) ?? DEFAULT_LIMIT;
+      const query = context.payload.query.trim();
+      const limit = context.payload.limit ?? DEFAULT_LIMIT;
       if (query.length < ADDRESS_SEARCH_MIN_CHARS) return { data_list: [] };
       await budget(context);
       const found = await geo.search(context.corporation, query, limit);
@@ -33,7 +31,7 @@ export async function geoPlugin(_app: FastifyInstance, services: Services) {
     },
 
     async GET_ADDRESS(context) {
-      const { lat, lng } = position(context.payload);
+      const { lat, lng } = context.payload;
       await budget(context);
       const result = await geo.reverse(context.corporation, { lat, lng });
       if (!result) throw new ApiFailure('NOT_FOUND', 'No address is known near this point');

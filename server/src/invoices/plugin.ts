@@ -1,15 +1,13 @@
-import type { ClientActions, Invoice } from '@taxi/contract';
+import type { Invoice } from '@taxi/contract';
 import {
-  COMPANY_ADDRESS_MAX,
-  COMPANY_NAME_MAX,
   COMPANY_PROFILES_MAX,
+  type CompanyProfileInput,
   isValidNip,
   nipDigits,
 } from '@taxi/contract/business';
-import { EMAIL_MAX, isEmailAddress } from '@taxi/contract/email';
+import { isEmailAddress } from '@taxi/contract/email';
 import type { FastifyInstance } from 'fastify';
-import { integer, optionalInteger, record, text } from '../api/fields.ts';
-import type { ActionContext, Handlers } from '../api/registry.ts';
+import type { ActionContext, ClientHandlers } from '../api/registry.ts';
 import { withLock } from '../db/storage.ts';
 import { ApiFailure } from '../base/errors.ts';
 import { clientWithinLimit } from '../events/limits.ts';
@@ -39,21 +37,19 @@ export async function invoicesPlugin(app: FastifyInstance, services: Services) {
       context.client(),
     );
 
-  function readProfile(value: unknown) {
-    const input = record(value, 'profile');
-    const field = (key: string, max: number) => text(input[key], `profile.${key}`, max).trim();
-    const name = field('name', COMPANY_NAME_MAX);
-    const address = field('address', COMPANY_ADDRESS_MAX);
-    const nip = nipDigits(field('nip', 20));
-    const email = field('email', EMAIL_MAX);
+  /** A profile as its schema let it in, trimmed, with a name, an address, a NIP and an e-mail. */
+  function readProfile(input: CompanyProfileInput) {
+    const name = input.name.trim();
+    const address = input.address.trim();
+    const nip = nipDigits(input.nip.trim());
+    const email = input.email.trim();
     if (!name || !address) throw new ApiFailure('INVALID_DATA', 'profile: name and address');
     if (!isValidNip(nip)) throw new ApiFailure('INVALID_DATA', 'profile.nip: 10 digits');
     if (!isEmailAddress(email)) throw new ApiFailure('INVALID_DATA', 'profile.email: invalid');
-    const id = optionalInteger(input.id, 'profile.id', 1, Number.MAX_SAFE_INTEGER) ?? null;
-    return { id, name, address, nip, email };
+    return { id: input.id ?? null, name, address, nip, email };
   }
 
-  const handlers: Handlers<ClientActions> = {
+  const handlers: ClientHandlers = {
     async GET_COMPANY_PROFILES(context) {
       const client = await caller(context);
       return {
@@ -77,17 +73,13 @@ export async function invoicesPlugin(app: FastifyInstance, services: Services) {
 
     async DELETE_COMPANY_PROFILE(context) {
       const client = await caller(context);
-      const id = integer(context.payload.profile_id, 'profile_id', 1, Number.MAX_SAFE_INTEGER);
-      await deleteProfile(db, client.id, id);
+      await deleteProfile(db, client.id, context.payload.profile_id);
       return {};
     },
 
     async GET_INVOICE(context) {
       const client = await caller(context);
-      const { shortId } = rideLinkKey(
-        text(context.payload.order_short_id, 'order_short_id', 20),
-        '',
-      );
+      const { shortId } = rideLinkKey(context.payload.order_short_id, '');
       const order = await clientOrder(db, client.id, context.corporation.id, shortId);
       // Another client's order and an unknown one get the same answer.
       if (!order) throw new ApiFailure('ORDER_ACCESS_DENIED');

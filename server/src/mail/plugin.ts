@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { ClientActions } from '@taxi/contract';
-import { EMAIL_MAX, isEmailAddress } from '@taxi/contract/email';
+import { isEmailAddress } from '@taxi/contract/email';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { text } from '../api/fields.ts';
 import { clientCorporationId } from '../accounts/clients.ts';
-import type { ActionContext, Handlers } from '../api/registry.ts';
+import type { ActionContext, ClientHandlers } from '../api/registry.ts';
 import type { MailConfig } from '../base/config.ts';
 import { ApiFailure } from '../base/errors.ts';
 import { clientWithinLimit, spend } from '../events/limits.ts';
@@ -155,7 +153,7 @@ export async function mailPlugin(app: FastifyInstance, options: MailOptions) {
     bus.publish(MAIL_QUEUED_CHANNEL, {});
   }
 
-  const handlers: Handlers<ClientActions> = {
+  const handlers: ClientHandlers = {
     async GET_EMAIL(context) {
       const client = await caller(context);
       return { email: await emailOf(db, client.id), available: config !== null };
@@ -163,7 +161,7 @@ export async function mailPlugin(app: FastifyInstance, options: MailOptions) {
 
     async SET_EMAIL(context) {
       const client = await caller(context);
-      const address = text(context.payload.email, 'email', EMAIL_MAX + 20).trim();
+      const address = context.payload.email.trim();
       if (!isEmailAddress(address)) throw new ApiFailure('INVALID_DATA', 'email invalid');
       if (!config) throw new ApiFailure('ACTION_NOT_ALLOWED', 'E-mail is off on this server');
       const kept = await emailOf(db, client.id);

@@ -1,3 +1,4 @@
+import type { PushSubscriptionData } from '@taxi/contract';
 import { ApiFailure } from '../base/errors.ts';
 
 /**
@@ -23,8 +24,6 @@ export interface BrowserSubscription {
   p256dh: string;
   auth: string;
 }
-
-const ENDPOINT_MAX = 1000;
 
 /**
  * The one shape of endpoint taken: host names of letters, digits, hyphens and dots, no
@@ -58,24 +57,21 @@ export function allowedEndpoint(value: string, allowedOrigin: string): boolean {
 }
 
 /** base64url (no padding) of exactly `bytes` bytes. */
-function base64url(value: unknown, bytes: number): value is string {
-  if (typeof value !== 'string' || !/^[A-Za-z0-9_-]+$/.test(value)) return false;
+function base64url(value: string, bytes: number): boolean {
+  if (!/^[A-Za-z0-9_-]+$/.test(value)) return false;
   return (
     Buffer.from(value, 'base64url').length === bytes && value.length === Math.ceil((bytes * 4) / 3)
   );
 }
 
-/** A subscription as PushSubscription.toJSON() gives it; a bad one gets a catalogue error. */
-export function readSubscription(value: unknown, allowedOrigin: string): BrowserSubscription {
-  if (typeof value !== 'object' || value === null)
-    throw new ApiFailure('ARG_ERROR', 'subscription: an object with endpoint and keys');
-  const { endpoint, keys } = value as { endpoint?: unknown; keys?: unknown };
-  if (typeof endpoint !== 'string' || endpoint.length > ENDPOINT_MAX)
-    throw new ApiFailure('ARG_ERROR', 'subscription.endpoint: a URL');
-  const { p256dh, auth } = (typeof keys === 'object' && keys !== null ? keys : {}) as {
-    p256dh?: unknown;
-    auth?: unknown;
-  };
+/**
+ * A subscription as its schema let it in (PushSubscription.toJSON()'s shape), against the rules
+ * of Web Push: keys of their sizes, an endpoint at a known push service.
+ */
+export function readSubscription(
+  { endpoint, keys: { p256dh, auth } }: PushSubscriptionData,
+  allowedOrigin: string,
+): BrowserSubscription {
   // An uncompressed P-256 point is 65 bytes starting with 4.
   if (!base64url(p256dh, 65) || Buffer.from(p256dh, 'base64url')[0] !== 4)
     throw new ApiFailure('ARG_ERROR', 'subscription.keys.p256dh: a P-256 public key');

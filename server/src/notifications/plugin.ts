@@ -5,7 +5,6 @@ import {
   trackLink,
 } from '@taxi/contract';
 import type { FastifyInstance } from 'fastify';
-import { text } from '../api/fields.ts';
 import { ApiFailure } from '../base/errors.ts';
 import { pushOutcome } from '../metrics/record.ts';
 import { spend, type RateLimiter } from '../events/limits.ts';
@@ -183,7 +182,7 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
 
     async PUSH_SUBSCRIBE(context) {
       const client = await context.client();
-      const shortId = text(context.payload.order_short_id, 'order_short_id', 20);
+      const shortId = context.payload.order_short_id;
       const subscription = readSubscription(context.payload.subscription, allowedOrigin);
       const order = await ownOrder(client.id, context.corporation.id, shortId, services.limits);
       const orderId = order.id;
@@ -199,8 +198,7 @@ export async function notificationsPlugin(app: FastifyInstance, options: Notific
 
     async PUSH_UNSUBSCRIBE(context) {
       const client = await context.client();
-      const shortId = text(context.payload.order_short_id, 'order_short_id', 20);
-      const endpoint = text(context.payload.endpoint, 'endpoint', 1000);
+      const { order_short_id: shortId, endpoint } = context.payload;
       const order = await ownOrder(client.id, context.corporation.id, shortId, services.limits);
       await unsubscribe(db, order.id, endpoint);
       return {};

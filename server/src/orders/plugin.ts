@@ -4,7 +4,6 @@ import type { Transaction } from 'kysely';
 import { clientPerks } from '../accounts/clients.ts';
 import { sendRideLink } from '../accounts/codes.ts';
 import type { ActionContext } from '../api/registry.ts';
-import { integer, optionalInteger } from '../api/fields.ts';
 import type { Corporation } from '../corporations/directory.ts';
 import { refuseInMaintenance } from '../corporations/maintenance.ts';
 import { type Db, withLock } from '../db/storage.ts';
@@ -212,12 +211,7 @@ export async function ordersPlugin(
     /** Finished orders, newest first, less those the client removed. */
     async GET_CLIENT_ORDER_HISTORY(context) {
       const client = await context.client();
-      const group = optionalInteger(
-        context.payload.taxi_group_id,
-        'taxi_group_id',
-        0,
-        Number.MAX_SAFE_INTEGER,
-      );
+      const group = context.payload.taxi_group_id ?? undefined;
       const rows = await historyOf(db, client.id, group, HISTORY_LENGTH);
       const numbers = await invoices.invoiceNumbers(
         db,
@@ -238,8 +232,7 @@ export async function ordersPlugin(
 
     async IGNORE_CLIENT_ORDER_HISTORY(context) {
       const client = await context.client();
-      const orderId = integer(context.payload.order_id, 'order_id', 1, Number.MAX_SAFE_INTEGER);
-      if (!(await hideFromHistory(db, client.id, orderId)))
+      if (!(await hideFromHistory(db, client.id, context.payload.order_id)))
         throw new ApiFailure('NOT_FOUND', 'No such order in your history');
       return {};
     },

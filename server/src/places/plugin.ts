@@ -1,7 +1,6 @@
-import { SAVED_PLACES_MAX, type ClientActions, type SavedPlace } from '@taxi/contract';
+import { SAVED_PLACES_MAX, type SavedPlace } from '@taxi/contract';
 import type { FastifyInstance } from 'fastify';
-import { integer } from '../api/fields.ts';
-import type { ActionContext, Handlers } from '../api/registry.ts';
+import type { ActionContext, ClientHandlers } from '../api/registry.ts';
 import { withLock } from '../db/storage.ts';
 import { ApiFailure } from '../base/errors.ts';
 import { clientWithinLimit } from '../events/limits.ts';
@@ -23,7 +22,7 @@ export async function placesPlugin(_app: FastifyInstance, services: Services) {
   const caller = (context: ActionContext) =>
     clientWithinLimit(limits, 'places', PLACE_CALLS_PER_CLIENT_PER_MINUTE, () => context.client());
 
-  const handlers: Handlers<ClientActions> = {
+  const handlers: ClientHandlers = {
     async GET_SAVED_PLACES(context) {
       const client = await caller(context);
       return { data_list: await placesOf(db, client.id) };
@@ -31,7 +30,7 @@ export async function placesPlugin(_app: FastifyInstance, services: Services) {
 
     async SAVE_PLACE(context) {
       const client = await caller(context);
-      const input = readPlace(context.payload);
+      const input = readPlace(context.payload.place);
       const now = clock.now();
       const values = { kind: input.kind, name: input.name, point: JSON.stringify(input.point) };
       // One writer per client at a time: the cap and the one Home, one Work hold under races.
@@ -66,9 +65,8 @@ export async function placesPlugin(_app: FastifyInstance, services: Services) {
 
     async DELETE_PLACE(context) {
       const client = await caller(context);
-      const placeId = integer(context.payload.place_id, 'place_id', 1, Number.MAX_SAFE_INTEGER);
       // Another client's place and an unknown one get the same answer.
-      if (!(await deletePlace(db, client.id, placeId)))
+      if (!(await deletePlace(db, client.id, context.payload.place_id)))
         throw new ApiFailure('NOT_FOUND', 'No such saved place');
       return {};
     },

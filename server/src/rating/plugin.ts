@@ -1,6 +1,6 @@
-import { RATEABLE_STATES, RATING_MAX, RATING_MIN, type RatingActions } from '@taxi/contract';
+import { RATEABLE_STATES, type RatingActions, type TrackLink } from '@taxi/contract';
+import { RATING_REQUESTS, type RatingRequests } from '@taxi/contract/schemas';
 import type { FastifyInstance } from 'fastify';
-import { integer, optionalText, record, text } from '../api/fields.ts';
 import { ActionRegistry, type ActionContext } from '../api/registry.ts';
 import { actionTransport } from '../api/transport.ts';
 import { isUniqueViolation } from '../db/storage.ts';
@@ -12,16 +12,10 @@ import { ratingOf, saveRating } from './store.ts';
 /** The rating API (POST /rate/api/1/): anyone holding an order's short id and secret. */
 export async function ratingPlugin(app: FastifyInstance, services: Services) {
   const { db } = services.storage;
-  const registry = new ActionRegistry<RatingActions>();
+  const registry = new ActionRegistry<RatingActions, RatingRequests>(RATING_REQUESTS);
 
-  function orderOf(context: ActionContext) {
-    const { payload, corporation } = context;
-    return trackedOrder(
-      db,
-      corporation,
-      text(payload.order_short_id, 'order_short_id', 20),
-      text(payload.secret, 'secret', 100),
-    );
+  function orderOf({ payload, corporation }: ActionContext<TrackLink>) {
+    return trackedOrder(db, corporation, payload.order_short_id, payload.secret);
   }
 
   registry.add({
@@ -36,9 +30,8 @@ export async function ratingPlugin(app: FastifyInstance, services: Services) {
       const order = await orderOf(context);
       if (context.corporation.settings.rate === false)
         throw new ApiFailure('ACTION_NOT_ALLOWED', 'Rating is switched off');
-      const data = record(context.payload.data, 'data');
-      const rate = integer(data.rate, 'data.rate', RATING_MIN, RATING_MAX);
-      const comment = optionalText(data.comment, 'data.comment', 1000)?.trim() || null;
+      const { rate, comment: written } = context.payload.data;
+      const comment = written?.trim() || null;
       if (!RATEABLE_STATES.includes(order.state))
         throw new ApiFailure('ACTION_NOT_ALLOWED', 'The ride can be rated once it is over');
       try {

@@ -1,7 +1,7 @@
 // GET_RECEIPT (client API, docs/choices.md "Receipts"): the receipt of an order its caller
 // opens by the ride link's secret or as its owner.
 import type { FastifyInstance } from 'fastify';
-import { optionalText, text } from '../api/fields.ts';
+import type { ClientRequest } from '@taxi/contract/schemas';
 import type { ActionContext } from '../api/registry.ts';
 import { ApiFailure } from '../base/errors.ts';
 import type { Services } from '../base/services.ts';
@@ -15,10 +15,12 @@ import { finishedReceipt } from './receipt.ts';
 export const RECEIPTS_PER_IP_PER_MINUTE = 30;
 
 /** The order a call opens: by its secret (the ride link's check and budget), or as its owner. */
-async function openedOrder(services: Services, context: ActionContext): Promise<number> {
+async function openedOrder(
+  services: Services,
+  context: ActionContext<ClientRequest<'GET_RECEIPT'>>,
+): Promise<number> {
   const { corporation, payload } = context;
-  const shortId = text(payload.order_short_id, 'order_short_id', 20);
-  const secret = optionalText(payload.secret, 'secret', 100);
+  const { order_short_id: shortId, secret } = payload;
   if (secret !== undefined) {
     const key = rideLinkKey(shortId, secret);
     const order = await openRideLink(services, corporation.id, context.ip, key.shortId, key.secret);
