@@ -1,7 +1,11 @@
 /** Entities of spec section 3 as they travel on the wire. */
 import type { Static } from '@sinclair/typebox';
 import type { Weekday } from './constants.ts';
-import type { AddressPointSchema, OrderPayloadSchema, TrackLinkSchema } from './schemas/requests.ts';
+import type {
+  AddressPointSchema,
+  OrderPayloadSchema,
+  TrackLinkSchema,
+} from './schemas/requests.ts';
 
 /** Z regular (immediate), T scheduled, W calculated, R subscription. */
 export const ORDER_TYPES = ['Z', 'T', 'W', 'R'] as const;
