@@ -56,8 +56,13 @@ export async function sessionChecks(services: Services): Promise<SessionChecks> 
       const belief = beliefs.get(hash);
       if (belief && belief.corporationId === corporation.id && beliefs.believed(belief, now))
         return belief.client;
+      const asked = beliefs.mark();
       const { client, expiresAt } = await authenticate(services, corporation, token);
-      beliefs.remember(hash, { client, corporationId: corporation.id, expiresAt, checkedAt: now });
+      beliefs.remember(
+        hash,
+        { client, corporationId: corporation.id, expiresAt, checkedAt: now },
+        asked,
+      );
       return client;
     },
     endToken: (token) => end({ token_hash: tokenHash(token) }),

@@ -77,12 +77,17 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
     const now = clock.now();
     const cached = tokens.get(hash);
     if (cached && tokens.believed(cached, now)) return cached;
+    const asked = tokens.mark();
     const row = await taxiOfSession(db, hash);
-    tokens.forget(hash);
-    if (!row || row.expires_at <= now || row.corporation_id !== context.corporation.id)
+    if (!row || row.expires_at <= now || row.corporation_id !== context.corporation.id) {
+      tokens.forget(hash);
       throw new ApiFailure('ACCESS_DENIED', 'The driver app is not signed in');
+    }
     // A session opened while the operator blocked the taxi.
-    if (row.state === 'B') throw new ApiFailure('BLOCKED', 'The taxi is blocked');
+    if (row.state === 'B') {
+      tokens.forget(hash);
+      throw new ApiFailure('BLOCKED', 'The taxi is blocked');
+    }
     const taxi: SignedInTaxi = {
       corporation: context.corporation,
       callNumber: row.call_number,
@@ -95,7 +100,7 @@ export async function driverPlugin(app: FastifyInstance, services: Services) {
       checkedAt: now,
       expiresAt: row.expires_at,
     };
-    tokens.remember(hash, taxi);
+    tokens.remember(hash, taxi, asked);
     return taxi;
   }
 
