@@ -15,3 +15,5 @@ export * from './ride-notifications.ts';
 // Business rides' validators and limits are '@taxi/contract/business': kept out of the shared
 // package, which every first screen loads whole.
 export type * from './business.ts';
+// The error report's form and settings.json's query, as the server checks them.
+export type { ErrorReportForm, SettingsQuery } from './schemas/other-calls.ts';

@@ -227,3 +227,81 @@ test('no token, a revoked or unknown one, a web page, or too many calls: refused
   assert.equal(last.error_data, 'ACTION_NOT_ALLOWED');
   assert.match(last.status_mesg, /Too many/);
 });
+
+test('each call is checked against its schema: a missing or mistyped field is ARG_ERROR naming it, a value out of bounds INVALID_DATA, and nothing moves', async () => {
+  const { call, tokens, config } = await apiApp();
+  const refusals: [string, 'GET' | 'POST', object | undefined, string, RegExp][] = [
+    [
+      'publish',
+      'POST',
+      { ...upload('tracking', '1.2.0', build), part: 'map' },
+      'ARG_ERROR',
+      /^part: expected one of host, ordering/,
+    ],
+    [
+      'publish',
+      'POST',
+      { ...upload('tracking', '1.2.0', build), files: ['remoteEntry.js'] },
+      'ARG_ERROR',
+      /^files: expected build files/,
+    ],
+    [
+      'publish',
+      'POST',
+      { ...upload('tracking', '1.2.0', build), record: 'tracking' },
+      'ARG_ERROR',
+      /^record: expected the release record/,
+    ],
+    [
+      'promote',
+      'POST',
+      { part: 'tracking', version: '1.0.0', channel: 'stable', canary: 'five' },
+      'ARG_ERROR',
+      /^canary: expected a number/,
+    ],
+    [
+      'promote',
+      'POST',
+      { part: 'tracking', version: '1.0.0', channel: 'stable', canary: 150 },
+      'INVALID_DATA',
+      /^canary: from 0 to 100/,
+    ],
+    [
+      'promote',
+      'POST',
+      { part: 'tracking', version: '1.0.0' },
+      'ARG_ERROR',
+      /^channel: expected a value/,
+    ],
+    [
+      'pin',
+      'POST',
+      { part: 'tracking', corporation: 'demo', use: 'x'.repeat(2001) },
+      'INVALID_DATA',
+      /^use: at most 2000 characters/,
+    ],
+    [
+      'rollback',
+      'POST',
+      { part: 'tracking', target: 'demo' },
+      'ARG_ERROR',
+      /^target: expected corporation:ID or channel:NAME/,
+    ],
+    ['health?corporation=demo&hours=0', 'GET', undefined, 'INVALID_DATA', /^hours: from 1 to 744/],
+    [
+      'health?corporation=demo&hours=many',
+      'GET',
+      undefined,
+      'ARG_ERROR',
+      /^hours: expected a whole number/,
+    ],
+    ['health', 'GET', undefined, 'ARG_ERROR', /^corporation: expected a value/],
+  ];
+  for (const [what, method, body, code, message] of refusals) {
+    const reply = await call(tokens.tracking, method, what, body);
+    assert.equal(reply.error_data, code, `${what} ${JSON.stringify(body)?.slice(0, 120)}`);
+    assert.match(reply.status_mesg, message, what);
+  }
+  assert.ok(!fs.existsSync(path.join(config.releasesDir, 'mf/tracking/1.2.0')));
+  assert.ok(!fs.existsSync(path.join(config.releasesDir, 'history.jsonl')));
+});

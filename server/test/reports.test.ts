@@ -86,7 +86,8 @@ test('a part or release longer than any release is refused', async () => {
   ]) {
     const reply = await app.inject(form({ message: 'boom', ...fields }));
     assert.equal(reply.json().status, 'ERR');
-    assert.equal(reply.json().error_data, 'ARG_ERROR');
+    assert.equal(reply.json().error_data, 'INVALID_DATA');
+    assert.match(reply.json().status_mesg, /^(part|release): at most 64 characters$/);
   }
   const stored = await app.services.storage.db.selectFrom('error_reports').selectAll().execute();
   assert.equal(stored.length, 0);

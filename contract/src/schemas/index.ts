@@ -6,3 +6,5 @@ export * from './corporation-file.ts';
 export * from './tracking.ts';
 export * from './errors.ts';
 export * from './requests.ts';
+export * from './release-api.ts';
+export * from './other-calls.ts';

@@ -1,7 +1,7 @@
 /**
  * Runtime schemas of the actions' requests (TypeBox): the request types of ../actions.ts and
  * ../driver.ts are inferred from them, and the server checks every call against its action's
- * schema when the handler reads it (server/src/api/check.ts). A module of its own, imported by
+ * schema when the handler reads it (server/src/base/check.ts). A module of its own, imported by
  * the screens as types only, so that no schema code reaches a first screen.
  *
  * What a schema says beside JSON Schema, read by the server's check:

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DeletionNoticeSchema } from '@taxi/contract/schemas';
-import { compileCheck, type Payload } from '../api/check.ts';
+import { compileCheck, type Payload } from '../base/check.ts';
 import { refuseCrossSite } from '../api/cross-site.ts';
 import type { ActionContext } from '../api/registry.ts';
 import { featureLists } from '../corporations/features.ts';

@@ -4,7 +4,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Corporation, Lang } from '../corporations/directory.ts';
 import { ApiFailure } from '../base/errors.ts';
-import { compileCheck, type Payload } from './check.ts';
+import { compileCheck, type Payload } from '../base/check.ts';
 // Brings base/services.ts into every program that has this file, for the augmentation below.
 import type {} from '../base/services.ts';
 

@@ -5,7 +5,7 @@ import { replyJson } from './raw-json.ts';
 import { READ_ONLY_ACTIONS, refuseCrossSite } from './cross-site.ts';
 import type { Services } from '../base/services.ts';
 import { ClientCallSchema } from '@taxi/contract/schemas';
-import { compileCheck, type Payload } from './check.ts';
+import { compileCheck, type Payload } from '../base/check.ts';
 import { countReply, recordAction } from '../metrics/record.ts';
 import type { ActionRegistry, Lang, RequestSchemas, SignedInClient } from './registry.ts';
 

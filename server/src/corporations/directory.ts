@@ -9,7 +9,9 @@ import {
   type FileSettings,
   type ReleasePointerFile,
   schemaProblem,
+  SettingsQuerySchema,
 } from '@taxi/contract/schemas';
+import { compileCheck, type Payload } from '../base/check.ts';
 import type { UnpinnedReleases } from '../base/config.ts';
 import { type InvoicingSettings, readInvoicing } from './invoicing.ts';
 import { NEWEST, RELEASE_NAMES } from './parts.ts';
@@ -143,9 +145,13 @@ function withNewest(corporation: Corporation): Corporation {
   return { ...corporation, releases: { ...releases, ...corporation.releases } };
 }
 
+const checkSettingsQuery = compileCheck(SettingsQuerySchema);
+
+/** The hostname a settings.json query names (spec section 7), if any. */
 function askedHostname(request: FastifyRequest): string | undefined {
-  const asked = (request.query as Record<string, unknown> | undefined)?.hostname;
-  return typeof asked === 'string' && asked !== '' ? asked : undefined;
+  const query = request.query;
+  if (typeof query !== 'object' || query === null) return undefined;
+  return checkSettingsQuery(query as Payload).hostname || undefined;
 }
 
 /** Host header or hostname parameter, lower case, without the port. */

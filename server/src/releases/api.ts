@@ -4,6 +4,14 @@
 // request log carries method, URL and address only, and the token travels in a header.
 import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  HealthQuerySchema,
+  PinRequestSchema,
+  PromoteRequestSchema,
+  PublishRequestSchema,
+  RollbackRequestSchema,
+} from '@taxi/contract/schemas';
+import { compileCheck, type Payload } from '../base/check.ts';
 import { ApiFailure } from '../base/errors.ts';
 import type { Services } from '../base/services.ts';
 import { hashFiles, isBuildFile } from './files.ts';
@@ -19,7 +27,7 @@ import {
 } from './pointers.ts';
 import { oneUploadAtATime, withinQuota } from './quota.ts';
 import { folderStore, type ReleaseStore } from './store.ts';
-import { entryFile, isVersion, RELEASE_NAMES, type ReleaseName } from './resolve.ts';
+import { entryFile, isVersion, type ReleaseName } from './resolve.ts';
 import { scopeOf, type TeamScope } from './tokens.ts';
 
 /** Calls per address per minute: a deploy makes a handful. */
@@ -31,19 +39,15 @@ const REFUSED_UPLOAD_LINGER_MS = 1000;
 const FILE_NAME = /^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9._/-]{0,199}$/;
 const MAX_FILES = 2000;
 
-function text(body: unknown, field: string, required = true): string | undefined {
-  const value = (body as Record<string, unknown> | null)?.[field];
-  if (value === undefined && !required) return undefined;
-  if (typeof value !== 'string' || value === '')
-    throw new ApiFailure('ARG_ERROR', `${field}: expected text`);
-  return value;
-}
+const checkPublish = compileCheck(PublishRequestSchema);
+const checkPromote = compileCheck(PromoteRequestSchema);
+const checkPin = compileCheck(PinRequestSchema);
+const checkRollback = compileCheck(RollbackRequestSchema);
+const checkHealth = compileCheck(HealthQuerySchema);
 
-function partOf(value: string | undefined): ReleaseName {
-  if (!(RELEASE_NAMES as readonly string[]).includes(value ?? ''))
-    throw new ApiFailure('ARG_ERROR', `part: one of ${RELEASE_NAMES.join(', ')}`);
-  return value as ReleaseName;
-}
+/** A call's body or query as the check reads it: an object, or nothing to read. */
+const payloadOf = (value: unknown): Payload =>
+  typeof value === 'object' && value !== null ? (value as Payload) : {};
 
 /**
  * Whether the team may act on `part` for every corporation the action reaches: the ones named,
@@ -142,24 +146,17 @@ export async function releaseApi(
 
   app.post('/release/api/publish', { bodyLimit: UPLOAD_LIMIT }, async (request) => {
     const scope = authorise(request);
-    const body = request.body as Record<string, unknown> | null;
-    const part = partOf(text(body, 'part'));
-    const version = text(body, 'version')!;
+    const { part, version, record, files: sent } = checkPublish(payloadOf(request.body));
     mayRelease(scope, part, { everyone: 'publish' });
     if (!isVersion(version)) throw new ApiFailure('ARG_ERROR', 'version: a semantic version');
-    const record = body?.record as Record<string, unknown> | undefined;
-    const sent = body?.files as Record<string, unknown> | undefined;
-    if (typeof record !== 'object' || record === null || typeof sent !== 'object' || sent === null)
-      throw new ApiFailure('ARG_ERROR', 'record and files are required');
     const names = Object.keys(sent);
     if (names.length === 0 || names.length > MAX_FILES)
       throw new ApiFailure('ARG_ERROR', `files: 1 to ${MAX_FILES}`);
     const files = new Map<string, Buffer>();
     for (const name of names) {
-      const content = sent[name];
-      if (!FILE_NAME.test(name) || !isBuildFile(name) || typeof content !== 'string')
+      if (!FILE_NAME.test(name) || !isBuildFile(name))
         throw new ApiFailure('ARG_ERROR', `files: not a build file: ${name.slice(0, 80)}`);
-      files.set(name, Buffer.from(content, 'base64'));
+      files.set(name, Buffer.from(sent[name]!, 'base64'));
     }
     // The upload is what its record says it is: this part, this version, these bytes.
     if (record.name !== part || record.version !== version)
@@ -187,13 +184,8 @@ export async function releaseApi(
 
   app.post('/release/api/promote', async (request) => {
     const scope = authorise(request);
-    const part = partOf(text(request.body, 'part'));
+    const { part, version, channel, canary } = checkPromote(payloadOf(request.body));
     mayRelease(scope, part, { everyone: 'move a channel' });
-    const version = text(request.body, 'version')!;
-    const channel = text(request.body, 'channel')!;
-    const canary = (request.body as Record<string, unknown> | null)?.canary;
-    if (canary !== undefined && typeof canary !== 'number')
-      throw new ApiFailure('ARG_ERROR', 'canary: a percentage');
     return {
       status: 'OK',
       change: changing(() => promote(places, part, version, channel, `team:${scope.team}`, canary)),
@@ -202,15 +194,9 @@ export async function releaseApi(
 
   app.post('/release/api/pin', async (request) => {
     const scope = authorise(request);
-    const body = request.body as Record<string, unknown> | null;
-    const part = partOf(text(body, 'part'));
-    const corporation = text(body, 'corporation')!;
+    const { part, corporation, use, fallback, canary } = checkPin(payloadOf(request.body));
     mayRelease(scope, part, { corporations: [corporation] });
     if (!corporations.byId(corporation)) throw new ApiFailure('NOT_FOUND', 'No such corporation');
-    const fallback = text(body, 'fallback', false);
-    const canary = body?.canary;
-    if (canary !== undefined && typeof canary !== 'number')
-      throw new ApiFailure('ARG_ERROR', 'canary: a percentage');
     const options = {
       ...(fallback ? { fallback } : {}),
       ...(canary !== undefined ? { canary } : {}),
@@ -218,16 +204,13 @@ export async function releaseApi(
     };
     return {
       status: 'OK',
-      change: changing(() => pin(places, corporation, part, text(body, 'use')!, options)),
+      change: changing(() => pin(places, corporation, part, use, options)),
     };
   });
 
   app.post('/release/api/rollback', async (request) => {
     const scope = authorise(request);
-    const part = partOf(text(request.body, 'part'));
-    const target = text(request.body, 'target')!;
-    if (!/^(corporation|channel):./.test(target))
-      throw new ApiFailure('ARG_ERROR', 'target: corporation:ID or channel:NAME');
+    const { part, target } = checkRollback(payloadOf(request.body));
     const [kind, name] = target.split(/:(.*)/s) as [string, string];
     mayRelease(
       scope,
@@ -242,17 +225,13 @@ export async function releaseApi(
 
   app.get('/release/api/health', async (request) => {
     const scope = authorise(request);
-    const query = request.query as Record<string, unknown>;
-    const id = text(query, 'corporation')!;
-    const part = query.part === undefined ? undefined : partOf(text(query, 'part'));
+    const { corporation: id, part, hours = HEALTH_HOURS } = checkHealth(payloadOf(request.query));
     if (scope.corporations.length > 0 && !scope.corporations.includes(id))
       throw new ApiFailure('ACTION_ACCESS_DENIED', `team ${scope.team} may not see ${id}`);
     if (part && !scope.parts.includes(part))
       throw new ApiFailure('ACTION_ACCESS_DENIED', `team ${scope.team} may not see ${part}`);
     const corporation = corporations.byId(id);
     if (!corporation) throw new ApiFailure('NOT_FOUND', 'No such corporation');
-    const hours = Number(query.hours ?? HEALTH_HOURS);
-    if (!(hours > 0 && hours <= 24 * 31)) throw new ApiFailure('ARG_ERROR', 'hours: 1 to 744');
     const health = await corporationHealth(storage.db, config.releasesDir, corporation, {
       ...(part ? { part } : {}),
       since: clock.now() - hours * 60 * 60_000,

@@ -4,7 +4,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/storage.ts';
-import { ApiFailure } from '../base/errors.ts';
 import { releaseError, releasePageViews } from '../metrics/record.ts';
 
 const HOUR = 60 * 60_000;
@@ -96,23 +95,12 @@ export async function viewsWritten(db: Db): Promise<void> {
   await Promise.all(writing.get(db) ?? []);
 }
 
-/** Longest part or release name a report may give: the longest version the health keeps. */
-export const SOURCE_LIMIT = 64;
-
-/**
- * The part and release an error report names, when both are real ones; '' otherwise. A name
- * longer than any release's is refused.
- */
-export function reportedSource(body: unknown, isRelease: IsRelease): Seen {
-  const form = (body ?? {}) as Record<string, unknown>;
-  for (const field of ['part', 'release'])
-    if (typeof form[field] === 'string' && form[field].length > SOURCE_LIMIT)
-      throw new ApiFailure('ARG_ERROR', `${field}: at most ${SOURCE_LIMIT} characters`);
-  const part = form.part;
-  const release = form.release;
-  return typeof part === 'string' && typeof release === 'string' && isRelease(part, release)
-    ? { part, release }
-    : { part: '', release: '' };
+/** The part and release an error report names, when both are real ones; '' otherwise. */
+export function reportedSource(
+  { part, release }: { part: string; release: string },
+  isRelease: IsRelease,
+): Seen {
+  return isRelease(part, release) ? { part, release } : { part: '', release: '' };
 }
 
 /**

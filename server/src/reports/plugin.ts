@@ -1,60 +1,39 @@
 import type { FastifyInstance } from 'fastify';
 import { refuseCrossSite } from '../api/cross-site.ts';
+import { ERROR_REPORT_FIELDS, ErrorReportSchema } from '@taxi/contract/schemas';
+import { compileCheck, type Payload } from '../base/check.ts';
 import { ApiFailure } from '../base/errors.ts';
 import { redactUrl } from '../base/redact.ts';
 import { spend } from '../events/limits.ts';
-import { readTicket, TICKET_LIMIT } from './ticket.ts';
+import { readTicket } from './ticket.ts';
 import type { Services } from '../base/services.ts';
 import { countError, type IsRelease, reportedSource, type Seen } from './health.ts';
 import { saveErrorReport } from './store.ts';
 
-export const REPORT_FIELDS = [
-  'url',
-  'line',
-  'col',
-  'message',
-  'error',
-  'user_agent',
-  'page_url',
-  'languages',
-] as const;
-type ErrorReport = Record<(typeof REPORT_FIELDS)[number], string>;
+const checkReport = compileCheck(ErrorReportSchema);
 
+/** What an error report keeps of a field: stack traces can run long. */
 const FIELD_LIMIT = 4000;
 
 /** The browser's uncaught-error reports (spec section 7, "Error reporting"). */
-export function readReport(body: unknown): ErrorReport {
+function readReport(body: unknown) {
   if (!body || typeof body !== 'object')
     throw new ApiFailure('ARG_ERROR', 'Expected a form with the error report');
-  const form = body as Record<string, unknown>;
-  const report = {} as ErrorReport;
-  for (const field of REPORT_FIELDS) {
-    const raw = form[field];
-    const value = Array.isArray(raw) ? raw[0] : raw;
-    if (value !== undefined && typeof value !== 'string')
-      throw new ApiFailure('ARG_ERROR', `${field}: expected text`);
-    report[field] = (value ?? '').slice(0, FIELD_LIMIT);
-  }
+  const { part, release, ticket, ...fields } = checkReport(body as Payload);
+  const report = Object.fromEntries(
+    ERROR_REPORT_FIELDS.map((field) => [field, fields[field].slice(0, FIELD_LIMIT)]),
+  ) as Record<(typeof ERROR_REPORT_FIELDS)[number], string>;
   // The page of a tracking link holds the order secret in its URL.
   report.url = redactUrl(report.url);
   report.page_url = redactUrl(report.page_url);
   if (!report.message && !report.error)
     throw new ApiFailure('ARG_ERROR', 'message or error is required');
-  return report;
+  return { report, source: { part, release }, ticket };
 }
 
 /** A page in a crash loop reports again and again; past this, reports of that address are refused. */
 const REPORTS_PER_IP_PER_HOUR = 60;
 const HOUR = 60 * 60_000;
-
-/** The view ticket a report carries (ticket.ts); '' without one. */
-function ticketOf(body: unknown): string {
-  const ticket = (body as Record<string, unknown>).ticket;
-  if (typeof ticket !== 'string') return '';
-  if (ticket.length > TICKET_LIMIT)
-    throw new ApiFailure('ARG_ERROR', `ticket: at most ${TICKET_LIMIT} characters`);
-  return ticket;
-}
 
 /**
  * Counts a report against its release's health only when its ticket says this corporation served
@@ -88,10 +67,9 @@ export async function reportsPlugin(
     const corporation = corporations.forRequest(request);
     // A foreign page's reports would skew a release's error rate (and the automatic rollback).
     refuseCrossSite(request.headers, corporation);
-    const report = readReport(request.body);
+    const { report, source: named, ticket } = readReport(request.body);
     // Which release raised it, for that release's error rate (release health).
-    const source = reportedSource(request.body, isRelease);
-    const ticket = ticketOf(request.body);
+    const source = reportedSource(named, isRelease);
     const now = clock.now();
     const ip = clientAddress(request.raw);
     // Counted and checked in one step, so that reports sent at once cannot pass the limit together.

@@ -13,9 +13,6 @@ export interface ViewTicket {
   releases: Served[];
 }
 
-/** The longest ticket the registry hands out, with room to spare; longer ones are refused. */
-export const TICKET_LIMIT = 1024;
-
 /** A page open this long still reports against the view that loaded it. */
 const TICKET_HOURS = 24;
 const HOUR = 60 * 60_000;

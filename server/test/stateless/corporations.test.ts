@@ -57,6 +57,21 @@ describe('settings.json', () => {
     assert.equal(reply.json().corp, 'Taxi demo');
   });
 
+  test('a hostname that is not one text is refused with the catalogue error, not guessed', async () => {
+    const { app } = await startApp();
+    for (const url of [
+      '/settings.json?hostname=localhost&hostname=taxi.example',
+      `/settings.json?hostname=${'a'.repeat(254)}`,
+    ]) {
+      const reply = await app.inject({ url });
+      const body = reply.json();
+      assert.equal(body.status, 'ERR', url.slice(0, 60));
+      assert.match(body.error_data, /^(ARG_ERROR|INVALID_DATA)$/);
+      assert.match(body.status_mesg, /^hostname: /);
+      assert.equal(body.corp, undefined);
+    }
+  });
+
   test('an unknown host is a 404 with NOT_FOUND', async () => {
     const { app } = await startApp();
     const reply = await app.inject({

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CLIENT_REQUESTS, DRIVER_REQUESTS } from '@taxi/contract/schemas';
-import { compileCheck } from '../../src/api/check.ts';
+import { compileCheck } from '../../src/base/check.ts';
 import { ApiFailure } from '../../src/base/errors.ts';
 
 const orderSim = compileCheck(CLIENT_REQUESTS.ORDER_SIM);

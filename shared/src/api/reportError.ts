@@ -1,3 +1,5 @@
+import type { ErrorReportForm } from '@taxi/contract';
+
 /** Where uncaught errors go (spec section 7, "Error reporting"): a form POST. */
 export const ERROR_REPORT_PATH = '/report/error/';
 
@@ -15,7 +17,7 @@ export interface ErrorReport {
 }
 
 export function reportError(report: ErrorReport): Promise<void> {
-  const body = new URLSearchParams({
+  const form: ErrorReportForm = {
     url: report.url ?? '',
     line: String(report.line ?? ''),
     col: String(report.col ?? ''),
@@ -27,7 +29,8 @@ export function reportError(report: ErrorReport): Promise<void> {
     part: report.part ?? '',
     release: report.release ?? '',
     ticket: report.ticket ?? '',
-  });
+  };
+  const body = new URLSearchParams(form);
   return fetch(ERROR_REPORT_PATH, { method: 'POST', body, keepalive: true }).then(
     () => undefined,
     () => undefined,

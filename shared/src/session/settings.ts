@@ -1,11 +1,12 @@
-import type { Settings } from '@taxi/contract';
+import type { Settings, SettingsQuery } from '@taxi/contract';
 import { isApiError } from '../api/errors';
 import { normaliseSettings } from '../model/settings';
 import { sessionStore, settingsAtom } from './store';
 
 /** The settings.json address: a time stamp and the hostname (spec section 7). */
 export function settingsUrl(hostname = location.hostname): string {
-  return `/settings.json?${new URLSearchParams({ t: String(Date.now()), hostname })}`;
+  const query: SettingsQuery & { t: string } = { t: String(Date.now()), hostname };
+  return `/settings.json?${new URLSearchParams(query)}`;
 }
 
 /** The settings of a settings.json answer. */

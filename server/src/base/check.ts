@@ -1,7 +1,7 @@
 import { Kind, type Static, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
-import { ApiFailure } from '../base/errors.ts';
+import { ApiFailure } from './errors.ts';
 
 /**
  * A call's parameters checked against its action's schema (@taxi/contract/schemas). Over GET
@@ -131,7 +131,7 @@ function argError(name: string, expected: string): ApiFailure {
 function expectation(node: Node): string {
   switch (node[Kind]) {
     case 'String':
-      return 'text';
+      return node.expected ?? 'text';
     case 'Integer':
       return 'a whole number';
     case 'Number':
@@ -159,7 +159,8 @@ function failure(node: Node, value: unknown, name: string): ApiFailure {
     return argError(name, node[Kind] === 'String' ? 'a value' : expectation(node));
   switch (node[Kind]) {
     case 'String':
-      if (typeof value !== 'string') break;
+      // Too long is out of bounds; the wrong form (a pattern's) is a mistyped value.
+      if (typeof value !== 'string' || !(value.length > (node.maxLength ?? Infinity))) break;
       return new ApiFailure('INVALID_DATA', `${name}: at most ${node.maxLength} characters`);
     case 'Integer':
     case 'Number':
