@@ -1,5 +1,7 @@
 // The tracking socket's payloads, checked field by field: a field of the wrong kind becomes
-// its empty value, so an odd message can never break the Track screen.
+// its empty value, so an odd message can never break the Track screen. Not a schema library:
+// one would refuse the whole update, and weigh more than the ride link's first screen has left
+// (docs/decisions/0014-schemas-at-the-servers-edge.md).
 import {
   ORDER_STATES,
   ORDER_TYPES,
