@@ -10,6 +10,7 @@ import {
 } from '@taxi/contract';
 import { atom } from 'jotai';
 import { deviceStorage } from '../session/storage';
+import { numberOf, textOf } from '../model/lenient';
 import { settingsAtom } from '../session/store';
 import type { OrderDraft } from './types';
 
@@ -56,29 +57,20 @@ export function emptyDraft(): OrderDraft {
   };
 }
 
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-}
-
-function coordinate(value: unknown): number | null {
-  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof number === 'number' && Number.isFinite(number) ? number : null;
-}
-
 /** Any address-like object (stored draft, history entry) as an address point. */
 export function toPoint(raw: unknown): AddressPoint | null {
   if (!raw || typeof raw !== 'object') return null;
   const value = raw as Record<string, unknown>;
   return {
-    id: value.id === undefined || value.id === null ? null : text(value.id),
-    lat: coordinate(value.lat),
-    lng: coordinate(value.lng),
-    quarter: text(value.quarter),
-    city: text(value.city),
-    poi_name: text(value.poi_name),
-    street: text(value.street),
-    number: text(value.number),
-    district: text(value.district),
+    id: value.id === undefined || value.id === null ? null : textOf(value.id),
+    lat: numberOf(value.lat),
+    lng: numberOf(value.lng),
+    quarter: textOf(value.quarter),
+    city: textOf(value.city),
+    poi_name: textOf(value.poi_name),
+    street: textOf(value.street),
+    number: textOf(value.number),
+    district: textOf(value.district),
   };
 }
 

@@ -1,7 +1,5 @@
-// The tracking socket's payloads, checked field by field: a field of the wrong kind becomes
-// its empty value, so an odd message can never break the Track screen. Not a schema library:
-// one would refuse the whole update, and weigh more than the ride link's first screen has left
-// (docs/decisions/0014-schemas-at-the-servers-edge.md).
+// The tracking socket's payloads, read field by field and leniently (../model/lenient.ts), so an
+// odd message can never break the Track screen.
 import {
   ORDER_STATES,
   ORDER_TYPES,
@@ -10,6 +8,7 @@ import {
   type TaxiInfo,
 } from '@taxi/contract';
 import type { TrackedOrder, TrackedTaxi, TrackPoint, TrackRoute } from './types';
+import { numberOf, textOf } from '../model/lenient';
 
 type Raw = Record<string, unknown>;
 
@@ -18,15 +17,6 @@ const oneOf = (codes: readonly string[], value: string) => codes.includes(value)
 
 function object(value: unknown): Raw | null {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Raw) : null;
-}
-
-function num(value: unknown): number | null {
-  const parsed = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof parsed === 'number' && Number.isFinite(parsed) ? parsed : null;
-}
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 }
 
 function strOrNull(value: unknown): string | null {
@@ -40,7 +30,7 @@ function callNumbers(value: unknown): string[] {
     : typeof value === 'string' && value.trim() !== ''
       ? value.split(',')
       : [];
-  return list.map((item) => str(item).trim()).filter(Boolean);
+  return list.map((item) => textOf(item).trim()).filter(Boolean);
 }
 
 /** A flag that may come as a boolean, a time, a number or a list of call numbers. */
@@ -53,7 +43,7 @@ function flag(value: unknown): boolean {
 function point(value: unknown): TrackPoint | null {
   const raw = object(value);
   if (!raw) return null;
-  return { ...raw, lat: num(raw.lat), lng: num(raw.lng) };
+  return { ...raw, lat: numberOf(raw.lat), lng: numberOf(raw.lng) };
 }
 
 function routes(value: unknown): TrackRoute[] {
@@ -65,35 +55,37 @@ function routes(value: unknown): TrackRoute[] {
       return at && at.lat !== null && at.lng !== null ? [{ lat: at.lat, lng: at.lng }] : [];
     });
     return route && points.length > 1
-      ? [{ points, type: str(route.type), color: str(route.color) }]
+      ? [{ points, type: textOf(route.type), color: textOf(route.color) }]
       : [];
   });
 }
 
 export function toTrackingRecord(value: unknown): TrackedOrder | null {
   const raw = object(value);
-  if (!raw || !oneOf(ORDER_STATES, str(raw.state))) return null;
+  if (!raw || !oneOf(ORDER_STATES, textOf(raw.state))) return null;
   return {
-    order_id: num(raw.order_id),
-    order_type: (oneOf(ORDER_TYPES, str(raw.order_type)) ? str(raw.order_type) : 'Z') as OrderType,
-    state: str(raw.state) as OrderState,
-    taxi_count: Math.max(1, num(raw.taxi_count) ?? 1),
+    order_id: numberOf(raw.order_id),
+    order_type: (oneOf(ORDER_TYPES, textOf(raw.order_type))
+      ? textOf(raw.order_type)
+      : 'Z') as OrderType,
+    state: textOf(raw.state) as OrderState,
+    taxi_count: Math.max(1, numberOf(raw.taxi_count) ?? 1),
     accepted_taxis: callNumbers(raw.accepted_taxis),
     finished_taxis: callNumbers(raw.finished_taxis),
     arrived: flag(raw.arrived),
-    client_lat: num(raw.client_lat),
-    client_lng: num(raw.client_lng),
+    client_lat: numberOf(raw.client_lat),
+    client_lng: numberOf(raw.client_lng),
     created: strOrNull(raw.created),
     date_time: strOrNull(raw.date_time),
     ended: strOrNull(raw.ended),
-    dst_price: num(raw.dst_price),
-    price: num(raw.price),
-    rate: num(raw.rate),
+    dst_price: numberOf(raw.dst_price),
+    price: numberOf(raw.price),
+    rate: numberOf(raw.rate),
     poi: point(raw.poi),
     dst: point(raw.dst),
-    eta_min: num(raw.eta_min),
+    eta_min: numberOf(raw.eta_min),
     stage: strOrNull(raw.stage),
-    revision: num(raw.revision),
+    revision: numberOf(raw.revision),
     routes: routes(raw.routes),
     favourite: object(raw.favourite),
   };
@@ -107,9 +99,9 @@ export function toTaxisData(value: unknown): Record<string, TaxiInfo> {
     const info = object(entry);
     if (!info) continue;
     out[callNumber] = {
-      color: str(info.color),
-      brand: str(info.brand),
-      vehicle_registration: str(info.vehicle_registration),
+      color: textOf(info.color),
+      brand: textOf(info.brand),
+      vehicle_registration: textOf(info.vehicle_registration),
     };
   }
   return out;
@@ -117,21 +109,21 @@ export function toTaxisData(value: unknown): Record<string, TaxiInfo> {
 
 export function toLiveTaxi(value: unknown): TrackedTaxi | null {
   const raw = object(value);
-  const callNumber = raw ? str(raw.call_number) : '';
+  const callNumber = raw ? textOf(raw.call_number) : '';
   if (!raw || !callNumber) return null;
   return {
     call_number: callNumber,
     id: typeof raw.id === 'number' || typeof raw.id === 'string' ? raw.id : null,
-    lat: num(raw.lat),
-    lng: num(raw.lng),
-    state: str(raw.state),
-    acc: num(raw.acc),
-    address: str(raw.address),
+    lat: numberOf(raw.lat),
+    lng: numberOf(raw.lng),
+    state: textOf(raw.state),
+    acc: numberOf(raw.acc),
+    address: textOf(raw.address),
     client: Boolean(raw.client),
     connected: raw.connected === undefined ? true : Boolean(raw.connected),
     state_zone: raw.state_zone ?? null,
     state_nav_point: raw.state_nav_point ?? null,
-    state_eta: num(raw.state_eta),
+    state_eta: numberOf(raw.state_eta),
     alarm: Boolean(raw.alarm),
   };
 }

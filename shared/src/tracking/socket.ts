@@ -262,7 +262,7 @@ export class TrackingSocket {
         return this.send({ action_id: 'PING', status: 'OK' });
       case 'ORDER_CANCEL':
         if (message.status === 'OK' && !message.error) this.settleCancel();
-        else this.failCancel(new ApiError(errorCodeOf(message), textOf(message.status_mesg)));
+        else this.failCancel(new ApiError(errorCodeOf(message), nonEmptyText(message.status_mesg)));
         return;
       default:
         return;
@@ -296,11 +296,11 @@ export class TrackingSocket {
   }
 }
 
-function textOf(value: unknown): string | undefined {
+function nonEmptyText(value: unknown): string | undefined {
   return typeof value === 'string' && value ? value : undefined;
 }
 
 /** error_data of a refusal, or the error text, or ACCESS_DENIED. */
 function errorCodeOf(message: Message): string {
-  return textOf(message.error_data) ?? textOf(message.error) ?? 'ACCESS_DENIED';
+  return nonEmptyText(message.error_data) ?? nonEmptyText(message.error) ?? 'ACCESS_DENIED';
 }
