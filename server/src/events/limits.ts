@@ -9,10 +9,10 @@ import { closeRedis, connectRedis, type RedisTarget } from '../base/redis.ts';
 import type {} from '../base/services.ts';
 
 /**
- * Counters for limits that need no database row: "at most N per window per key", in fixed windows
- * (not sliding: a key may spend its limit at the end of one window and again at the start of the
- * next). In memory for one process; in Redis when several processes serve one city, so that a
- * limit holds across them. The counting is rate-limiter-flexible's.
+ * Counters for limits that need no database row: "at most N per window per key", a key's window
+ * starting with its first use (not sliding: a key may spend its limit at the end of one window
+ * and again at the start of the next). In memory for one process; in Redis when several
+ * processes serve one city, so that a limit holds across them, counted by rate-limiter-flexible.
  */
 export interface RateLimiter {
   /** Counts one use; false when the key has used up its `limit` in the current window. */
@@ -70,27 +70,34 @@ async function count(counter: RateLimiterAbstract, key: string, windowMs: number
 }
 
 /**
- * Fixed windows of the app's clock, aligned to multiples of the window (a minute's limit starts
- * afresh on the minute; tests move the clock): the window's number is part of the key, and the
- * library's own expiry only forgets past windows' keys. `used` looks in the current window of
- * each length taken so far (a key is always taken with the same length).
+ * Counts in this process, by the app's clock (tests move it): a key's window starts with its
+ * first use, as in Redis. Not the library's memory store: it expires by the real clock only, and
+ * windows aligned to the clock instead let a caller spend twice a limit across a round minute.
  */
 export function memoryLimiter(now: () => number = Date.now): RateLimiter {
-  const counter = new RateLimiterMemory({ ...COUNTING_ONLY, keyPrefix: '' });
-  const lengths = new Set<number>();
-  const windowKey = (key: string, windowMs: number) => `${key}:${Math.floor(now() / windowMs)}`;
+  const windows = new Map<string, { count: number; endsAt: number }>();
+  let sweptAt = now();
   return {
     async take(key, limit, windowMs) {
-      lengths.add(windowMs);
-      return (await count(counter, windowKey(key, windowMs), windowMs)) <= limit;
+      const time = now();
+      // Forgets ended windows once a minute, so the map holds only keys in use.
+      if (time - sweptAt > 60_000) {
+        for (const [name, window] of windows) if (window.endsAt <= time) windows.delete(name);
+        sweptAt = time;
+      }
+      let window = windows.get(key);
+      if (!window || window.endsAt <= time)
+        windows.set(key, (window = { count: 0, endsAt: time + windowMs }));
+      window.count++;
+      return window.count <= limit;
     },
     async used(key) {
-      let used = 0;
-      for (const windowMs of lengths)
-        used += (await counter.get(windowKey(key, windowMs)))?.consumedPoints ?? 0;
-      return used;
+      const window = windows.get(key);
+      return window && window.endsAt > now() ? window.count : 0;
     },
-    async close() {},
+    async close() {
+      windows.clear();
+    },
   };
 }
 
