@@ -40,7 +40,7 @@ import {
   type ReleaseName,
 } from '@taxi/server/releases/resolve';
 import { healthRows } from './release/health.ts';
-import { call, publishRemote, remoteServer, type Remote } from './release/remote.ts';
+import { call, publishRemote, releasePart, remoteServer, type Remote } from './release/remote.ts';
 import { packageDirOf, PARTS, publish, root } from './release/publish.ts';
 
 const places = {
@@ -323,18 +323,26 @@ async function runRemote(remote: Remote, command: Command): Promise<string> {
       useVersion(command.version);
       return eachPart(command.parts, (part) => publishRemote(remote, part));
     }
-    case 'promote':
-    case 'pin':
+    case 'promote': {
+      const { part, version, channel, canary } = command;
+      const body = { part: releasePart(part), version, channel, canary };
+      return describe((await call(remote, 'promote', body)).change!);
+    }
+    case 'pin': {
+      const { corporation, part, use, fallback, canary } = command;
+      const body = { corporation, part: releasePart(part), use, fallback, canary };
+      return describe((await call(remote, 'pin', body)).change!);
+    }
     case 'rollback': {
-      const { name, ...body } = command;
-      return describe((await call(remote, name, body)).change!);
+      const body = { target: command.target, part: releasePart(command.part) };
+      return describe((await call(remote, 'rollback', body)).change!);
     }
     case 'list':
       return JSON.stringify((await call(remote, 'list')).corporations, null, 2);
     case 'health': {
       const { corporation, part, hours } = command;
-      const query = { corporation, ...(part ? { part } : {}), hours: String(hours) };
-      return table(healthRows((await call(remote, 'health', undefined, query)).health ?? []));
+      const query = { corporation, part: part ? releasePart(part) : undefined, hours };
+      return table(healthRows((await call(remote, 'health', query)).health ?? []));
     }
   }
 }

@@ -2,6 +2,15 @@
 // without the server's shell. The token goes in a header, never in a URL.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import {
+  type HealthQuery,
+  type PinRequest,
+  type PromoteRequest,
+  type PublishRequest,
+  RELEASE_PARTS,
+  type ReleasePart,
+  type RollbackRequest,
+} from '@taxi/contract/schemas';
 import { isLoopback } from '@taxi/server/base/client-address';
 import { filesOf } from '@taxi/server/releases/files';
 import type { Change } from '@taxi/server/releases/pointers';
@@ -42,21 +51,42 @@ export function remoteServer(server: string): string {
   );
 }
 
-export async function call(
+/** What each call of the release API takes: the schemas the server checks it against. */
+interface Calls {
+  list: undefined;
+  health: HealthQuery;
+  publish: PublishRequest;
+  promote: PromoteRequest;
+  pin: PinRequest;
+  rollback: RollbackRequest;
+}
+
+/** The calls that read (GET, their input in the query); the others change something (POST). */
+const READS: readonly (keyof Calls)[] = ['list', 'health'];
+
+/** A part the release API knows, or an error naming the unknown one. */
+export function releasePart(part: string): ReleasePart {
+  if (!(RELEASE_PARTS as readonly string[]).includes(part)) throw new Error(`unknown part ${part}`);
+  return part as ReleasePart;
+}
+
+export async function call<What extends keyof Calls>(
   remote: Remote,
-  what: string,
-  body?: object,
-  query: Record<string, string> = {},
+  what: What,
+  ...[input]: Calls[What] extends undefined ? [] : [Calls[What]]
 ): Promise<Reply> {
   const url = new URL(`/release/api/${what}`, remote.server);
-  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  const reads = READS.includes(what);
+  if (reads)
+    for (const [name, value] of Object.entries(input ?? {}))
+      if (value !== undefined) url.searchParams.set(name, String(value));
   const response = await fetch(url, {
-    method: body ? 'POST' : 'GET',
+    method: reads ? 'GET' : 'POST',
     headers: {
       authorization: `Bearer ${remote.token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(reads ? {} : { 'content-type': 'application/json' }),
     },
-    ...(body ? { body: JSON.stringify(body) } : {}),
+    ...(reads ? {} : { body: JSON.stringify(input) }),
   });
   if (!response.ok) throw new Error(`${url.origin}: HTTP ${response.status}`);
   const reply = (await response.json()) as Reply;
@@ -70,5 +100,8 @@ export async function publishRemote(remote: Remote, part: string): Promise<strin
   const files = Object.fromEntries(
     filesOf(dir).map((file) => [file, readFileSync(path.join(dir, file)).toString('base64')]),
   );
-  return (await call(remote, 'publish', { part, version, record, files })).result ?? '';
+  return (
+    (await call(remote, 'publish', { part: releasePart(part), version, record, files })).result ??
+    ''
+  );
 }
