@@ -124,11 +124,14 @@ export class TrackingHub {
     if (watched.closed) return;
     watched.closed = true;
     if (this.#orders.get(watched.orderId) === watched) this.#orders.delete(watched.orderId);
-    void watched.ready.finally(() => {
+    // Once the order's read is over, done or failed: its failure is answered to the logins
+    // waiting on it, so here it is only the end of the wait.
+    const release = () => {
       watched.unsubscribe?.();
       for (const entry of watched.taxis.values()) entry.unsubscribe?.();
       watched.taxis.clear();
-    });
+    };
+    void watched.ready.then(release, release);
   }
 
   async #onOrder(watched: Watched, event: OrderEvent): Promise<void> {
