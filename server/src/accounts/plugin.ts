@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DeletionNoticeSchema } from '@taxi/contract/schemas';
-import { compileCheck, type Payload } from '../base/check.ts';
+import { compileCheck } from '../base/check.ts';
 import { refuseCrossSite } from '../api/cross-site.ts';
 import type { ActionContext } from '../api/registry.ts';
 import { featureLists } from '../corporations/features.ts';
@@ -261,9 +261,7 @@ export async function accountsPlugin(
       if (!corporation)
         throw new ApiFailure('NOT_FOUND', 'No taxi corporation serves this host name');
       refuseCrossSite(request.headers, corporation);
-      const form = checkNotice(
-        typeof request.body === 'object' && request.body !== null ? (request.body as Payload) : {},
-      );
+      const form = checkNotice(request.body);
       const phone = normalisePhone(form.phone, corporation);
       const ip = services.clientAddress(request.raw);
       if ((await requestsFromAddress(db, ip, clock.now() - 60 * 60_000)) >= NOTIFICATIONS_PER_IP)

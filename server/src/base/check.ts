@@ -220,14 +220,18 @@ function failure(node: Node, value: unknown, name: string): ApiFailure {
   return argError(name, expectation(node));
 }
 
-/** Checks a call against its schema, compiled once; resolves to the call as the schema types it. */
+/**
+ * Checks a call against its schema, compiled once; resolves to the call as the schema types it.
+ * A call with nothing to read (no body, no query) is read as one without fields, so the error
+ * names the first field it lacks.
+ */
 export function compileCheck<Schema extends TSchema>(
   schema: Schema,
-): (payload: Payload) => Static<Schema> {
+): (payload: unknown) => Static<Schema> {
   const compiled = TypeCompiler.Compile(schema);
   const coerce = coercer(schema as Node);
   return (payload) => {
-    const value = coerce(payload);
+    const value = coerce(typeof payload === 'object' && payload !== null ? payload : {});
     if (!compiled.Check(value)) throw failure(schema as Node, value, '');
     return value as Static<Schema>;
   };

@@ -11,7 +11,7 @@ import {
   schemaProblem,
   SettingsQuerySchema,
 } from '@taxi/contract/schemas';
-import { compileCheck, type Payload } from '../base/check.ts';
+import { compileCheck } from '../base/check.ts';
 import type { UnpinnedReleases } from '../base/config.ts';
 import { type InvoicingSettings, readInvoicing } from './invoicing.ts';
 import { NEWEST, RELEASE_NAMES } from './parts.ts';
@@ -149,9 +149,7 @@ const checkSettingsQuery = compileCheck(SettingsQuerySchema);
 
 /** The hostname a settings.json query names (spec section 7), if any. */
 function askedHostname(request: FastifyRequest): string | undefined {
-  const query = request.query;
-  if (typeof query !== 'object' || query === null) return undefined;
-  return checkSettingsQuery(query as Payload).hostname || undefined;
+  return checkSettingsQuery(request.query).hostname || undefined;
 }
 
 /** Host header or hostname parameter, lower case, without the port. */

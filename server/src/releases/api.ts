@@ -11,7 +11,7 @@ import {
   PublishRequestSchema,
   RollbackRequestSchema,
 } from '@taxi/contract/schemas';
-import { compileCheck, type Payload } from '../base/check.ts';
+import { compileCheck } from '../base/check.ts';
 import { ApiFailure } from '../base/errors.ts';
 import type { Services } from '../base/services.ts';
 import { hashFiles, isBuildFile } from './files.ts';
@@ -44,10 +44,6 @@ const checkPromote = compileCheck(PromoteRequestSchema);
 const checkPin = compileCheck(PinRequestSchema);
 const checkRollback = compileCheck(RollbackRequestSchema);
 const checkHealth = compileCheck(HealthQuerySchema);
-
-/** A call's body or query as the check reads it: an object, or nothing to read. */
-const payloadOf = (value: unknown): Payload =>
-  typeof value === 'object' && value !== null ? (value as Payload) : {};
 
 /**
  * Whether the team may act on `part` for every corporation the action reaches: the ones named,
@@ -146,7 +142,7 @@ export async function releaseApi(
 
   app.post('/release/api/publish', { bodyLimit: UPLOAD_LIMIT }, async (request) => {
     const scope = authorise(request);
-    const { part, version, record, files: sent } = checkPublish(payloadOf(request.body));
+    const { part, version, record, files: sent } = checkPublish(request.body);
     mayRelease(scope, part, { everyone: 'publish' });
     if (!isVersion(version)) throw new ApiFailure('ARG_ERROR', 'version: a semantic version');
     const names = Object.keys(sent);
@@ -184,7 +180,7 @@ export async function releaseApi(
 
   app.post('/release/api/promote', async (request) => {
     const scope = authorise(request);
-    const { part, version, channel, canary } = checkPromote(payloadOf(request.body));
+    const { part, version, channel, canary } = checkPromote(request.body);
     mayRelease(scope, part, { everyone: 'move a channel' });
     return {
       status: 'OK',
@@ -194,7 +190,7 @@ export async function releaseApi(
 
   app.post('/release/api/pin', async (request) => {
     const scope = authorise(request);
-    const { part, corporation, use, fallback, canary } = checkPin(payloadOf(request.body));
+    const { part, corporation, use, fallback, canary } = checkPin(request.body);
     mayRelease(scope, part, { corporations: [corporation] });
     if (!corporations.byId(corporation)) throw new ApiFailure('NOT_FOUND', 'No such corporation');
     const options = {
@@ -210,7 +206,7 @@ export async function releaseApi(
 
   app.post('/release/api/rollback', async (request) => {
     const scope = authorise(request);
-    const { part, target } = checkRollback(payloadOf(request.body));
+    const { part, target } = checkRollback(request.body);
     const [kind, name] = target.split(/:(.*)/s) as [string, string];
     mayRelease(
       scope,
@@ -225,7 +221,7 @@ export async function releaseApi(
 
   app.get('/release/api/health', async (request) => {
     const scope = authorise(request);
-    const { corporation: id, part, hours = HEALTH_HOURS } = checkHealth(payloadOf(request.query));
+    const { corporation: id, part, hours = HEALTH_HOURS } = checkHealth(request.query);
     if (scope.corporations.length > 0 && !scope.corporations.includes(id))
       throw new ApiFailure('ACTION_ACCESS_DENIED', `team ${scope.team} may not see ${id}`);
     if (part && !scope.parts.includes(part))

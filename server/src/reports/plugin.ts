@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { refuseCrossSite } from '../api/cross-site.ts';
 import { ERROR_REPORT_FIELDS, ErrorReportSchema } from '@taxi/contract/schemas';
-import { compileCheck, type Payload } from '../base/check.ts';
+import { compileCheck } from '../base/check.ts';
 import { ApiFailure } from '../base/errors.ts';
 import { redactUrl } from '../base/redact.ts';
 import { spend } from '../events/limits.ts';
@@ -19,7 +19,7 @@ const FIELD_LIMIT = 4000;
 function readReport(body: unknown) {
   if (!body || typeof body !== 'object')
     throw new ApiFailure('ARG_ERROR', 'Expected a form with the error report');
-  const { part, release, ticket, ...fields } = checkReport(body as Payload);
+  const { part, release, ticket, ...fields } = checkReport(body);
   const report = Object.fromEntries(
     ERROR_REPORT_FIELDS.map((field) => [field, fields[field].slice(0, FIELD_LIMIT)]),
   ) as Record<(typeof ERROR_REPORT_FIELDS)[number], string>;
