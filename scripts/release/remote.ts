@@ -7,13 +7,12 @@ import {
   type PinRequest,
   type PromoteRequest,
   type PublishRequest,
-  RELEASE_PARTS,
   type ReleasePart,
   type RollbackRequest,
 } from '@taxi/contract/schemas';
 import { isLoopback } from '@taxi/server/base/client-address';
 import { filesOf } from '@taxi/server/releases/files';
-import type { Change } from '@taxi/server/releases/pointers';
+import { assertPart, type Change } from '@taxi/server/releases/pointers';
 import type { PartHealth } from '@taxi/server/releases/health';
 import { builtRelease } from './publish.ts';
 
@@ -66,8 +65,8 @@ const READS: readonly (keyof Calls)[] = ['list', 'health'];
 
 /** A part the release API knows, or an error naming the unknown one. */
 export function releasePart(part: string): ReleasePart {
-  if (!(RELEASE_PARTS as readonly string[]).includes(part)) throw new Error(`unknown part ${part}`);
-  return part as ReleasePart;
+  assertPart(part);
+  return part;
 }
 
 export async function call<What extends keyof Calls>(

@@ -52,7 +52,8 @@ function assertWritable(...pointers: (string | undefined)[]): void {
   if (pointers.includes(NEWEST)) throw new Error(`${NEWEST} is not a version, channel or URL`);
 }
 
-function assertPart(part: string): asserts part is ReleaseName {
+/** Throws unless `part` is the host or a remote, naming the parts there are. */
+export function assertPart(part: string): asserts part is ReleaseName {
   if (!(RELEASE_NAMES as readonly string[]).includes(part))
     throw new Error(`unknown part ${part}; one of ${RELEASE_NAMES.join(', ')}`);
 }
